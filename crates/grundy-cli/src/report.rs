@@ -1,0 +1,200 @@
+//! Rendering an [`Analysis`] as text for people (English or Chinese) or as the JSON contract.
+
+use std::io::Write;
+
+use clap::ValueEnum;
+use grundy::{Analysis, AnalyzeOptions, Change, Explain, Lang, Outcome, Play};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+/// Output flags every ruleset shares.
+#[derive(clap::Args, Clone, Debug)]
+pub struct OutputArgs {
+    /// Print one JSON object (game, position, outcome, grundy, winning_moves, winning_move_count).
+    #[arg(long)]
+    pub json: bool,
+    /// Explain the answer step by step, as the textbook proof does.
+    #[arg(long)]
+    pub explain: bool,
+    /// Language of text output and explanations.
+    #[arg(long, value_enum, default_value = "en")]
+    pub lang: LangArg,
+    /// List at most this many winning moves (their total is always given).
+    #[arg(long, default_value_t = AnalyzeOptions::DEFAULT_MAX_MOVES, value_name = "N")]
+    pub max_moves: usize,
+}
+
+/// `--lang` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum LangArg {
+    /// English
+    En,
+    /// 简体中文
+    Zh,
+}
+
+impl From<LangArg> for Lang {
+    fn from(l: LangArg) -> Lang {
+        match l {
+            LangArg::En => Lang::En,
+            LangArg::Zh => Lang::Zh,
+        }
+    }
+}
+
+/// Positions with more components than this are left out of each JSON move (DESIGN.md).
+pub const MOVE_POSITION_LIMIT: usize = 1000;
+
+/// Everything needed to render one analysed position.
+pub struct Report<'a, P, S> {
+    /// The ruleset's command name.
+    pub game: &'a str,
+    /// The ruleset's name for people.
+    pub title: &'a str,
+    /// The convention.
+    pub play: Play,
+    /// The position as given.
+    pub position: &'a P,
+    /// How many components (piles, cells, coins) the position has.
+    pub components: usize,
+    /// The analysis.
+    pub analysis: &'a Analysis<S>,
+    /// The position after a move.
+    pub after: &'a dyn Fn(&Change) -> P,
+    /// The position for people.
+    pub show: &'a dyn Fn(&P) -> String,
+}
+
+/// A list of numbers separated by spaces.
+#[allow(clippy::ptr_arg)] // used as `&dyn Fn(&P) -> String` with P = Vec<u64>
+pub fn show_list(values: &Vec<u64>) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
+    /// Writes the report as text or JSON, as the flags ask.
+    pub fn write(&self, args: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+        let lang = Lang::from(args.lang);
+        if args.json {
+            serde_json::to_writer(&mut *out, &self.json(lang))?;
+            writeln!(out)?;
+        } else {
+            self.text(lang, args.explain, out)?;
+        }
+        Ok(())
+    }
+
+    fn json(&self, lang: Lang) -> Value {
+        let a = self.analysis;
+        let with_positions = self.components <= MOVE_POSITION_LIMIT;
+        let moves: Vec<Value> = a
+            .winning_moves
+            .iter()
+            .map(|change| {
+                let mut m = json!({ "change": change, "description": change.describe(lang) });
+                if with_positions {
+                    m["position"] = json!((self.after)(change));
+                }
+                m
+            })
+            .collect();
+        let mut v = json!({
+            "game": self.game,
+            "position": self.position,
+            "play": self.play,
+            "outcome": a.outcome,
+            "grundy": a.grundy,
+            "winning_moves": moves,
+            "winning_move_count": a.winning_move_count,
+        });
+        if !a.explanation.is_empty() {
+            v["explanation"] = a
+                .explanation
+                .iter()
+                .map(|step| {
+                    let mut s = json!(step);
+                    s["text"] = json!(step.text(lang));
+                    s
+                })
+                .collect();
+        }
+        v
+    }
+
+    fn text(&self, lang: Lang, explain: bool, out: &mut dyn Write) -> anyhow::Result<()> {
+        let a = self.analysis;
+        let shown = if self.components <= MOVE_POSITION_LIMIT {
+            (self.show)(self.position)
+        } else {
+            lang.pick(
+                format!("({} components)", self.components),
+                format!("（共 {} 个部分）", self.components),
+            )
+        };
+        writeln!(out, "{}: {shown}", self.title)?;
+        let value = a
+            .grundy
+            .map(|g| lang.pick(format!(", Grundy value {g}"), format!("，SG 值 {g}")));
+        let verdict = match a.outcome {
+            Outcome::N => lang.pick("first player wins (N-position)", "先手必胜（必胜态，N 态）"),
+            Outcome::P => lang.pick(
+                "first player loses (P-position)",
+                "先手必败（必败态，P 态）",
+            ),
+            Outcome::D => lang.pick(
+                "draw: neither player can force a win",
+                "平局：双方都无法强制取胜",
+            ),
+        };
+        writeln!(out, "{verdict}{}", value.unwrap_or_default())?;
+        if a.winning_move_count > 0 {
+            let listed = a.winning_moves.len() as u64;
+            let head = match lang {
+                Lang::En if listed < a.winning_move_count => {
+                    format!(
+                        "winning moves: {} in all, the first {listed}:",
+                        a.winning_move_count
+                    )
+                }
+                Lang::En => format!("winning moves ({}):", a.winning_move_count),
+                Lang::Zh if listed < a.winning_move_count => {
+                    format!("必胜走法：共 {} 种，前 {listed} 种：", a.winning_move_count)
+                }
+                Lang::Zh => format!("必胜走法（{} 种）：", a.winning_move_count),
+            };
+            writeln!(out, "{head}")?;
+            for change in &a.winning_moves {
+                if self.components <= MOVE_POSITION_LIMIT {
+                    writeln!(
+                        out,
+                        "  {}  =>  {}",
+                        change.describe(lang),
+                        (self.show)(&(self.after)(change))
+                    )?;
+                } else {
+                    writeln!(out, "  {}", change.describe(lang))?;
+                }
+            }
+        } else if a.outcome == Outcome::P {
+            writeln!(
+                out,
+                "{}",
+                lang.pick(
+                    "every move loses against perfect play",
+                    "无论怎么走，对手都有必胜应对"
+                )
+            )?;
+        }
+        if explain {
+            writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
+            for (i, step) in a.explanation.iter().enumerate() {
+                writeln!(out, "{}. {}", i + 1, step.text(lang))?;
+            }
+        }
+        Ok(())
+    }
+}

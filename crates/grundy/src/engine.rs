@@ -1,0 +1,383 @@
+//! The generic engine: memoized Grundy values, misère outcomes and remoteness for any [`Game`].
+//!
+//! The search is an iterative depth-first traversal (no recursion, so a chain of millions of
+//! positions is fine). Every finished position is kept in a [`Memo`] whose size is bounded: past
+//! the bound the search stops with [`EngineError::TableFull`] instead of exhausting memory.
+//! A position met again while it is still being searched means the game has a cycle, which a
+//! finite impartial game must not have: that is [`EngineError::Cycle`].
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+
+use crate::{Game, MexSet, Nimber, Outcome, Play};
+
+/// Why the engine could not finish.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EngineError {
+    /// The memo table reached its bound.
+    #[error(
+        "search table is full at {limit} positions; raise the limit or analyse a smaller position"
+    )]
+    TableFull {
+        /// The bound that was reached.
+        limit: usize,
+    },
+    /// A position can be reached from itself, so the game is not finite.
+    #[error("the game has a cycle: a position can be reached from itself")]
+    Cycle,
+    /// Misère outcomes and remoteness were asked of a table that splits positions into components.
+    #[error(
+        "misère play and remoteness need a table built with Memo::new, not Memo::with_components"
+    )]
+    NeedsWholePositions,
+}
+
+/// What the engine knows about one finished position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The Grundy value under normal play.
+    pub grundy: Nimber,
+    /// Whether the player to move wins under misère play (the last mover loses).
+    pub misere_win: bool,
+    /// Normal-play remoteness: how many moves the game lasts when the winner wins as fast as
+    /// possible and the loser loses as slowly as possible. 0 for a terminal position.
+    pub remoteness: u32,
+}
+
+impl Info {
+    /// The outcome under the given convention.
+    pub fn outcome(&self, play: Play) -> Outcome {
+        match play {
+            Play::Normal => Outcome::from_grundy(self.grundy),
+            Play::Misere if self.misere_win => Outcome::N,
+            Play::Misere => Outcome::P,
+        }
+    }
+}
+
+enum Slot {
+    InProgress,
+    Done(Info),
+}
+
+/// The memo table of the engine: every position searched so far, up to a bound.
+///
+/// A table built by [`Memo::new`] searches whole positions and knows values, misère outcomes and
+/// remoteness. One built by [`Memo::with_components`] splits positions through
+/// [`Game::components`] and knows only Grundy values, which is much faster for sums.
+/// Memory is about the size of a position plus 40 bytes per entry.
+pub struct Memo<P> {
+    table: HashMap<P, Slot>,
+    limit: usize,
+    split: bool,
+    spare: Vec<Vec<P>>,
+    mex: MexSet,
+}
+
+struct Frame<P> {
+    position: P,
+    deps: Vec<P>,
+    next: usize,
+    is_sum: bool,
+}
+
+impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
+    /// The default bound on the number of positions: ten million.
+    pub const DEFAULT_LIMIT: usize = 10_000_000;
+
+    /// A table for whole positions, bounded by [`Memo::DEFAULT_LIMIT`].
+    pub fn new() -> Self {
+        Self::bounded(Self::DEFAULT_LIMIT, false)
+    }
+
+    /// A table that splits positions into components, bounded by [`Memo::DEFAULT_LIMIT`].
+    pub fn with_components() -> Self {
+        Self::bounded(Self::DEFAULT_LIMIT, true)
+    }
+
+    /// A table holding at most `limit` positions; `split` chooses whether sums are split.
+    pub fn bounded(limit: usize, split: bool) -> Self {
+        Memo {
+            table: HashMap::new(),
+            limit,
+            split,
+            spare: Vec::new(),
+            mex: MexSet::new(),
+        }
+    }
+
+    /// How many positions the table holds.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// True if nothing has been searched yet.
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
+    /// The Grundy value of `position`.
+    ///
+    /// # Errors
+    /// [`EngineError::TableFull`] or [`EngineError::Cycle`].
+    pub fn grundy<G: Game<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+    ) -> Result<Nimber, EngineError> {
+        Ok(self.solve(game, position)?.grundy)
+    }
+
+    /// Everything known about `position`: value, misère outcome and remoteness.
+    ///
+    /// # Errors
+    /// [`EngineError::NeedsWholePositions`] on a splitting table, or a search error.
+    pub fn info<G: Game<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+    ) -> Result<Info, EngineError> {
+        if self.split {
+            return Err(EngineError::NeedsWholePositions);
+        }
+        self.solve(game, position)
+    }
+
+    /// The outcome of `position` under `play`.
+    ///
+    /// # Errors
+    /// As [`Memo::info`]; a splitting table answers normal play only.
+    pub fn outcome<G: Game<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        play: Play,
+    ) -> Result<Outcome, EngineError> {
+        match play {
+            Play::Normal => Ok(Outcome::from_grundy(self.grundy(game, position)?)),
+            Play::Misere => Ok(self.info(game, position)?.outcome(play)),
+        }
+    }
+
+    /// Every option of `position` after which the player who moved wins, in option order.
+    ///
+    /// # Errors
+    /// As [`Memo::outcome`].
+    pub fn winning_moves<G: Game<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        play: Play,
+    ) -> Result<Vec<P>, EngineError> {
+        let mut options = Vec::new();
+        game.options(position, &mut options);
+        let mut winning = Vec::new();
+        for option in options {
+            if self.outcome(game, &option, play)? == Outcome::P {
+                winning.push(option);
+            }
+        }
+        Ok(winning)
+    }
+
+    fn solve<G: Game<Position = P>>(&mut self, game: &G, root: &P) -> Result<Info, EngineError> {
+        if let Some(Slot::Done(info)) = self.table.get(root) {
+            return Ok(*info);
+        }
+        let mut stack = vec![self.open(game, root.clone())?];
+        loop {
+            let frame = stack
+                .last_mut()
+                .expect("the stack holds the root until it is done");
+            // Advance past dependencies already solved; descend into the first unsolved one.
+            let mut descend = None;
+            while let Some(dep) = frame.deps.get(frame.next) {
+                match self.table.get(dep) {
+                    Some(Slot::Done(_)) => frame.next += 1,
+                    Some(Slot::InProgress) => return Err(self.abandon(stack, EngineError::Cycle)),
+                    None => {
+                        descend = Some(dep.clone());
+                        break;
+                    }
+                }
+            }
+            if let Some(dep) = descend {
+                match self.open(game, dep) {
+                    Ok(child) => stack.push(child),
+                    Err(e) => return Err(self.abandon(stack, e)),
+                }
+                continue;
+            }
+            let frame = stack.pop().expect("checked above");
+            let info = self.combine(&frame);
+            self.table.insert(frame.position, Slot::Done(info));
+            let mut deps = frame.deps;
+            deps.clear();
+            self.spare.push(deps);
+            if stack.is_empty() {
+                return Ok(info);
+            }
+        }
+    }
+
+    /// Marks `position` as in progress and lists what its value depends on.
+    fn open<G: Game<Position = P>>(
+        &mut self,
+        game: &G,
+        position: P,
+    ) -> Result<Frame<P>, EngineError> {
+        let len = self.table.len();
+        match self.table.entry(position.clone()) {
+            Entry::Occupied(_) => return Err(EngineError::Cycle),
+            Entry::Vacant(v) => {
+                if len >= self.limit {
+                    return Err(EngineError::TableFull { limit: self.limit });
+                }
+                v.insert(Slot::InProgress);
+            }
+        }
+        let mut deps = self.spare.pop().unwrap_or_default();
+        let components = if self.split {
+            game.components(&position)
+        } else {
+            None
+        };
+        let is_sum = match components {
+            Some(parts) if parts.len() != 1 || parts[0] != position => {
+                deps.extend(parts);
+                true
+            }
+            _ => {
+                game.options(&position, &mut deps);
+                false
+            }
+        };
+        Ok(Frame {
+            position,
+            deps,
+            next: 0,
+            is_sum,
+        })
+    }
+
+    fn done(&self, position: &P) -> Info {
+        match self.table.get(position) {
+            Some(Slot::Done(info)) => *info,
+            _ => unreachable!("dependencies are solved before their parent"),
+        }
+    }
+
+    fn combine(&mut self, frame: &Frame<P>) -> Info {
+        if frame.is_sum {
+            let grundy = frame.deps.iter().map(|d| self.done(d).grundy).sum();
+            return Info {
+                grundy,
+                misere_win: false,
+                remoteness: 0,
+            };
+        }
+        if frame.deps.is_empty() {
+            // No move: lost under normal play, won under misère play.
+            return Info {
+                grundy: Nimber::ZERO,
+                misere_win: true,
+                remoteness: 0,
+            };
+        }
+        self.mex.clear();
+        let mut misere_win = false;
+        let mut fastest_win: Option<u32> = None;
+        let mut slowest_loss = 0;
+        let bound = frame.deps.len() as u64;
+        for dep in &frame.deps {
+            let child = self.done(dep);
+            if child.grundy.value() <= bound {
+                self.mex.insert(child.grundy.value());
+            }
+            misere_win |= !child.misere_win;
+            if child.grundy.is_zero() {
+                fastest_win =
+                    Some(fastest_win.map_or(child.remoteness, |r| r.min(child.remoteness)));
+            }
+            slowest_loss = slowest_loss.max(child.remoteness);
+        }
+        let remoteness = 1 + fastest_win.unwrap_or(slowest_loss);
+        Info {
+            grundy: Nimber(self.mex.mex()),
+            misere_win,
+            remoteness,
+        }
+    }
+
+    /// Removes the in-progress marks of an abandoned search so the table stays consistent.
+    fn abandon(&mut self, stack: Vec<Frame<P>>, error: EngineError) -> EngineError {
+        for frame in stack {
+            self.table.remove(&frame.position);
+        }
+        error
+    }
+}
+
+impl<P: Clone + Eq + std::hash::Hash> Default for Memo<P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Take one stone: a chain, to check there is no recursion limit.
+    struct Chain;
+    impl Game for Chain {
+        type Position = u32;
+        fn options(&self, n: &u32, out: &mut Vec<u32>) {
+            if *n > 0 {
+                out.push(n - 1);
+            }
+        }
+    }
+
+    /// A two-position cycle.
+    struct Loop;
+    impl Game for Loop {
+        type Position = bool;
+        fn options(&self, p: &bool, out: &mut Vec<bool>) {
+            out.push(!p);
+        }
+    }
+
+    #[test]
+    fn a_chain_of_a_million_positions_needs_no_recursion() {
+        let mut memo = Memo::new();
+        let info = memo.info(&Chain, &1_000_000).unwrap();
+        assert_eq!(info.grundy, Nimber(0));
+        assert_eq!(info.remoteness, 1_000_000);
+        // Misère: with an even number of single steps left, the mover can make the other take the last.
+        assert!(info.misere_win);
+    }
+
+    #[test]
+    fn a_cycle_is_an_error_not_a_hang() {
+        assert_eq!(Loop.grundy(&true), Err(EngineError::Cycle));
+    }
+
+    #[test]
+    fn the_table_bound_ends_in_an_error() {
+        let mut memo = Memo::bounded(100, false);
+        assert_eq!(
+            memo.grundy(&Chain, &1000),
+            Err(EngineError::TableFull { limit: 100 })
+        );
+        // A search that fits still works on the same table afterwards.
+        assert_eq!(memo.grundy(&Chain, &11), Ok(Nimber(1)));
+    }
+
+    #[test]
+    fn misere_and_remoteness_need_whole_positions() {
+        let mut memo = Memo::with_components();
+        assert_eq!(memo.info(&Chain, &3), Err(EngineError::NeedsWholePositions));
+    }
+}

@@ -1,0 +1,110 @@
+//! The `Game` trait: a ruleset's options; everything else is provided by the engine.
+
+use std::hash::Hash;
+
+use crate::Nimber;
+use crate::engine::{EngineError, Memo};
+
+/// Who wins a position with perfect play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Outcome {
+    /// The player to move loses (a "previous player" win, 必败态).
+    P,
+    /// The player to move wins (a "next player" win, 必胜态).
+    N,
+    /// Neither can force a win: play goes on for ever (loopy games only).
+    D,
+}
+
+impl Outcome {
+    /// The outcome of a position whose Grundy value is `g` under normal play.
+    pub fn from_grundy(g: Nimber) -> Outcome {
+        if g.is_zero() { Outcome::P } else { Outcome::N }
+    }
+}
+
+/// The winning convention.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Play {
+    /// Normal play: the player who cannot move loses.
+    #[default]
+    Normal,
+    /// Misère play: the player who makes the last move loses.
+    Misere,
+}
+
+/// An impartial game: both players have the same options from every position.
+///
+/// Only [`Game::options`] is required. Values, outcomes and winning moves are provided through
+/// the memoized [`crate::engine`]; the provided methods use a fresh table bounded by
+/// [`Memo::DEFAULT_LIMIT`] positions; use a [`Memo`] directly to reuse or bound it otherwise.
+///
+/// # Examples
+/// ```
+/// use grundy::{Game, Nimber};
+/// /// Take 1 or 2 from a single heap.
+/// struct TakeOneOrTwo;
+/// impl Game for TakeOneOrTwo {
+///     type Position = u64;
+///     fn options(&self, n: &u64, out: &mut Vec<u64>) {
+///         out.extend([1, 2].iter().filter(|&&k| k <= *n).map(|k| n - k));
+///     }
+/// }
+/// assert_eq!(TakeOneOrTwo.grundy(&7).unwrap(), Nimber(1));
+/// ```
+pub trait Game {
+    /// A position of this ruleset.
+    type Position: Clone + Eq + Hash;
+
+    /// Pushes every option (position reachable in one move) of `position` onto `out`.
+    ///
+    /// `out` is a buffer the engine reuses; implementations only push.
+    fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
+
+    /// Splits `position` into independent components whose values combine by XOR, if it is a sum.
+    ///
+    /// Only Grundy values use this; misère outcomes and remoteness always search the whole
+    /// position, since they do not combine by XOR.
+    fn components(&self, _position: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+
+    /// The Grundy value of `position` under normal play.
+    ///
+    /// # Errors
+    /// [`EngineError`] if the search exceeds its table bound or meets a cycle.
+    fn grundy(&self, position: &Self::Position) -> Result<Nimber, EngineError>
+    where
+        Self: Sized,
+    {
+        Memo::with_components().grundy(self, position)
+    }
+
+    /// Who wins `position` under the given convention.
+    ///
+    /// # Errors
+    /// [`EngineError`] if the search exceeds its table bound or meets a cycle.
+    fn outcome(&self, position: &Self::Position, play: Play) -> Result<Outcome, EngineError>
+    where
+        Self: Sized,
+    {
+        Memo::new().outcome(self, position, play)
+    }
+
+    /// Every option of `position` that wins for the player making it, in the order of
+    /// [`Game::options`].
+    ///
+    /// # Errors
+    /// [`EngineError`] if the search exceeds its table bound or meets a cycle.
+    fn winning_moves(
+        &self,
+        position: &Self::Position,
+        play: Play,
+    ) -> Result<Vec<Self::Position>, EngineError>
+    where
+        Self: Sized,
+    {
+        Memo::new().winning_moves(self, position, play)
+    }
+}

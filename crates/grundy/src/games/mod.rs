@@ -1,0 +1,3 @@
+//! One module per ruleset family: its rules, its theorem, its winning moves and its explanation.
+
+pub mod nim;

@@ -1,0 +1,670 @@
+//! Nim: piles of stones; a move takes one or more stones from a single pile.
+//!
+//! Normal play (the player who cannot move loses) — Bouton's theorem: the player to move loses iff
+//! the XOR of the piles is 0. A pile of n is the nimber *n, so the winning move is the sum rule of
+//! [`crate::sum`]: change a pile p that has the highest set bit of the total x into p ⊕ x.
+//!
+//! Misère play (the player who takes the last stone loses): the player to move loses iff some pile
+//! is larger than 1 and the XOR is 0, or every pile is at most 1 and the XOR is 1. Play as in
+//! normal Nim until the move that would leave only piles of 0 and 1; then leave an odd number of 1s.
+
+use serde::Serialize;
+
+use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Nimber, Outcome, Play, sum};
+
+/// Nim as a [`Game`], for the engine: a position is the list of piles.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nim;
+
+impl Game for Nim {
+    type Position = Vec<u64>;
+
+    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &p) in piles.iter().enumerate() {
+            for smaller in 0..p {
+                let mut next = piles.clone();
+                next[i] = smaller;
+                out.push(next);
+            }
+        }
+    }
+
+    fn components(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        Some(piles.iter().map(|&p| vec![p]).collect())
+    }
+}
+
+/// The position after `change`.
+pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
+    let mut next = piles.to_vec();
+    match *change {
+        Change::Take { pile, to, .. } => next[pile] = to,
+    }
+    next
+}
+
+/// How many piles the explanation shows one by one.
+pub const EXPLAINED_PILES: usize = 16;
+
+/// Whether a move is legal: it names a pile and takes at least one stone of it.
+pub fn is_legal(piles: &[u64], change: &Change) -> bool {
+    match *change {
+        Change::Take { pile, from, to } => piles.get(pile) == Some(&from) && to < from,
+    }
+}
+
+/// Analyses a Nim position: outcome, value (normal play), every winning move and, if asked, the
+/// explanation. Winning moves are listed by pile; each pile has at most one.
+///
+/// Cost: two or three passes over the piles and no allocation per pile.
+pub fn analyze(piles: &[u64], play: Play, options: &AnalyzeOptions) -> Analysis<NimStep> {
+    let nimbers = piles.iter().map(|&p| Nimber(p));
+    let total = sum::value(nimbers.clone());
+    let mut moves = MoveList::new(options.max_moves);
+    let outcome = match play {
+        Play::Normal => {
+            for (i, target) in sum::winning_targets(nimbers) {
+                moves.push(Change::Take {
+                    pile: i,
+                    from: piles[i],
+                    to: target.value(),
+                });
+            }
+            Outcome::from_grundy(total)
+        }
+        Play::Misere => {
+            misere_moves(piles, total, &mut moves);
+            misere_outcome(piles, total)
+        }
+    };
+    let explanation = if options.explain {
+        match play {
+            Play::Normal => explain_normal(piles, total, moves.first(), Play::Normal),
+            Play::Misere => explain_misere(piles, total, moves.first()),
+        }
+    } else {
+        Vec::new()
+    };
+    Analysis {
+        outcome,
+        grundy: (play == Play::Normal).then_some(total),
+        winning_moves: moves.listed,
+        winning_move_count: moves.count,
+        explanation,
+    }
+}
+
+/// The reply to the opponent's move from a P-position that hands a P-position back (under normal
+/// play, the mirror strategy restoring XOR 0), or `None` if there is none.
+pub fn mirror_reply(piles: &[u64], opponent: &Change, convention: Play) -> Option<Change> {
+    let after = play(piles, opponent);
+    analyze(
+        &after,
+        convention,
+        &AnalyzeOptions {
+            max_moves: 1,
+            explain: false,
+        },
+    )
+    .winning_moves
+    .into_iter()
+    .next()
+}
+
+/// Misère rule: lost for the mover iff (some pile > 1 and XOR 0) or (all piles ≤ 1 and XOR 1).
+fn misere_outcome(piles: &[u64], total: Nimber) -> Outcome {
+    let any_big = piles.iter().any(|&p| p > 1);
+    let lost = if any_big {
+        total.is_zero()
+    } else {
+        total == Nimber(1)
+    };
+    if lost { Outcome::P } else { Outcome::N }
+}
+
+fn misere_moves(piles: &[u64], total: Nimber, moves: &mut MoveList) {
+    let mut big = piles.iter().enumerate().filter(|&(_, &p)| p > 1);
+    match (big.next(), big.next()) {
+        // Two or more big piles: a move to XOR 0 keeps at least two of them (one move changes
+        // one pile, and a single big pile would make the XOR non-zero), so normal Nim's moves
+        // are exactly the winning ones.
+        (Some(_), Some(_)) => {
+            for (i, target) in sum::winning_targets(piles.iter().map(|&p| Nimber(p))) {
+                moves.push(Change::Take {
+                    pile: i,
+                    from: piles[i],
+                    to: target.value(),
+                });
+            }
+        }
+        // Exactly one big pile: shrink it to 0 or 1 so that an odd number of 1-piles is left.
+        (Some((i, &p)), None) => {
+            let ones = piles.iter().filter(|&&q| q == 1).count();
+            moves.push(Change::Take {
+                pile: i,
+                from: p,
+                to: if ones % 2 == 0 { 1 } else { 0 },
+            });
+        }
+        // Only 0s and 1s: every move takes a 1-pile; it wins iff an odd number of 1s remains.
+        (None, _) => {
+            if total.is_zero() {
+                for (i, &p) in piles.iter().enumerate().filter(|&(_, &p)| p == 1) {
+                    moves.push(Change::Take {
+                        pile: i,
+                        from: p,
+                        to: 0,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Collects the first `max` moves and counts them all.
+struct MoveList {
+    listed: Vec<Change>,
+    count: u64,
+    max: usize,
+}
+
+impl MoveList {
+    fn new(max: usize) -> Self {
+        MoveList {
+            listed: Vec::new(),
+            count: 0,
+            max,
+        }
+    }
+
+    fn push(&mut self, change: Change) {
+        if self.listed.len() < self.max {
+            self.listed.push(change);
+        }
+        self.count += 1;
+    }
+
+    fn first(&self) -> Option<&Change> {
+        self.listed.first()
+    }
+}
+
+/// One step of the explanation of a Nim position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum NimStep {
+    /// The first piles written in binary, with the running XOR after each.
+    Binary {
+        /// The piles shown.
+        piles: Vec<u64>,
+        /// XOR of the piles up to and including each one.
+        running_xor: Vec<u64>,
+        /// Piles not shown.
+        omitted: usize,
+        /// Number of binary digits used.
+        width: u32,
+    },
+    /// The XOR of all piles.
+    Total {
+        /// The XOR.
+        total: u64,
+    },
+    /// The highest set bit h of the total, and how many piles have it.
+    HighestBit {
+        /// The total x.
+        total: u64,
+        /// Bit index h (value 2^h).
+        bit: u32,
+        /// The first piles (0-based) that have bit h.
+        piles: Vec<usize>,
+        /// How many piles have bit h.
+        count: u64,
+    },
+    /// Why p ⊕ x < p for a pile p with bit h, and the move it gives.
+    Move {
+        /// The pile (0-based).
+        pile: usize,
+        /// Its size p.
+        before: u64,
+        /// The total x.
+        total: u64,
+        /// p ⊕ x.
+        after: u64,
+        /// Bit h.
+        bit: u32,
+    },
+    /// For a P-position: every move breaks XOR 0.
+    EveryMoveBreaksZero,
+    /// No stone left: the player to move has no move.
+    NoMove,
+    /// The mirror strategy with an example: the opponent's move and the reply that restores 0.
+    Mirror {
+        /// An example move of the opponent.
+        opponent: Change,
+        /// The reply.
+        reply: Change,
+    },
+    /// Misère: how many piles have more than one stone.
+    MisereBigPiles {
+        /// Number of piles larger than 1.
+        big: usize,
+        /// Number of piles of exactly 1.
+        ones: usize,
+    },
+    /// Misère with two or more big piles: play normal Nim.
+    MisereLikeNormal,
+    /// Misère with one big pile: leave an odd number of 1-piles.
+    MisereOneBig {
+        /// The big pile (0-based).
+        pile: usize,
+        /// Its size.
+        before: u64,
+        /// 0 or 1.
+        after: u64,
+        /// 1-piles left after the move.
+        ones_after: usize,
+    },
+    /// Misère with only 0s and 1s: parity decides.
+    MisereAllSmall {
+        /// Number of 1-piles.
+        ones: usize,
+    },
+}
+
+fn binary(value: u64, width: u32) -> String {
+    format!("{value:0width$b}", width = width as usize)
+}
+
+impl Explain for NimStep {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            NimStep::Binary { piles, running_xor, omitted, width } => {
+                let mut lines = vec![lang.pick(
+                    "Write each pile in binary and XOR them one by one:".to_string(),
+                    "把每堆写成二进制，逐堆求异或和：".to_string(),
+                )];
+                for (i, (p, x)) in piles.iter().zip(running_xor).enumerate() {
+                    lines.push(match lang {
+                        Lang::En => format!(
+                            "  pile {:>2}: {:>w$} = {}   running XOR {}",
+                            i + 1,
+                            p,
+                            binary(*p, *width),
+                            x,
+                            w = 20.min(p.to_string().len().max(3))
+                        ),
+                        Lang::Zh => format!(
+                            "  第 {:>2} 堆：{:>w$} = {}   当前异或和 {}",
+                            i + 1,
+                            p,
+                            binary(*p, *width),
+                            x,
+                            w = 20.min(p.to_string().len().max(3))
+                        ),
+                    });
+                }
+                if *omitted > 0 {
+                    lines.push(lang.pick(
+                        format!("  ... and {omitted} more piles"),
+                        format!("  …… 另有 {omitted} 堆"),
+                    ));
+                }
+                lines.join("\n")
+            }
+            NimStep::Total { total } => lang.pick(
+                format!(
+                    "The XOR of all piles is x = {total}. {}",
+                    if *total == 0 {
+                        "x = 0: the player to move loses (a P-position)."
+                    } else {
+                        "x ≠ 0: the player to move wins (an N-position)."
+                    }
+                ),
+                format!(
+                    "所有堆的异或和 x = {total}。{}",
+                    if *total == 0 { "x = 0：先手必败（必败态）。" } else { "x ≠ 0：先手必胜（必胜态）。" }
+                ),
+            ),
+            NimStep::HighestBit { total, bit, piles, count } => {
+                let list = piles.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ");
+                let more = *count as usize > piles.len();
+                lang.pick(
+                    format!(
+                        "The highest set bit of x = {total} is bit {bit} (value {}). {count} pile(s) have that bit: pile {list}{}. Every such pile gives a winning move.",
+                        1u64 << bit,
+                        if more { ", ..." } else { "" }
+                    ),
+                    format!(
+                        "x = {total} 的最高位是第 {bit} 位（值 {}）。这一位为 1 的堆有 {count} 个：第 {list}{} 堆。每一个这样的堆都给出一个必胜走法。",
+                        1u64 << bit,
+                        if more { "、……" } else { "" }
+                    ),
+                )
+            }
+            NimStep::Move { pile, before, total, after, bit } => lang.pick(
+                format!(
+                    "Pile {} has p = {before}. p XOR x = {after}: XOR with x clears bit {bit} of p and only changes lower bits, so {after} < {before}. Take {} stones from pile {}, leaving {after}; the XOR of all piles becomes {before} XOR {after} XOR {total} = 0, and the opponent faces a P-position.",
+                    pile + 1,
+                    before - after,
+                    pile + 1
+                ),
+                format!(
+                    "第 {} 堆 p = {before}。p 异或 x = {after}：与 x 异或会把 p 的第 {bit} 位从 1 变成 0，只改变更低的位，所以 {after} < {before}。从第 {} 堆取走 {} 个，剩 {after} 个；所有堆的异或和变为 0，把必败态留给对手。",
+                    pile + 1,
+                    pile + 1,
+                    before - after
+                ),
+            ),
+            NimStep::EveryMoveBreaksZero => lang.pick(
+                "Any move changes one pile from p to some p' ≠ p, so the XOR changes from 0 to p XOR p' ≠ 0: every move hands the opponent an N-position.".to_string(),
+                "任何一步都把某一堆从 p 变成 p' ≠ p，异或和从 0 变为 p 异或 p' ≠ 0：无论怎么走，都把必胜态留给对手。".to_string(),
+            ),
+            NimStep::NoMove => lang.pick(
+                "There is no stone left: the player to move cannot move.".to_string(),
+                "已经没有石子：轮到的一方无法行动。".to_string(),
+            ),
+            NimStep::Mirror { opponent, reply } => lang.pick(
+                format!(
+                    "Mirror strategy: after any move the XOR is non-zero again, and the highest-bit rule restores 0. For example, if the opponent plays \"{}\", reply \"{}\".",
+                    opponent.describe(Lang::En),
+                    reply.describe(Lang::En)
+                ),
+                format!(
+                    "镜像策略：对手走任何一步后异或和都不为 0，再用最高位规则把它变回 0。例如对手“{}”，就回应“{}”。",
+                    opponent.describe(Lang::Zh),
+                    reply.describe(Lang::Zh)
+                ),
+            ),
+            NimStep::MisereBigPiles { big, ones } => lang.pick(
+                format!("Misère play: {big} pile(s) have more than one stone, {ones} pile(s) have exactly one."),
+                format!("反 Nim（取走最后一个的人输）：有 {big} 堆多于 1 个，{ones} 堆恰好 1 个。"),
+            ),
+            NimStep::MisereLikeNormal => lang.pick(
+                "With two or more piles above 1, play exactly as in normal Nim. A move to XOR 0 always leaves at least two piles above 1 (one pile above 1 alone would make the XOR non-zero), so the opponent can never be the one to reach the end game; you will be, with one pile above 1 left, and then you switch (below).".to_string(),
+                "有两堆或以上多于 1 个时，完全按普通 Nim 走。走到异或和为 0 后至少仍有两堆多于 1（只剩一堆多于 1 时异或和不可能为 0），所以对手永远不会先进入残局；轮到你面对只剩一堆多于 1 的局面时，再切换策略。".to_string(),
+            ),
+            NimStep::MisereOneBig { pile, before, after, ones_after } => lang.pick(
+                format!(
+                    "Exactly one pile is above 1 (pile {}, {before} stones). Reduce it to {after}, leaving {ones_after} pile(s) of one stone, an odd number: the players then take them one by one and the opponent takes the last.",
+                    pile + 1
+                ),
+                format!(
+                    "只有一堆多于 1（第 {} 堆，{before} 个）。把它取到剩 {after} 个，留下 {ones_after} 堆单个石子（奇数堆）：之后双方轮流各取一堆，最后一个由对手取走。",
+                    pile + 1
+                ),
+            ),
+            NimStep::MisereAllSmall { ones } => lang.pick(
+                format!(
+                    "Every pile has at most one stone: {ones} single stones are taken one per move. {}",
+                    if ones % 2 == 0 {
+                        "An even number: the player to move wins (the opponent takes the last)."
+                    } else {
+                        "An odd number: the player to move takes the last stone and loses."
+                    }
+                ),
+                format!(
+                    "每堆至多 1 个：共 {ones} 个单独的石子，每步取走一个。{}",
+                    if ones % 2 == 0 { "偶数个：先手必胜（最后一个由对手取）。" } else { "奇数个：先手会取到最后一个而输。" }
+                ),
+            ),
+        }
+    }
+}
+
+fn binary_steps(piles: &[u64], total: Nimber) -> Vec<NimStep> {
+    let shown = &piles[..piles.len().min(EXPLAINED_PILES)];
+    let running_xor = shown
+        .iter()
+        .scan(0u64, |x, &p| {
+            *x ^= p;
+            Some(*x)
+        })
+        .collect();
+    let width = 64
+        - shown
+            .iter()
+            .max()
+            .copied()
+            .unwrap_or(0)
+            .max(1)
+            .leading_zeros();
+    vec![
+        NimStep::Binary {
+            piles: shown.to_vec(),
+            running_xor,
+            omitted: piles.len() - shown.len(),
+            width,
+        },
+        NimStep::Total {
+            total: total.value(),
+        },
+    ]
+}
+
+fn explain_normal(
+    piles: &[u64],
+    total: Nimber,
+    first: Option<&Change>,
+    convention: Play,
+) -> Vec<NimStep> {
+    let mut steps = binary_steps(piles, total);
+    match (sum::highest_bit(total), first) {
+        (Some(bit), Some(&Change::Take { pile, from, to })) => {
+            let with_bit = piles
+                .iter()
+                .enumerate()
+                .filter(|&(_, &p)| p >> bit & 1 == 1);
+            steps.push(NimStep::HighestBit {
+                total: total.value(),
+                bit,
+                piles: with_bit
+                    .clone()
+                    .take(EXPLAINED_PILES)
+                    .map(|(i, _)| i)
+                    .collect(),
+                count: with_bit.count() as u64,
+            });
+            steps.push(NimStep::Move {
+                pile,
+                before: from,
+                total: total.value(),
+                after: to,
+                bit,
+            });
+        }
+        _ => steps.extend(explain_p_position(piles, convention)),
+    }
+    steps
+}
+
+/// Why a position of XOR 0 is lost: every move breaks 0, and the mirror reply restores it.
+fn explain_p_position(piles: &[u64], convention: Play) -> Vec<NimStep> {
+    let Some((pile, &from)) = piles.iter().enumerate().find(|&(_, &p)| p > 0) else {
+        return vec![NimStep::NoMove];
+    };
+    let opponent = Change::Take {
+        pile,
+        from,
+        to: from - 1,
+    };
+    let mut steps = vec![NimStep::EveryMoveBreaksZero];
+    if let Some(reply) = mirror_reply(piles, &opponent, convention) {
+        steps.push(NimStep::Mirror { opponent, reply });
+    }
+    steps
+}
+
+fn explain_misere(piles: &[u64], total: Nimber, first: Option<&Change>) -> Vec<NimStep> {
+    let big = piles.iter().filter(|&&p| p > 1).count();
+    let ones = piles.iter().filter(|&&p| p == 1).count();
+    let mut steps = binary_steps(piles, total);
+    steps.push(NimStep::MisereBigPiles { big, ones });
+    match big {
+        0 => steps.push(NimStep::MisereAllSmall { ones }),
+        1 => {
+            if let Some(&Change::Take { pile, from, to }) = first {
+                steps.push(NimStep::MisereOneBig {
+                    pile,
+                    before: from,
+                    after: to,
+                    ones_after: ones + to as usize,
+                });
+            }
+        }
+        _ => {
+            steps.push(NimStep::MisereLikeNormal);
+            steps.extend(
+                explain_normal(piles, total, first, Play::Misere)
+                    .into_iter()
+                    .skip(2),
+            );
+        }
+    }
+    steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Memo;
+
+    /// Every position with at most `max_piles` piles of at most `max_stones`.
+    fn all_positions(max_piles: usize, max_stones: u64) -> Vec<Vec<u64>> {
+        let mut all = vec![vec![]];
+        let mut layer = vec![vec![]];
+        for _ in 0..max_piles {
+            layer = layer
+                .iter()
+                .flat_map(|p: &Vec<u64>| {
+                    (0..=max_stones).map(move |s| {
+                        let mut q = p.clone();
+                        q.push(s);
+                        q
+                    })
+                })
+                .collect();
+            all.extend(layer.iter().cloned());
+        }
+        all
+    }
+
+    #[test]
+    fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
+        let mut memo = Memo::new();
+        let options = AnalyzeOptions {
+            max_moves: usize::MAX,
+            explain: true,
+        };
+        for piles in all_positions(4, 7) {
+            for play in [Play::Normal, Play::Misere] {
+                let analysis = analyze(&piles, play, &options);
+                assert_eq!(
+                    analysis.outcome,
+                    memo.outcome(&Nim, &piles, play).unwrap(),
+                    "{piles:?} {play:?}"
+                );
+                if play == Play::Normal {
+                    assert_eq!(analysis.grundy, Some(memo.grundy(&Nim, &piles).unwrap()));
+                }
+                let mut closed: Vec<Vec<u64>> = analysis
+                    .winning_moves
+                    .iter()
+                    .map(|c| super::play(&piles, c))
+                    .collect();
+                let mut engine = memo.winning_moves(&Nim, &piles, play).unwrap();
+                closed.sort();
+                engine.sort();
+                assert_eq!(closed, engine, "{piles:?} {play:?}");
+                assert_eq!(analysis.winning_move_count, engine.len() as u64);
+                assert!(analysis.winning_moves.iter().all(|c| is_legal(&piles, c)));
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_move_is_the_lexicographically_smallest() {
+        // Pile order first, and each pile has one winning move.
+        let a = analyze(
+            &[1, 2, 3, 4, 5, 6, 7, 9],
+            Play::Normal,
+            &AnalyzeOptions::default(),
+        );
+        let listed: Vec<usize> = a
+            .winning_moves
+            .iter()
+            .map(|c| match c {
+                Change::Take { pile, .. } => *pile,
+            })
+            .collect();
+        assert!(listed.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn mirror_reply_restores_zero_after_every_opponent_move() {
+        for piles in all_positions(3, 6) {
+            if analyze(&piles, Play::Normal, &AnalyzeOptions::default()).outcome != Outcome::P {
+                continue;
+            }
+            for (i, &p) in piles.iter().enumerate() {
+                for to in 0..p {
+                    let opponent = Change::Take {
+                        pile: i,
+                        from: p,
+                        to,
+                    };
+                    let reply = mirror_reply(&piles, &opponent, Play::Normal)
+                        .expect("an N-position has a winning move");
+                    let after = super::play(&super::play(&piles, &opponent), &reply);
+                    assert_eq!(after.iter().fold(0, |x, p| x ^ p), 0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn max_moves_bounds_the_list_not_the_count() {
+        let a = analyze(
+            &[7, 7, 7],
+            Play::Normal,
+            &AnalyzeOptions {
+                max_moves: 2,
+                explain: false,
+            },
+        );
+        assert_eq!(a.winning_moves.len(), 2);
+        assert_eq!(a.winning_move_count, 3);
+    }
+
+    #[test]
+    fn explanations_name_the_numbers_in_both_languages() {
+        let a = analyze(
+            &[3, 4, 5],
+            Play::Normal,
+            &AnalyzeOptions {
+                max_moves: 10,
+                explain: true,
+            },
+        );
+        let en: Vec<String> = a.explanation.iter().map(|s| s.text(Lang::En)).collect();
+        let zh: Vec<String> = a.explanation.iter().map(|s| s.text(Lang::Zh)).collect();
+        assert!(
+            en[0].contains("011") && en[0].contains("running XOR 7"),
+            "{en:?}"
+        );
+        assert!(en.iter().any(|s| s.contains("bit 1")));
+        assert!(zh.iter().any(|s| s.contains("异或和")));
+        let p = analyze(
+            &[1, 2, 3],
+            Play::Normal,
+            &AnalyzeOptions {
+                max_moves: 10,
+                explain: true,
+            },
+        );
+        assert!(
+            p.explanation
+                .iter()
+                .any(|s| matches!(s, NimStep::Mirror { .. }))
+        );
+    }
+}

@@ -1,0 +1,41 @@
+//! grundy: impartial combinatorial games under the Sprague–Grundy theory.
+//!
+//! Every impartial game under normal play is equivalent to a Nim heap of some size, its Grundy value.
+//! A position is lost for the player to move exactly when its value is 0, and a sum of independent
+//! games has the XOR of their values. This crate holds that theory as code:
+//!
+//! - [`Nimber`] and [`mex`]: nim-values and the minimum excluded value;
+//! - [`Game`]: a ruleset gives the options of a position; value, outcome and winning moves follow
+//!   from the generic [`engine`];
+//! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
+//! - [`games`]: one module per family with its rules, closed form, winning moves and explanation;
+//! - [`Analysis`]: the one result every front end renders.
+//!
+//! The library does no I/O and never panics on user input: parsers return errors that name the
+//! offending token and where it was.
+//!
+//! # Examples
+//! ```
+//! use grundy::games::nim;
+//! use grundy::{Outcome, Play};
+//! let analysis = nim::analyze(&[3, 4, 5], Play::Normal, &Default::default());
+//! assert_eq!(analysis.outcome, Outcome::N);
+//! assert_eq!(analysis.grundy.unwrap().value(), 2);
+//! // The only winning move takes 2 from the first pile (3 -> 1).
+//! assert_eq!(analysis.winning_move_count, 1);
+//! ```
+#![deny(missing_docs)]
+
+mod analysis;
+pub mod engine;
+mod game;
+pub mod games;
+mod lang;
+mod nimber;
+pub mod parse;
+pub mod sum;
+
+pub use analysis::{Analysis, AnalyzeOptions, Change, Explain};
+pub use game::{Game, Outcome, Play};
+pub use lang::Lang;
+pub use nimber::{MexSet, Nimber, mex};
