@@ -33,6 +33,7 @@ pub mod games;
 mod lang;
 mod nimber;
 pub mod parse;
+pub mod period;
 pub mod sum;
 
 pub use analysis::{Analysis, AnalyzeOptions, Change, Explain};

@@ -1,0 +1,157 @@
+//! Periods of value sequences G(0), G(1), …: finding them, and proving them.
+//!
+//! A sequence is *periodic* from n0 with period p if G(n + p) = G(n) for every n ≥ n0, and
+//! *arithmetic-periodic* with saltus s if G(n + p) = G(n) + s. Data alone only shows a period on a
+//! finite range; a theorem about the game turns that into a proof by saying how far the range
+//! must reach (see [`Certificate`]).
+
+use serde::Serialize;
+
+/// A period found in a finite prefix of a sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Period {
+    /// The first index of the periodic part.
+    pub preperiod: usize,
+    /// The period p.
+    pub period: usize,
+    /// The saltus s: G(n + p) = G(n) + s. 0 for a plain period.
+    pub saltus: u64,
+    /// Whether the data reach as far as the game's periodicity theorem asks, so the period holds
+    /// for every n (not only on the data).
+    pub proved: bool,
+}
+
+/// How far the data must reach to prove that a period seen in them holds for ever.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Certificate {
+    /// A subtraction game whose largest subtraction is `max`: G(n) depends only on the `max`
+    /// values before n, so a window of `max` values repeating p later proves the period.
+    /// Needs G(n + p) = G(n) for n0 ≤ n < n0 + max.
+    Window {
+        /// The largest number of tokens a move removes.
+        max: usize,
+    },
+    /// The octal periodicity theorem (Guy and Smith): with t the largest number of tokens a move
+    /// removes, G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t proves the period.
+    Octal {
+        /// The largest number of tokens a move removes.
+        max: usize,
+    },
+    /// No theorem applies: a period is evidence only.
+    None,
+}
+
+impl Certificate {
+    /// The length the sequence must have (indices 0..len) for a period p from n0 to be proved.
+    pub fn needed_len(self, preperiod: usize, period: usize) -> Option<usize> {
+        match self {
+            // Checks n in [n0, n0 + max), reading up to index n0 + max - 1 + p.
+            Certificate::Window { max } => Some(preperiod + max + period),
+            // Checks n in [n0, 2·n0 + p + t), reading up to index 2·n0 + 2p + t - 1.
+            Certificate::Octal { max } => Some(2 * preperiod + 2 * period + max),
+            Certificate::None => None,
+        }
+    }
+}
+
+/// The smallest period of the tail of `values` that the data prove, or else the smallest one
+/// they show, with the smallest preperiod for it.
+///
+/// A candidate must be seen at least twice in full after its preperiod (so short coincidences are
+/// not reported), and is `proved` when the data reach [`Certificate::needed_len`]. A proved period
+/// is a true period, so the smallest proved one is the smallest period of the whole sequence.
+/// With `arithmetic`, a saltus is allowed (read off the last values); otherwise only plain periods
+/// are searched. Cost: for each candidate p, a scan backwards from the end that stops at the first
+/// mismatch, so wrong candidates cost little.
+pub fn find<T: Copy + Into<u64>>(
+    values: &[T],
+    certificate: Certificate,
+    arithmetic: bool,
+) -> Option<Period> {
+    let len = values.len();
+    let at = |i: usize| -> u64 { values[i].into() };
+    let mut first_seen = None;
+    for period in 1..=len / 2 {
+        let saltus = if arithmetic {
+            match at(len - 1).checked_sub(at(len - 1 - period)) {
+                Some(s) => s,
+                None => continue,
+            }
+        } else {
+            0
+        };
+        // The smallest n0 such that G(n + p) = G(n) + s for all n0 <= n < len - p.
+        let mut preperiod = len - period;
+        while preperiod > 0 && at(preperiod - 1 + period) == at(preperiod - 1).wrapping_add(saltus)
+        {
+            preperiod -= 1;
+        }
+        if len - preperiod < 2 * period {
+            continue;
+        }
+        let proved = certificate
+            .needed_len(preperiod, period)
+            .is_some_and(|needed| needed <= len);
+        let found = Period {
+            preperiod,
+            period,
+            saltus,
+            proved,
+        };
+        if proved {
+            return Some(found);
+        }
+        first_seen.get_or_insert(found);
+    }
+    first_seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_smallest_period_and_preperiod() {
+        // 5 7 then 0 1 2 repeating.
+        let mut values = vec![5u64, 7];
+        values.extend((0..30).map(|i| i % 3));
+        let p = find(&values, Certificate::Window { max: 3 }, false).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (2, 3, 0, true));
+    }
+
+    #[test]
+    fn a_short_run_is_not_proved() {
+        // Period 3 from 0 needs 2·0 + 2·3 + 3 = 9 values under the octal theorem.
+        let values: Vec<u64> = (0..8).map(|i| i % 3).collect();
+        let p = find(&values, Certificate::Octal { max: 3 }, false).unwrap();
+        assert_eq!(p.period, 3);
+        assert!(!p.proved);
+        let values: Vec<u64> = (0..9).map(|i| i % 3).collect();
+        assert!(
+            find(&values, Certificate::Octal { max: 3 }, false)
+                .unwrap()
+                .proved
+        );
+    }
+
+    #[test]
+    fn arithmetic_periods_carry_a_saltus() {
+        // Lasker-like: 1 2 4 3 | 5 6 8 7 | ...  period 4, saltus 4, from 1.
+        let mut values = vec![0u64];
+        for k in 0..20 {
+            values.extend([1, 2, 4, 3].map(|v| v + 4 * k));
+        }
+        let p = find(&values, Certificate::None, true).unwrap();
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.proved),
+            (1, 4, 4, false)
+        );
+        assert_eq!(find(&values, Certificate::None, false), None);
+    }
+
+    #[test]
+    fn no_period_in_a_growing_sequence_without_saltus() {
+        let values: Vec<u64> = (0..100).collect();
+        assert_eq!(find(&values, Certificate::Window { max: 1 }, false), None);
+    }
+}
