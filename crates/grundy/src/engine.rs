@@ -6,8 +6,9 @@
 //! A position met again while it is still being searched means the game has a cycle, which a
 //! finite impartial game must not have: that is [`EngineError::Cycle`].
 
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+
+use rustc_hash::FxHashMap;
 
 use crate::{Game, MexSet, Nimber, Outcome, Play};
 
@@ -68,7 +69,8 @@ enum Slot {
 /// [`Game::components`] and knows only Grundy values, which is much faster for sums.
 /// Memory is about the size of a position plus 40 bytes per entry.
 pub struct Memo<P> {
-    table: HashMap<P, Slot>,
+    // Fx hashing: positions are small integers or lists of them, and the table is the hot path.
+    table: FxHashMap<P, Slot>,
     limit: usize,
     split: bool,
     spare: Vec<Vec<P>>,
@@ -99,7 +101,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     /// A table holding at most `limit` positions; `split` chooses whether sums are split.
     pub fn bounded(limit: usize, split: bool) -> Self {
         Memo {
-            table: HashMap::new(),
+            table: FxHashMap::default(),
             limit,
             split,
             spare: Vec::new(),
