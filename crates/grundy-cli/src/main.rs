@@ -3,6 +3,7 @@
 
 mod commands;
 mod input;
+mod judge;
 mod report;
 
 use std::io::{self, Write};
@@ -29,11 +30,18 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Nim(commands::nim::Args),
+    Judge(commands::judge::Args),
+    #[command(name = "gen")]
+    Gen(commands::generate::Args),
+    Stress(commands::stress::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Nim(args) => commands::nim::run(args, out),
+        Command::Judge(args) => commands::judge::run(args, out),
+        Command::Gen(args) => commands::generate::run(args, out),
+        Command::Stress(args) => commands::stress::run(args, out),
     }
 }
 
@@ -45,6 +53,12 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.is::<commands::stress::FoundFailure>() => {
+            // The failure was reported on stdout; keep it.
+            drop(out);
+            eprintln!("grundy: {e}");
+            ExitCode::from(1)
+        }
         Err(e) => {
             // Nothing half-written reaches stdout: output is buffered until the analysis is whole.
             drop(out.into_parts());

@@ -123,12 +123,17 @@ pub fn numbers_from_args<S: AsRef<str>>(args: &[S]) -> Result<Vec<u64>, ParseErr
 pub struct NumberReader<'a> {
     bytes: &'a [u8],
     pos: usize,
+    start: usize,
 }
 
 impl<'a> NumberReader<'a> {
     /// A reader at the start of `bytes`.
     pub fn new(bytes: &'a [u8]) -> Self {
-        NumberReader { bytes, pos: 0 }
+        NumberReader {
+            bytes,
+            pos: 0,
+            start: 0,
+        }
     }
 
     /// The next number, or `None` at the end of the input.
@@ -147,38 +152,37 @@ impl<'a> NumberReader<'a> {
             return Ok(None);
         }
         let start = pos;
+        self.start = start;
+        // The first up to eight digits at once when eight bytes are there (SWAR), then one by one.
+        // Up to 19 digits cannot overflow a u64, so the loop does no overflow check; a 20-digit
+        // token is re-read with checks, and a longer one is too large.
         let mut value: u64 = 0;
-        let mut overflow = false;
+        if let Some(chunk) = bytes.get(pos..pos + 8) {
+            let (digits, parsed) =
+                eight_digits(u64::from_le_bytes(chunk.try_into().expect("eight bytes")));
+            value = parsed;
+            pos += digits;
+        }
         while pos < bytes.len() {
             let d = bytes[pos].wrapping_sub(b'0');
             if d > 9 {
                 break;
             }
-            match value
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(d)))
-            {
-                Some(v) => value = v,
-                None => overflow = true,
-            }
+            value = value.wrapping_mul(10).wrapping_add(u64::from(d));
             pos += 1;
         }
-        if pos == start || overflow || (pos < bytes.len() && !bytes[pos].is_ascii_whitespace()) {
+        let digits = pos - start;
+        if digits >= 20 {
+            match std::str::from_utf8(&bytes[start..pos]).ok().map(parse_u64) {
+                Some(Ok(v)) => value = v,
+                _ => return Err(self.bad_token(start)),
+            }
+        }
+        if digits == 0 || (pos < bytes.len() && !bytes[pos].is_ascii_whitespace()) {
             return Err(self.bad_token(start));
         }
         self.pos = pos;
         Ok(Some(value))
-    }
-
-    /// The next number, which must be there.
-    ///
-    /// # Errors
-    /// As [`NumberReader::next_u64`]; `None` is turned into `missing()`.
-    pub fn expect_u64<E: From<ParseError>>(
-        &mut self,
-        missing: impl FnOnce() -> E,
-    ) -> Result<u64, E> {
-        self.next_u64()?.ok_or_else(missing)
     }
 
     /// Line and column (from 1) of the reader's position, or of byte `at`.
@@ -195,14 +199,12 @@ impl<'a> NumberReader<'a> {
         }
     }
 
-    /// The line (from 1) the reader has reached.
-    pub fn line(&self) -> usize {
-        match self.place_of(self.pos) {
-            Place::Line { line, .. } => line,
-            Place::Arg(_) => unreachable!("place_of gives lines"),
-        }
+    /// Line and column of the last token read (the end of the input does not count as one).
+    pub fn last_place(&self) -> Place {
+        self.place_of(self.start)
     }
 
+    #[cold]
     fn bad_token(&self, start: usize) -> ParseError {
         let end = self.bytes[start..]
             .iter()
@@ -216,6 +218,30 @@ impl<'a> NumberReader<'a> {
             problem,
         }
     }
+}
+
+/// The number of leading ASCII digits in eight bytes (first byte lowest) and their value.
+#[inline]
+fn eight_digits(chunk: u64) -> (usize, u64) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Per byte: zero iff the byte is a digit (high nibble 3, low nibble at most 9). No carry
+    // crosses a byte: low nibble + 6 is at most 21.
+    let not_digit = ((chunk & (0xF0 * ONES)) ^ (0x30 * ONES))
+        | (((chunk & (0x0F * ONES)) + 6 * ONES) & (0x10 * ONES));
+    // Per byte: high bit set iff the byte is non-zero ((y & 0x7F) + 0x7F never carries).
+    let flags = ((((not_digit & (0x7F * ONES)) + 0x7F * ONES) | not_digit) & (0x80 * ONES))
+        .trailing_zeros();
+    let digits = (flags / 8) as usize;
+    if digits == 0 {
+        return (0, 0);
+    }
+    // Keep the digits' values, moved up so the missing ones are leading zeros, and combine pairs,
+    // then pairs of pairs, then the two halves.
+    let mut v = (chunk.wrapping_sub(0x30 * ONES)) << (8 * (8 - digits));
+    v = (v.wrapping_mul(10) + (v >> 8)) & 0x00FF_00FF_00FF_00FF;
+    v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_FFFF_0000_FFFF;
+    v = v.wrapping_mul(10_000) + (v >> 32);
+    (digits, v & 0xFFFF_FFFF)
 }
 
 /// Reads every number in `text`.
@@ -263,6 +289,44 @@ mod tests {
         );
         assert_eq!(numbers_from_text(b"  \n"), Err(ParseError::Empty));
         assert_eq!(numbers_from_text(b"7\r\n8\t9").unwrap(), vec![7, 8, 9]);
+    }
+
+    #[test]
+    fn eight_digits_at_once_counts_and_reads_them() {
+        for text in [
+            "12345678",
+            "1234567 ",
+            "0000000x",
+            "9\n      ",
+            " 1234567",
+            "87654321",
+            "00000001",
+            "1-------",
+        ] {
+            let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+            let value = text[..digits].parse().unwrap_or(0);
+            assert_eq!(
+                eight_digits(u64::from_le_bytes(text.as_bytes().try_into().unwrap())),
+                (digits, value),
+                "{text:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn eight_digits_matches_a_plain_loop(bytes: [u8; 8]) {
+            let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let value = bytes[..digits].iter().fold(0u64, |v, b| v * 10 + u64::from(b - b'0'));
+            proptest::prop_assert_eq!(eight_digits(u64::from_le_bytes(bytes)), (digits, value));
+        }
+
+        #[test]
+        fn reader_reads_what_a_tokenizer_reads(tokens in proptest::collection::vec("[0-9]{1,22}|[0-9]{0,3}[x.-][0-9]{0,3}", 1..8), seps in proptest::collection::vec("[ \n\t]{1,3}", 8)) {
+            let text: String = tokens.iter().zip(&seps).map(|(t, s)| format!("{t}{s}")).collect();
+            let expected: Result<Vec<u64>, ()> = tokens.iter().map(|t| parse_u64(t).map_err(|_| ())).collect();
+            proptest::prop_assert_eq!(numbers_from_text(text.as_bytes()).map_err(|_| ()), expected);
+        }
     }
 
     proptest::proptest! {

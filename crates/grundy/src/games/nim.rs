@@ -94,6 +94,12 @@ pub fn analyze(piles: &[u64], play: Play, options: &AnalyzeOptions) -> Analysis<
     }
 }
 
+/// The outcome of normal-play Nim from a stream of piles, in one pass with no storage: the
+/// player to move loses iff the XOR is 0. For contest inputs read at memory speed.
+pub fn outcome(piles: impl IntoIterator<Item = u64>) -> Outcome {
+    Outcome::from_grundy(sum::value(piles.into_iter().map(Nimber)))
+}
+
 /// The reply to the opponent's move from a P-position that hands a P-position back (under normal
 /// play, the mirror strategy restoring XOR 0), or `None` if there is none.
 pub fn mirror_reply(piles: &[u64], opponent: &Change, convention: Play) -> Option<Change> {

@@ -1,0 +1,120 @@
+//! Reading a contest input: numbers with the statement's limits, and errors that say the line,
+//! the column and what was expected.
+
+use anyhow::{anyhow, bail};
+use grundy::parse::{NumberReader, ParseError, Place};
+
+/// A contest input being read.
+pub struct Input<'a> {
+    reader: NumberReader<'a>,
+    limits: bool,
+}
+
+impl<'a> Input<'a> {
+    /// Reads `bytes`; with `limits`, values outside the statement's ranges are errors.
+    pub fn new(bytes: &'a [u8], limits: bool) -> Self {
+        Input {
+            reader: NumberReader::new(bytes),
+            limits,
+        }
+    }
+
+    /// The next number, which must be there and within `lo..=hi` (when limits are on).
+    #[inline]
+    pub fn read(&mut self, what: &str, lo: u64, hi: u64) -> anyhow::Result<u64> {
+        match self.read_or_end(what, lo, hi)? {
+            Some(v) => Ok(v),
+            None => Err(self.missing(what)),
+        }
+    }
+
+    /// The next number within `lo..=hi`, or `None` at the end of the input.
+    #[inline]
+    pub fn read_or_end(&mut self, what: &str, lo: u64, hi: u64) -> anyhow::Result<Option<u64>> {
+        let value = self.reader.next_u64().map_err(|e| self.bad(e, what))?;
+        if let Some(v) = value {
+            self.check(what, v, lo, hi)?;
+        }
+        Ok(value)
+    }
+
+    /// Checks that the number just read lies in `lo..=hi` (when limits are on).
+    #[inline]
+    pub fn check(&self, what: &str, value: u64, lo: u64, hi: u64) -> anyhow::Result<()> {
+        if self.limits && !(lo..=hi).contains(&value) {
+            bail!(
+                "{}: {what} {value} is out of range ({lo}..={hi})",
+                self.reader.last_place()
+            );
+        }
+        Ok(())
+    }
+
+    /// Exactly `count` numbers within `lo..=hi`, as an iterator that stops at the first error
+    /// and leaves it in `error`. For the hot loops: no storage, one pass.
+    pub fn stream<'s>(
+        &'s mut self,
+        count: u64,
+        what: &'s str,
+        (lo, hi): (u64, u64),
+        error: &'s mut Option<anyhow::Error>,
+    ) -> impl Iterator<Item = u64> + 's {
+        (0..count).map_while(move |_| match self.read(what, lo, hi) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                error.get_or_insert(e);
+                None
+            }
+        })
+    }
+
+    /// Exactly `count` numbers within `lo..=hi`.
+    pub fn read_list(
+        &mut self,
+        count: u64,
+        what: &str,
+        lo: u64,
+        hi: u64,
+    ) -> anyhow::Result<Vec<u64>> {
+        let mut list = Vec::with_capacity(count.min(1 << 20) as usize);
+        for _ in 0..count {
+            list.push(self.read(what, lo, hi)?);
+        }
+        Ok(list)
+    }
+
+    /// Checks that nothing but white space is left.
+    pub fn finish(&mut self) -> anyhow::Result<()> {
+        match self.reader.next_u64() {
+            Ok(None) => Ok(()),
+            Ok(Some(v)) => bail!(
+                "{}: unexpected '{v}' after the last test case",
+                self.reader.last_place()
+            ),
+            Err(e) => Err(self.bad(e, "the end of the input")),
+        }
+    }
+
+    #[cold]
+    fn missing(&self, what: &str) -> anyhow::Error {
+        let line = match self.reader.last_place() {
+            Place::Line { line, .. } => line,
+            Place::Arg(n) => n,
+        };
+        anyhow!("line {line}: expected {what}, found the end of the input")
+    }
+
+    #[cold]
+    fn bad(&self, error: ParseError, what: &str) -> anyhow::Error {
+        match error {
+            ParseError::BadNumber {
+                token,
+                place,
+                problem,
+            } => {
+                anyhow!("{place}: expected {what}, found '{token}' ({problem})")
+            }
+            other => anyhow!("{other}"),
+        }
+    }
+}

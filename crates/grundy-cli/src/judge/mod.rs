@@ -1,0 +1,85 @@
+//! Contest problems in their exact input and output formats.
+//!
+//! Each problem reads its statement's format, asks the library for the answer, and writes the
+//! accepted words; it also knows how to generate valid inputs and how to write a test from its
+//! parts (for shrinking a failing input in `grundy stress`). Judge code only reads and writes:
+//! every answer comes from a ruleset in `grundy::games`.
+
+mod input;
+mod nim;
+
+use std::io::Write;
+
+pub use input::Input;
+use rand_chacha::ChaCha8Rng;
+
+/// One test case as lists of numbers; the problem's `format` adds the counts, so dropping an
+/// element of a list keeps the text consistent.
+pub type Case = Vec<Vec<u64>>;
+
+/// Which inputs to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Size {
+    /// Small values and few of them, for debugging and shrinking.
+    Small,
+    /// At the statement's limits.
+    Max,
+}
+
+/// A contest problem.
+pub struct Problem {
+    /// The id `grundy judge` accepts.
+    pub id: &'static str,
+    /// Other judges' numbers for the same problem.
+    pub aliases: &'static [&'static str],
+    /// The title.
+    pub title: &'static str,
+    /// The answer words.
+    pub answers: &'static str,
+    /// Reads the input and writes the accepted output.
+    pub solve: fn(&mut Input, &mut dyn Write) -> anyhow::Result<()>,
+    /// Random valid test cases.
+    pub generate: fn(&mut ChaCha8Rng, Size) -> Vec<Case>,
+    /// The input text of a list of test cases.
+    pub format: fn(&[Case]) -> String,
+}
+
+/// Every problem, in the order `grundy judge --list` prints them.
+pub fn problems() -> impl Iterator<Item = &'static Problem> {
+    nim::PROBLEMS.iter()
+}
+
+/// The problem with this id or alias.
+pub fn find(id: &str) -> anyhow::Result<&'static Problem> {
+    let id = id.to_ascii_lowercase();
+    problems()
+        .find(|p| p.id == id || p.aliases.contains(&id.as_str()))
+        .ok_or_else(|| {
+            anyhow::anyhow!("unknown problem '{id}'; `grundy judge --list` shows the ids")
+        })
+}
+
+/// Solves `input` in memory (for `stress` and tests).
+pub fn solve_bytes(problem: &Problem, input: &[u8], limits: bool) -> anyhow::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut reader = Input::new(input, limits);
+    (problem.solve)(&mut reader, &mut out)?;
+    reader.finish()?;
+    Ok(out)
+}
+
+/// The lines of a case's lists, numbers separated by spaces, each list preceded by its length.
+pub fn counted_lists(case: &Case, text: &mut String) {
+    for list in case {
+        text.push_str(&format!("{}\n{}\n", list.len(), join(list)));
+    }
+}
+
+/// Numbers separated by single spaces.
+pub fn join(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}

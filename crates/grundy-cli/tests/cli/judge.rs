@@ -1,0 +1,262 @@
+use std::path::Path;
+
+use predicates::prelude::*;
+
+use crate::{fails_with, grundy};
+
+fn data() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/judge"))
+}
+
+/// The ids `grundy judge --list` knows.
+fn known_ids() -> Vec<String> {
+    let out = grundy(&["judge", "--list"]).output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn every_published_sample_of_every_known_problem() {
+    let known = known_ids();
+    let mut checked = 0;
+    for entry in std::fs::read_dir(data()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "in") {
+            continue;
+        }
+        let stem = path.file_stem().unwrap().to_str().unwrap();
+        let id = &stem[..stem.rfind('-').unwrap()];
+        if !known.iter().any(|k| k == id) {
+            continue;
+        }
+        let input = std::fs::read(&path).unwrap();
+        let expected = std::fs::read_to_string(path.with_extension("ans")).unwrap();
+        let out = grundy(&["judge", id]).write_stdin(input).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{stem}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{stem}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "only {checked} samples checked");
+}
+
+#[test]
+fn aliases_reach_the_same_problem() {
+    grundy(&["judge", "POJ-3480"])
+        .write_stdin("1\n1\n1\n")
+        .assert()
+        .success()
+        .stdout("Brother\n");
+}
+
+#[test]
+fn malformed_inputs_name_the_line_and_what_was_expected() {
+    fails_with(
+        &["judge", "luogu-p1247"],
+        "3\n3 6\n",
+        &["line 2", "expected a heap size", "end of the input"],
+    );
+    fails_with(
+        &["judge", "luogu-p1247"],
+        "3\n3 6 x9\n",
+        &["line 2, column 5", "'x9'"],
+    );
+    fails_with(
+        &["judge", "luogu-p1247"],
+        "2\n3 -6\n",
+        &["'-6'", "negative"],
+    );
+    fails_with(
+        &["judge", "nowcoder-50615"],
+        "2\n3 100001\n",
+        &["line 2, column 3", "out of range", "1..=100000"],
+    );
+    fails_with(
+        &["judge", "hdu-1850"],
+        "1\n5\n0\n",
+        &["the number of piles M 1 is out of range"],
+    );
+    fails_with(
+        &["judge", "luogu-p2197"],
+        "1\n1\n1\n7\n",
+        &["line 4", "unexpected '7'"],
+    );
+    fails_with(
+        &["judge", "luogu-p2197"],
+        "",
+        &["line 1", "expected the number of tests T"],
+    );
+    fails_with(
+        &["judge", "no-such-problem"],
+        "",
+        &["unknown problem 'no-such-problem'"],
+    );
+}
+
+#[test]
+fn no_limits_accepts_values_beyond_the_statement() {
+    grundy(&["judge", "nowcoder-50615", "--no-limits"])
+        .write_stdin("2\n3 100001\n")
+        .assert()
+        .success()
+        .stdout("win\n");
+}
+
+#[test]
+fn gen_is_deterministic_and_valid() {
+    for size in ["small", "max"] {
+        let a = grundy(&["gen", "hdu-1907", "--seed", "42", "--size", size])
+            .output()
+            .unwrap();
+        let b = grundy(&["gen", "hdu-1907", "--seed", "42", "--size", size])
+            .output()
+            .unwrap();
+        assert!(a.status.success());
+        assert_eq!(a.stdout, b.stdout);
+        grundy(&["judge", "hdu-1907"])
+            .write_stdin(a.stdout)
+            .assert()
+            .success();
+    }
+    let c = grundy(&["gen", "hdu-1907", "--seed", "43"])
+        .output()
+        .unwrap();
+    let d = grundy(&["gen", "hdu-1907", "--seed", "42"])
+        .output()
+        .unwrap();
+    assert_ne!(c.stdout, d.stdout);
+}
+
+#[test]
+fn gen_writes_inputs_and_answers_to_a_folder() {
+    let dir = std::env::temp_dir().join(format!("grundy-gen-{}", std::process::id()));
+    grundy(&[
+        "gen",
+        "luogu-p2197",
+        "--count",
+        "3",
+        "--out",
+        dir.to_str().unwrap(),
+    ])
+    .assert()
+    .success();
+    for i in 1..=3 {
+        let input = std::fs::read(dir.join(format!("luogu-p2197-00{i}.in"))).unwrap();
+        let answer = std::fs::read(dir.join(format!("luogu-p2197-00{i}.ans"))).unwrap();
+        grundy(&["judge", "luogu-p2197"])
+            .write_stdin(input)
+            .assert()
+            .success()
+            .stdout(answer);
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+    fails_with(&["gen", "luogu-p2197", "--count", "2"], "", &["--out"]);
+}
+
+#[test]
+fn stress_finds_a_planted_bug_and_shrinks_the_input() {
+    // "win" when the total is odd: wrong whenever the XOR and the sum's parity disagree.
+    let wrong =
+        r#"NR==2 { s = 0; for (i = 1; i <= NF; i++) s += $i; print (s % 2 ? "win" : "lose") }"#;
+    let out = grundy(&[
+        "stress",
+        "nowcoder-50615",
+        "--runs",
+        "200",
+        "--",
+        "awk",
+        wrong,
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("wrong answer"), "{text}");
+    let inputs: Vec<&str> = text
+        .split("--- input ---\n")
+        .skip(1)
+        .map(|s| s.split("\n---").next().unwrap())
+        .collect();
+    let numbers = |s: &str| {
+        s.split_whitespace()
+            .map(|t| t.parse::<u64>().unwrap())
+            .collect::<Vec<_>>()
+    };
+    let (first, smallest) = (numbers(inputs[0]), numbers(inputs[1]));
+    // Shrinking reaches a local minimum: one or two small heaps, and less than it started with.
+    assert!(
+        smallest.len() <= 3 && smallest[1..].iter().all(|&h| h <= 10),
+        "{text}"
+    );
+    assert!(
+        smallest.len() < first.len() || smallest.iter().sum::<u64>() < first.iter().sum::<u64>(),
+        "{text}"
+    );
+    // The shrunk input still makes the program fail, with the judge's answer shown.
+    assert!(
+        text.split("smallest failing input")
+            .nth(1)
+            .unwrap()
+            .contains("--- expected ---\nwin"),
+        "{text}"
+    );
+}
+
+#[test]
+fn stress_passes_a_correct_solution() {
+    grundy(&[
+        "stress",
+        "hdu-1907",
+        "--runs",
+        "30",
+        "--",
+        env!("CARGO_BIN_EXE_grundy"),
+        "judge",
+        "hdu-1907",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::str::contains("all 30 runs agreed"));
+}
+
+#[test]
+fn stress_reports_time_outs_and_crashes() {
+    grundy(&[
+        "stress",
+        "nowcoder-50615",
+        "--runs",
+        "1",
+        "--timeout",
+        "100",
+        "--",
+        "sleep",
+        "5",
+    ])
+    .assert()
+    .code(1)
+    .stdout(predicate::str::contains("time limit exceeded"));
+    grundy(&[
+        "stress",
+        "nowcoder-50615",
+        "--runs",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        "echo boom >&2; exit 3",
+    ])
+    .assert()
+    .code(1)
+    .stdout(predicate::str::contains("runtime error").and(predicate::str::contains("boom")));
+    fails_with(
+        &["stress", "nowcoder-50615", "--", "/no/such/program"],
+        "",
+        &["cannot run '/no/such/program'"],
+    );
+}
