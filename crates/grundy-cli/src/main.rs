@@ -29,11 +29,19 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Nim(commands::nim::Args),
+    Staircase(commands::staircase::Args),
+    Grid(commands::grid::Args),
+    Coins(commands::coins::Args),
+    Nonincreasing(commands::nonincreasing::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Nim(args) => commands::nim::run(args, out),
+        Command::Staircase(args) => commands::staircase::run(args, out),
+        Command::Grid(args) => commands::grid::run(args, out),
+        Command::Coins(args) => commands::coins::run(args, out),
+        Command::Nonincreasing(args) => commands::nonincreasing::run(args, out),
     }
 }
 
