@@ -207,7 +207,11 @@ mod tests {
             max_moves: usize::MAX,
             explain: true,
         };
-        for cells in all_rows(4, 9) {
+        // Up to 5 coins on cells 1..=10 and 6 coins on cells 1..=9, in every order.
+        let rows = all_rows(5, 10)
+            .into_iter()
+            .chain(all_rows(6, 9).into_iter().filter(|r| r.len() == 6));
+        for cells in rows {
             let a = analyze(&cells, &options).unwrap();
             assert_eq!(
                 a.grundy,

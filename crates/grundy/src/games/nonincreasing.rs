@@ -402,9 +402,10 @@ mod tests {
             max_moves: usize::MAX,
             explain: true,
         };
-        let positions = all_lists(3, 9)
+        // Up to 3 piles of up to 16 stones and 4 piles of up to 8, under every cap.
+        let positions = all_lists(3, 16)
             .into_iter()
-            .chain(all_lists(4, 5).into_iter().filter(|p| p.len() == 4));
+            .chain(all_lists(4, 8).into_iter().filter(|p| p.len() == 4));
         for piles in positions {
             let largest = piles.iter().copied().max().unwrap_or(0);
             // Every cap up to one past the largest pile (a larger cap allows the same moves).

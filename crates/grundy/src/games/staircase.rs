@@ -543,6 +543,21 @@ pub(crate) mod tests {
         all
     }
 
+    /// The exhaustive bound for staircases and grids: every position of up to 4 places of up to
+    /// 9 stones, of 5 places of up to 5, of 6 places of up to 3 and of 7 places of up to 2.
+    pub(crate) fn small_rows() -> impl Iterator<Item = Vec<u64>> {
+        let longer = |len: usize, max: u64| {
+            all_lists(len, max)
+                .into_iter()
+                .filter(move |p| p.len() == len)
+        };
+        all_lists(4, 9)
+            .into_iter()
+            .chain(longer(5, 5))
+            .chain(longer(6, 3))
+            .chain(longer(7, 2))
+    }
+
     /// The positions after the listed moves, sorted, for comparison with the engine.
     pub(crate) fn sorted<P: Ord>(mut positions: Vec<P>) -> Vec<P> {
         positions.sort();
@@ -556,10 +571,7 @@ pub(crate) mod tests {
             max_moves: usize::MAX,
             explain: true,
         };
-        let positions = all_lists(4, 6)
-            .into_iter()
-            .chain(all_lists(5, 3).into_iter().filter(|p| p.len() == 5));
-        for steps in positions {
+        for steps in small_rows() {
             let a = analyze(&steps, &options);
             assert_eq!(
                 a.grundy,
