@@ -22,7 +22,11 @@ fn staircase_and_grid(c: &mut Criterion) {
     let values = random_values(1, 40);
     // Odd steps are the even indices; the grid counts cells n-1, n-3, ... (indices n-2, n-4, ...).
     let odd_steps = values.iter().step_by(2).fold(0, |x, v| x ^ v);
-    let grid_cells = values[..N - 1].iter().rev().step_by(2).fold(0, |x, v| x ^ v);
+    let grid_cells = values[..N - 1]
+        .iter()
+        .rev()
+        .step_by(2)
+        .fold(0, |x, v| x ^ v);
     let options = AnalyzeOptions::default();
     let mut group = c.benchmark_group("relatives_stairs");
     group.throughput(Throughput::Elements(N as u64));

@@ -104,12 +104,23 @@ pub fn play(piles: &[u64], change: &Change) -> CappedPiles {
 fn winning_amounts(a: u64, y: u64, cap: u64) -> impl Iterator<Item = u64> {
     let d = a.wrapping_sub(y);
     let limit = a.min(cap);
-    (0..64)
-        .filter(move |j| d >> j & 1 == 1)
-        .map(move |j| d & ((1u64 << j) - 1))
-        .chain(std::iter::once(d))
-        .filter(|&r| r > 0)
-        .take_while(move |&r| r <= limit)
+    // The lowest set bit of d gives d mod 2^j = 0, not a move: start above it.
+    let mut bits = d & d.wrapping_sub(1);
+    let mut last = d != 0;
+    std::iter::from_fn(move || {
+        let r = if bits != 0 {
+            let j = bits.trailing_zeros();
+            bits &= bits - 1;
+            d & ((1u64 << j) - 1)
+        } else if last {
+            last = false;
+            d
+        } else {
+            return None;
+        };
+        // Increasing: the first one above the limit ends the list.
+        (r <= limit).then_some(r)
+    })
 }
 
 /// Analyses piles under cap `k`: outcome (no Grundy value), every winning move and, if asked, the
