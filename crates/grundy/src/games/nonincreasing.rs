@@ -12,11 +12,11 @@
 //! The winning moves, directly: taking r from a pile a changes x by a ⊕ (a − r), whose lowest set
 //! bit is lowbit(r); the move wins iff the new XOR x' is 0 or lowbit(x') > r (the opponent, capped
 //! at r, is then lost). With y = x ⊕ a the other piles' XOR and D = a − y (mod 2^64), that is
-//! r = D, or r = D mod 2^j for a set bit j of D: at most 65 candidates per pile, in increasing
-//! order, so all of them are listed without trying every r.
+//! r = D, or r = D mod 2^j for a set bit j of D above its lowest, as long as r ≤ min(a, k): at most
+//! 64 per pile, in increasing order, so all of them are listed without trying every r.
 //!
-//! This game is not a sum of independent games, and its Grundy values have no known closed form:
-//! [`analyze`] gives the outcome only, and the engine checks it on whole positions.
+//! This game is not a sum of independent games, and this module has no closed form for its Grundy
+//! values: [`analyze`] gives the outcome only, and the engine checks it on whole positions.
 
 use serde::Serialize;
 
@@ -96,7 +96,7 @@ pub fn play(piles: &[u64], change: &Change) -> CappedPiles {
     }
 }
 
-/// The winning amounts r for a pile `a` when the others XOR to `y`, at most `cap`, increasing.
+/// The winning amounts r for a pile `a` when the others XOR to `y`, at most `a` and `cap`, increasing.
 ///
 /// The candidates are D and D mod 2^j for the set bits j of D = a − y (mod 2^64): taking r leaves
 /// a − r ≡ y below bit j and different at bit j, so the new XOR has lowest bit 2^j > r (or is 0 for
@@ -127,7 +127,7 @@ fn winning_amounts(a: u64, y: u64, cap: u64) -> impl Iterator<Item = u64> {
 /// explanation.
 ///
 /// Winning moves are in lexicographic order of (pile, stones taken): the smallest first. A pile
-/// can have several (up to 65). Cost: one pass for the XOR and, for an N-position, one pass that
+/// can have several (up to 64). Cost: one pass for the XOR and, for an N-position, one pass that
 /// walks the set bits of one number per pile; no allocation per pile.
 ///
 /// # Examples

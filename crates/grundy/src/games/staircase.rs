@@ -11,7 +11,8 @@
 //! step above holds that many.
 //!
 //! The moving-right grid ([`super::grid`]) and coin sliding ([`super::coins`]) are this game read
-//! through an index map ([`Stairs`]), so the three share this module's logic and explanation.
+//! through an index map (a private `Stairs` view), so the three share this module's logic and
+//! explanation.
 
 use serde::Serialize;
 
