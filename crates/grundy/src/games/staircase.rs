@@ -414,18 +414,27 @@ fn list(values: &[u64], omitted: usize, lang: Lang) -> String {
 impl Explain for StairStep {
     fn text(&self, lang: Lang) -> String {
         match self {
-            StairStep::GridAsStairs { cells } => lang.pick(
-                format!(
-                    "Read the strip from its end: cell {cells} is the ground (stones there never move again), cell {} is step 1, cell {} is step 2, and so on. Moving stones one cell to the right is carrying them one step down: this is staircase Nim.",
-                    cells.saturating_sub(1),
-                    cells.saturating_sub(2)
-                ),
-                format!(
-                    "从末端倒着看这排格子：第 {cells} 格是地面（到了那里的石子不能再动），第 {} 格是第 1 级台阶，第 {} 格是第 2 级，依此类推。把石子向右移一格，就是把它向下搬一级台阶：这就是阶梯 Nim。",
-                    cells.saturating_sub(1),
-                    cells.saturating_sub(2)
-                ),
-            ),
+            StairStep::GridAsStairs { cells } => {
+                // Name the steps that exist: cells n − 1 and n − 2, when there are such cells.
+                let steps: Vec<(usize, usize)> =
+                    (1..=2).filter(|&d| d < *cells).map(|d| (cells - d, d)).collect();
+                let en: Vec<String> =
+                    steps.iter().map(|(c, s)| format!("cell {c} is step {s}")).collect();
+                let zh: Vec<String> =
+                    steps.iter().map(|(c, s)| format!("第 {c} 格是第 {s} 级台阶")).collect();
+                lang.pick(
+                    format!(
+                        "Read the strip from its end: cell {cells} is the ground (stones there never move again){}{}. Moving stones one cell to the right is carrying them one step down: this is staircase Nim.",
+                        en.iter().map(|m| format!(", {m}")).collect::<String>(),
+                        if *cells > 3 { ", and so on" } else { "" }
+                    ),
+                    format!(
+                        "从末端倒着看这排格子：第 {cells} 格是地面（到了那里的石子不能再动）{}{}。把石子向右移一格，就是把它向下搬一级台阶：这就是阶梯 Nim。",
+                        zh.iter().map(|m| format!("，{m}")).collect::<String>(),
+                        if *cells > 3 { "，依此类推" } else { "" }
+                    ),
+                )
+            }
             StairStep::CoinsAsStairs { cells, gaps, omitted } => lang.pick(
                 format!(
                     "Sort the coins: {}. The free cells just before each coin: {}. Sliding a coin c cells left takes c from its gap and adds c to the gap of the next coin on its right (for the rightmost coin they just disappear). Read from the right, the gaps are a staircase: the gap before the rightmost coin is step 1, the next one step 2, and so on; pairing the coins from the right, the odd steps are the gaps inside each pair.",
