@@ -34,6 +34,10 @@ enum Command {
     #[command(name = "gen")]
     Gen(commands::generate::Args),
     Stress(commands::stress::Args),
+    Staircase(commands::staircase::Args),
+    Grid(commands::grid::Args),
+    Coins(commands::coins::Args),
+    Nonincreasing(commands::nonincreasing::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -42,6 +46,10 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Judge(args) => commands::judge::run(args, out),
         Command::Gen(args) => commands::generate::run(args, out),
         Command::Stress(args) => commands::stress::run(args, out),
+        Command::Staircase(args) => commands::staircase::run(args, out),
+        Command::Grid(args) => commands::grid::run(args, out),
+        Command::Coins(args) => commands::coins::run(args, out),
+        Command::Nonincreasing(args) => commands::nonincreasing::run(args, out),
     }
 }
 

@@ -24,6 +24,16 @@ pub struct OutputArgs {
     pub max_moves: usize,
 }
 
+impl OutputArgs {
+    /// The library options these flags ask for.
+    pub fn analyze_options(&self) -> AnalyzeOptions {
+        AnalyzeOptions {
+            max_moves: self.max_moves,
+            explain: self.explain,
+        }
+    }
+}
+
 /// `--lang` values.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum LangArg {

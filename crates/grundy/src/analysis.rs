@@ -42,6 +42,28 @@ pub enum Change {
         /// Stones after.
         to: u64,
     },
+    /// `count` stones are carried from component `from` to component `to` (both 0-based).
+    ///
+    /// Staircases are numbered upwards and stones go down (`to` = `from` − 1, or `None` for the
+    /// ground, where stones leave play); a strip of cells is numbered along the direction of play
+    /// (`to` = `from` + 1). The description names steps or cells accordingly.
+    Carry {
+        /// Index of the step or cell the stones leave.
+        from: usize,
+        /// Index of the step or cell they land on; `None` is the ground.
+        to: Option<usize>,
+        /// How many stones.
+        count: u64,
+    },
+    /// Coin `coin` (0-based, in the order given) slides from cell `from` to cell `to`.
+    Slide {
+        /// Index of the coin in the position as given.
+        coin: usize,
+        /// Its cell before.
+        from: u64,
+        /// Its cell after.
+        to: u64,
+    },
 }
 
 impl Change {
@@ -51,6 +73,32 @@ impl Change {
             Change::Take { pile, from, to } => match lang {
                 Lang::En => format!("take {} from pile {} ({from} -> {to})", from - to, pile + 1),
                 Lang::Zh => format!("从第 {} 堆取走 {} 个（{from} → {to}）", pile + 1, from - to),
+            },
+            Change::Carry { from, to, count } => match (to, lang) {
+                (None, Lang::En) => format!("move {count} from step {} to the ground", from + 1),
+                (None, Lang::Zh) => format!("把第 {} 级台阶上的 {count} 个石子移到地面", from + 1),
+                (Some(to), Lang::En) if to < from => {
+                    format!(
+                        "move {count} from step {} down to step {}",
+                        from + 1,
+                        to + 1
+                    )
+                }
+                (Some(to), Lang::Zh) if to < from => format!(
+                    "把第 {} 级台阶上的 {count} 个石子移到第 {} 级",
+                    from + 1,
+                    to + 1
+                ),
+                (Some(to), Lang::En) => {
+                    format!("move {count} from cell {} to cell {}", from + 1, to + 1)
+                }
+                (Some(to), Lang::Zh) => {
+                    format!("把第 {} 格的 {count} 个石子移到第 {} 格", from + 1, to + 1)
+                }
+            },
+            Change::Slide { coin, from, to } => match lang {
+                Lang::En => format!("slide coin {} from cell {from} to cell {to}", coin + 1),
+                Lang::Zh => format!("把第 {} 枚硬币从第 {from} 格移到第 {to} 格", coin + 1),
             },
         }
     }

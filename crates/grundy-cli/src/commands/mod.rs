@@ -1,6 +1,10 @@
 //! One module per subcommand.
 
+pub mod coins;
 pub mod generate;
+pub mod grid;
 pub mod judge;
 pub mod nim;
+pub mod nonincreasing;
+pub mod staircase;
 pub mod stress;

@@ -2,6 +2,7 @@
 
 mod judge;
 mod nim;
+mod relatives_stairs;
 
 use assert_cmd::Command;
 

@@ -35,10 +35,14 @@ impl Game for Nim {
 }
 
 /// The position after `change`.
+///
+/// # Panics
+/// If `change` is not a [`Change::Take`] of a pile of `piles` (check with [`is_legal`]).
 pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
     let mut next = piles.to_vec();
     match *change {
         Change::Take { pile, to, .. } => next[pile] = to,
+        ref other => panic!("not a Nim move: {other:?}"),
     }
     next
 }
@@ -50,6 +54,7 @@ pub const EXPLAINED_PILES: usize = 16;
 pub fn is_legal(piles: &[u64], change: &Change) -> bool {
     match *change {
         Change::Take { pile, from, to } => piles.get(pile) == Some(&from) && to < from,
+        _ => false,
     }
 }
 
@@ -167,15 +172,15 @@ fn misere_moves(piles: &[u64], total: Nimber, moves: &mut MoveList) {
     }
 }
 
-/// Collects the first `max` moves and counts them all.
-struct MoveList {
-    listed: Vec<Change>,
-    count: u64,
+/// Collects the first `max` moves and counts them all (shared by the rulesets).
+pub(crate) struct MoveList {
+    pub(crate) listed: Vec<Change>,
+    pub(crate) count: u64,
     max: usize,
 }
 
 impl MoveList {
-    fn new(max: usize) -> Self {
+    pub(crate) fn new(max: usize) -> Self {
         MoveList {
             listed: Vec::new(),
             count: 0,
@@ -183,7 +188,7 @@ impl MoveList {
         }
     }
 
-    fn push(&mut self, change: Change) {
+    pub(crate) fn push(&mut self, change: Change) {
         if self.listed.len() < self.max {
             self.listed.push(change);
         }
@@ -600,6 +605,7 @@ mod tests {
             .iter()
             .map(|c| match c {
                 Change::Take { pile, .. } => *pile,
+                other => panic!("not a Nim move: {other:?}"),
             })
             .collect();
         assert!(listed.windows(2).all(|w| w[0] < w[1]));
