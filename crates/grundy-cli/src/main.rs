@@ -29,11 +29,15 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Nim(commands::nim::Args),
+    Play(commands::play::Args),
+    Serve(commands::serve::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Nim(args) => commands::nim::run(args, out),
+        Command::Play(args) => commands::play::run(args, out),
+        Command::Serve(args) => commands::serve::run(args, out),
     }
 }
 

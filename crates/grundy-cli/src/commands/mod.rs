@@ -1,3 +1,5 @@
 //! One module per subcommand.
 
 pub mod nim;
+pub mod play;
+pub mod serve;
