@@ -2,6 +2,7 @@
 
 mod nim;
 mod play;
+mod serve;
 
 use assert_cmd::Command;
 
