@@ -15,7 +15,7 @@ const T = {
     first: '« Start', prev: '‹ Back', play: '▶ Play', pause: '‖ Pause', next: 'Next ›', last: 'End »',
     keys: 'Keys: ← → step, Space plays or pauses, Home / End.',
     step: (i, n) => `step ${i} / ${n}`,
-    pile: 'pile', stones: 'stones', xor: 'XOR', bit: (k) => `2^${k}`,
+    pile: 'pile', stones: 'stones', xor: 'XOR',
     more_piles: (n) => `… and ${n} more pile(s), not drawn`,
     first_wins: 'First player wins (N-position)', first_loses: 'First player loses (P-position)',
     grundy: (g) => `Grundy value *${g}`,
@@ -57,7 +57,7 @@ const T = {
     first: '« 开头', prev: '‹ 上一步', play: '▶ 播放', pause: '‖ 暂停', next: '下一步 ›', last: '结尾 »',
     keys: '按键：← → 单步，空格 播放/暂停，Home / End。',
     step: (i, n) => `第 ${i} / ${n} 步`,
-    pile: '堆', stones: '石子', xor: '异或', bit: (k) => `2^${k}`,
+    pile: '堆', stones: '石子', xor: '异或',
     more_piles: (n) => `……另有 ${n} 堆未画出`,
     first_wins: '先手必胜（N 态）', first_loses: '先手必败（P 态）',
     grundy: (g) => `SG 值 *${g}`,
@@ -139,6 +139,8 @@ function randomPiles() {
 }
 
 const binary = (n, width) => n.toString(2).padStart(width, '0');
+/** 2 to the power k, written with superscript digits (2⁰, 2¹, …): the place of bit k. */
+const place = (k) => `2${[...String(k)].map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]).join('')}`;
 const MAX_DRAWN = 24;
 
 /** A row of stones: `count` stones, those from `keep` on drawn as taken. */
@@ -236,7 +238,7 @@ function drawBoard() {
     el('span', { class: 'count', text: 'n' }));
   const headBits = el('span', { class: 'bits' });
   for (let k = width - 1; k >= 0; k--) {
-    headBits.append(el('span', { class: high && high.bit === k ? 'bit hb' : 'bit', text: t('bit', k) }));
+    headBits.append(el('span', { class: high && high.bit === k ? 'bit hb' : 'bit', text: place(k) }));
   }
   head.append(headBits);
   grid.append(head);
