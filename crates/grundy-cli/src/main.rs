@@ -38,6 +38,8 @@ enum Command {
     Grid(commands::grid::Args),
     Coins(commands::coins::Args),
     Nonincreasing(commands::nonincreasing::Args),
+    Play(commands::play::Args),
+    Serve(commands::serve::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -50,6 +52,8 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Grid(args) => commands::grid::run(args, out),
         Command::Coins(args) => commands::coins::run(args, out),
         Command::Nonincreasing(args) => commands::nonincreasing::run(args, out),
+        Command::Play(args) => commands::play::run(args, out),
+        Command::Serve(args) => commands::serve::run(args, out),
     }
 }
 

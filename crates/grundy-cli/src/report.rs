@@ -1,11 +1,13 @@
-//! Rendering an [`Analysis`] as text for people (English or Chinese) or as the JSON contract.
+//! Rendering an [`Analysis`] as text for people (English or Chinese) or as the JSON contract
+//! (built by `grundy_web::render`, which the web API shares).
 
 use std::io::Write;
 
 use clap::ValueEnum;
 use grundy::{Analysis, AnalyzeOptions, Change, Explain, Lang, Outcome, Play};
+use grundy_web::render::Analyzed;
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// Output flags every ruleset shares.
 #[derive(clap::Args, Clone, Debug)]
@@ -52,8 +54,7 @@ impl From<LangArg> for Lang {
     }
 }
 
-/// Positions with more components than this are left out of each JSON move (DESIGN.md).
-pub const MOVE_POSITION_LIMIT: usize = 1000;
+pub use grundy_web::render::MOVE_POSITION_LIMIT;
 
 /// Everything needed to render one analysed position.
 pub struct Report<'a, P, S> {
@@ -99,40 +100,15 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
     }
 
     fn json(&self, lang: Lang) -> Value {
-        let a = self.analysis;
-        let with_positions = self.components <= MOVE_POSITION_LIMIT;
-        let moves: Vec<Value> = a
-            .winning_moves
-            .iter()
-            .map(|change| {
-                let mut m = json!({ "change": change, "description": change.describe(lang) });
-                if with_positions {
-                    m["position"] = json!((self.after)(change));
-                }
-                m
-            })
-            .collect();
-        let mut v = json!({
-            "game": self.game,
-            "position": self.position,
-            "play": self.play,
-            "outcome": a.outcome,
-            "grundy": a.grundy,
-            "winning_moves": moves,
-            "winning_move_count": a.winning_move_count,
-        });
-        if !a.explanation.is_empty() {
-            v["explanation"] = a
-                .explanation
-                .iter()
-                .map(|step| {
-                    let mut s = json!(step);
-                    s["text"] = json!(step.text(lang));
-                    s
-                })
-                .collect();
+        Analyzed {
+            game: self.game,
+            play: self.play,
+            position: self.position,
+            components: self.components,
+            analysis: self.analysis,
+            after: self.after,
         }
-        v
+        .json(lang)
     }
 
     fn text(&self, lang: Lang, explain: bool, out: &mut dyn Write) -> anyhow::Result<()> {

@@ -9,7 +9,8 @@
 //!   from the generic [`engine`];
 //! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
 //! - [`games`]: one module per family with its rules, closed form, winning moves and explanation;
-//! - [`Analysis`]: the one result every front end renders.
+//! - [`Analysis`]: the one result every front end renders;
+//! - [`play`]: playing a ruleset against a perfect opponent (move notation, the computer's move).
 //!
 //! The library does no I/O and never panics on user input: parsers return errors that name the
 //! offending token and where it was.
@@ -34,6 +35,7 @@ mod lang;
 mod nimber;
 pub mod parse;
 pub mod period;
+pub mod play;
 pub mod sum;
 
 pub use analysis::{Analysis, AnalyzeOptions, Change, Explain};

@@ -6,5 +6,7 @@ pub mod grid;
 pub mod judge;
 pub mod nim;
 pub mod nonincreasing;
+pub mod play;
+pub mod serve;
 pub mod staircase;
 pub mod stress;

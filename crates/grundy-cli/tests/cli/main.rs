@@ -2,7 +2,9 @@
 
 mod judge;
 mod nim;
+mod play;
 mod relatives_stairs;
+mod serve;
 
 use assert_cmd::Command;
 

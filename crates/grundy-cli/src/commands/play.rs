@@ -1,0 +1,338 @@
+//! `grundy play`: a game against the computer, line by line.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+
+use anyhow::Context;
+use clap::ValueEnum;
+use grundy::play::{self, Playable, Search, Setup, Visitor};
+use grundy::{AnalyzeOptions, Explain, Lang, Outcome, Play};
+
+use crate::report::LangArg;
+
+/// Play against a perfect opponent: nim (and misère nim with --misere).
+///
+/// The game shows the position and asks for your move in the ruleset's notation (for nim:
+/// `PILE COUNT`, take COUNT stones from pile PILE, piles numbered from 1). A bad move gets a
+/// one-line reason and the prompt again. Commands: `hint` (the winning move and why, or that
+/// every move loses), `undo` (back to your previous turn), `explain` (the whole proof for the
+/// position), `help`, `quit`. End of input ends the game.
+///
+/// The computer plays perfectly. Where the engine can search the whole game from the position
+/// (for nim: about (p1+1)(p2+1)... positions times the stones, within two million) it wins as
+/// fast as possible and, from a lost position, loses as slowly as possible (remoteness). Above
+/// that it plays the closed form's winning move that leaves the fewest stones, and from a lost
+/// position takes one stone from the largest pile: it never throws away a win.
+///
+/// Examples: `grundy play nim 3 4 5`, `grundy play nim --misere --first computer 1 2 3`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The ruleset: nim.
+    game: String,
+    /// The position: for nim, the piles.
+    #[arg(required = true, allow_negative_numbers = true)]
+    position: Vec<String>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "me")]
+    first: First,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    misere: bool,
+    /// A parameter of the ruleset, for rulesets that take some.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    params: Vec<String>,
+    /// Language of the game's text.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
+}
+
+/// `--first` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum First {
+    /// You move first.
+    Me,
+    /// The computer moves first.
+    Computer,
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let numbers = crate::input::numbers(&args.position, "position value")?;
+    let params = args
+        .params
+        .iter()
+        .map(|p| {
+            p.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .with_context(|| format!("bad --param '{p}': write NAME=VALUE"))
+        })
+        .collect::<anyhow::Result<BTreeMap<_, _>>>()?;
+    let setup = Setup {
+        game: args.game,
+        misere: args.misere,
+        params,
+    };
+    let stdin = std::io::stdin();
+    let session = Session {
+        numbers,
+        first: args.first,
+        lang: args.lang.into(),
+        input: &mut stdin.lock(),
+        out,
+    };
+    play::with_ruleset(&setup, session)?
+}
+
+/// One game, whatever the ruleset.
+struct Session<'a> {
+    numbers: Vec<u64>,
+    first: First,
+    lang: Lang,
+    input: &'a mut dyn BufRead,
+    out: &'a mut dyn Write,
+}
+
+impl Visitor for Session<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn visit<G: Playable>(self, game: G) -> anyhow::Result<()> {
+        let start = game.position(self.numbers)?;
+        Game {
+            search: Search::new(Search::<G::Position>::DEFAULT_BUDGET),
+            game,
+            lang: self.lang,
+            out: self.out,
+            history: Vec::new(),
+        }
+        .run(start, self.first, self.input)
+    }
+}
+
+/// Who made the last move.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mover {
+    Human,
+    Computer,
+}
+
+struct Game<'a, G: Playable> {
+    game: G,
+    search: Search<G::Position>,
+    lang: Lang,
+    out: &'a mut dyn Write,
+    /// The positions at the start of each of the human's turns, for `undo`.
+    history: Vec<G::Position>,
+}
+
+impl<G: Playable> Game<'_, G> {
+    fn run(
+        mut self,
+        mut position: G::Position,
+        first: First,
+        input: &mut dyn BufRead,
+    ) -> anyhow::Result<()> {
+        let lang = self.lang;
+        let title = self.game.title(lang);
+        let who = match first {
+            First::Me => lang.pick("you move first", "你先走"),
+            First::Computer => lang.pick("the computer moves first", "电脑先走"),
+        };
+        writeln!(self.out, "{title}: {who}{}", lang.pick(".", "。"))?;
+        self.help()?;
+        if first == First::Computer {
+            match self.computer(&position)? {
+                Some(next) => position = next,
+                None => return self.finish(Mover::Human),
+            }
+        }
+        let mut line = Vec::new();
+        loop {
+            if self.game.is_over(&position) {
+                return self.finish(Mover::Computer);
+            }
+            writeln!(
+                self.out,
+                "{}{}",
+                lang.pick("position: ", "局面："),
+                self.game.show(&position)
+            )?;
+            write!(self.out, "{}", lang.pick("your move> ", "你的走法> "))?;
+            self.out.flush()?;
+            line.clear();
+            if input
+                .read_until(b'\n', &mut line)
+                .context("cannot read standard input")?
+                == 0
+            {
+                writeln!(
+                    self.out,
+                    "\n{}",
+                    lang.pick("end of input: bye.", "输入结束，再见。")
+                )?;
+                return Ok(());
+            }
+            let text = String::from_utf8_lossy(&line);
+            match text.trim() {
+                "" => {}
+                "quit" | "exit" | "q" => {
+                    writeln!(self.out, "{}", lang.pick("bye.", "再见。"))?;
+                    return Ok(());
+                }
+                "help" | "?" => self.help()?,
+                "hint" => self.hint(&position)?,
+                "explain" => self.explain(&position)?,
+                "undo" => match self.history.pop() {
+                    Some(before) => {
+                        position = before;
+                        writeln!(
+                            self.out,
+                            "{}",
+                            lang.pick(
+                                "undone: back to your last turn.",
+                                "已悔棋：回到你上一次走之前。"
+                            )
+                        )?;
+                    }
+                    None => writeln!(
+                        self.out,
+                        "{}",
+                        lang.pick("nothing to undo.", "没有可以悔的棋。")
+                    )?,
+                },
+                text => match self.game.parse_move(&position, text) {
+                    Err(e) => writeln!(self.out, "{}", e.text(lang))?,
+                    Ok(change) => {
+                        let after = self.game.apply(&position, &change);
+                        writeln!(
+                            self.out,
+                            "{}{}  =>  {}",
+                            lang.pick("you: ", "你："),
+                            change.describe(lang),
+                            self.game.show(&after)
+                        )?;
+                        if self.game.is_over(&after) {
+                            return self.finish(Mover::Human);
+                        }
+                        self.history.push(position);
+                        match self.computer(&after)? {
+                            Some(next) => position = next,
+                            None => return self.finish(Mover::Human),
+                        }
+                    }
+                },
+            }
+        }
+    }
+
+    /// Plays the computer's move from `position`; `None` if the computer cannot move.
+    fn computer(&mut self, position: &G::Position) -> anyhow::Result<Option<G::Position>> {
+        let lang = self.lang;
+        let Some(reply) = self.game.computer_move(position, &mut self.search) else {
+            return Ok(None);
+        };
+        let after = self.game.apply(position, &reply.change);
+        writeln!(
+            self.out,
+            "{}{}  =>  {}",
+            lang.pick("computer: ", "电脑："),
+            reply.change.describe(lang),
+            self.game.show(&after)
+        )?;
+        Ok(Some(after))
+    }
+
+    /// Announces the winner; `last` made the last move.
+    fn finish(&mut self, last: Mover) -> anyhow::Result<()> {
+        let lang = self.lang;
+        let last_mover_wins = self.game.convention() == Play::Normal;
+        let human_wins = (last == Mover::Human) == last_mover_wins;
+        let rule = if last_mover_wins {
+            lang.pick(
+                "no move is left: the player to move loses",
+                "已无棋可走：轮到的一方输",
+            )
+        } else {
+            lang.pick(
+                "no move is left: the player who made the last move loses",
+                "已无棋可走：走最后一步的一方输",
+            )
+        };
+        let verdict = if human_wins {
+            lang.pick("you win!", "你赢了！")
+        } else {
+            lang.pick("the computer wins.", "电脑赢了。")
+        };
+        writeln!(self.out, "{rule}{}{verdict}", lang.pick("; ", "；"))?;
+        Ok(())
+    }
+
+    fn help(&mut self) -> anyhow::Result<()> {
+        let lang = self.lang;
+        writeln!(self.out, "{}", self.game.notation().text(lang))?;
+        writeln!(
+            self.out,
+            "{}",
+            lang.pick(
+                "commands: hint, undo, explain, help, quit",
+                "命令：hint（提示）、undo（悔棋）、explain（讲解）、help（帮助）、quit（退出）"
+            )
+        )?;
+        Ok(())
+    }
+
+    fn hint(&mut self, position: &G::Position) -> anyhow::Result<()> {
+        let lang = self.lang;
+        let options = AnalyzeOptions {
+            max_moves: 1,
+            explain: true,
+        };
+        let analysis = match self.game.analyze(position, &options) {
+            Ok(a) => a,
+            Err(e) => return Ok(writeln!(self.out, "cannot analyse this position: {e}")?),
+        };
+        match (analysis.outcome, analysis.winning_moves.first()) {
+            (Outcome::N, Some(change)) => {
+                writeln!(
+                    self.out,
+                    "{}{} ({} '{}')",
+                    lang.pick("hint: ", "提示："),
+                    change.describe(lang),
+                    lang.pick("type", "输入"),
+                    self.game.write_move(change)
+                )?;
+                if let Some(why) = analysis.explanation.last() {
+                    writeln!(
+                        self.out,
+                        "{} {}",
+                        lang.pick("why: ", "理由："),
+                        why.text(lang)
+                    )?;
+                }
+            }
+            _ => writeln!(
+                self.out,
+                "{}",
+                lang.pick(
+                    "you are in a lost position: any move loses against perfect play",
+                    "你处于必败态：对手走法完美时，无论怎么走都会输"
+                )
+            )?,
+        }
+        Ok(())
+    }
+
+    fn explain(&mut self, position: &G::Position) -> anyhow::Result<()> {
+        let options = AnalyzeOptions {
+            max_moves: 1,
+            explain: true,
+        };
+        match self.game.analyze(position, &options) {
+            Ok(analysis) => {
+                for (i, step) in analysis.explanation.iter().enumerate() {
+                    writeln!(self.out, "{}. {}", i + 1, step.text(self.lang))?;
+                }
+            }
+            Err(e) => writeln!(self.out, "cannot analyse this position: {e}")?,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,226 @@
+//! `grundy play`, driven through standard input.
+
+use std::io::{BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
+
+use crate::{fails_with, grundy};
+
+/// Runs `grundy play args` with `script` as the whole of standard input; stdout and status.
+fn play(args: &[&str], script: &str) -> (String, Option<i32>) {
+    let mut full = vec!["play"];
+    full.extend_from_slice(args);
+    let out = grundy(&full).write_stdin(script).output().expect("runs");
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        out.status.code(),
+    )
+}
+
+/// A game driven line by line: read up to the prompt, answer, read again.
+struct Driver {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Driver {
+    fn start(args: &[&str]) -> Driver {
+        let bin = assert_cmd::cargo::cargo_bin("grundy");
+        let mut child = std::process::Command::new(bin)
+            .arg("play")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Driver {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Everything printed until the next prompt, or until the end (then `None` as second item).
+    fn read_turn(&mut self) -> (String, bool) {
+        let mut text = Vec::new();
+        let mut byte = [0u8];
+        loop {
+            if self.stdout.read(&mut byte).expect("reads") == 0 {
+                return (String::from_utf8(text).unwrap(), false);
+            }
+            text.push(byte[0]);
+            if text.ends_with(b"your move> ") {
+                return (String::from_utf8(text).unwrap(), true);
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("writes");
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The move a hint suggests: the text between "(type '" and "')".
+fn hinted_move(text: &str) -> Option<&str> {
+    let start = text.find("(type '")? + "(type '".len();
+    let len = text[start..].find("')")?;
+    Some(&text[start..start + len])
+}
+
+#[test]
+fn following_the_hints_beats_the_computer_from_a_won_position() {
+    for args in [
+        &["nim", "3", "4", "5"][..],
+        &["nim", "--misere", "2", "3", "6"][..],
+    ] {
+        let mut game = Driver::start(args);
+        let mut turns = 0;
+        let transcript = loop {
+            let (text, prompt) = game.read_turn();
+            if !prompt {
+                break text;
+            }
+            if text.contains("hint: ") {
+                let mv = hinted_move(&text).unwrap_or_else(|| panic!("no move in {text:?}"));
+                game.send(mv);
+                turns += 1;
+            } else {
+                game.send("hint");
+            }
+            assert!(turns < 30, "the game does not end: {text}");
+        };
+        assert!(transcript.contains("you win!"), "{args:?}: {transcript}");
+        assert!(turns >= 2, "{args:?}: the computer made the game last");
+    }
+}
+
+#[test]
+fn a_full_game_from_a_lost_position_ends_with_the_computer_winning() {
+    // 1 2 3 is lost for the player to move; each reply of the computer is forced and fastest.
+    let (out, status) = play(&["nim", "1", "2", "3"], "3 3\n1 1\n");
+    assert_eq!(status, Some(0));
+    assert!(
+        out.contains("computer: take 1 from pile 2 (2 -> 1)  =>  1 1 0"),
+        "{out}"
+    );
+    assert!(
+        out.contains("computer: take 1 from pile 2 (1 -> 0)  =>  0 0 0"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("the computer wins."), "{out}");
+}
+
+#[test]
+fn a_lost_position_gets_the_lost_hint() {
+    let (out, _) = play(&["nim", "1", "2", "3"], "hint\nquit\n");
+    assert!(
+        out.contains("you are in a lost position: any move loses against perfect play"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_moves_get_a_reason_and_the_prompt_again() {
+    let script = "x\n9 1\n1 0\n1 9\n1 2 3\n\nquit\n";
+    let (out, status) = play(&["nim", "3", "4", "5"], script);
+    assert_eq!(status, Some(0));
+    for reason in [
+        "'x' is not a move: write PILE COUNT",
+        "there is no pile 9: the piles are numbered 1 to 3",
+        "a move must take at least one stone",
+        "pile 1 has 3 stone(s); you cannot take 9",
+        "'1 2 3' is not a move",
+    ] {
+        assert_eq!(out.matches(reason).count(), 1, "{reason:?} in {out}");
+    }
+    // One prompt per line read, the position never changed.
+    assert_eq!(out.matches("your move> ").count(), 7, "{out}");
+    assert!(!out.contains("you: "), "{out}");
+    assert!(out.trim_end().ends_with("bye."));
+}
+
+#[test]
+fn undo_goes_back_to_the_previous_turn() {
+    let (out, _) = play(&["nim", "3", "4", "5"], "1 2\nundo\nundo\nquit\n");
+    let positions: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("position: "))
+        .collect();
+    assert_eq!(positions, ["3 4 5", "0 4 5", "3 4 5", "3 4 5"], "{out}");
+    assert!(out.contains("nothing to undo."));
+}
+
+#[test]
+fn end_of_input_ends_the_game_cleanly() {
+    let (out, status) = play(&["nim", "3", "4", "5"], "");
+    assert_eq!(status, Some(0));
+    assert!(out.contains("end of input"));
+    let (_, status) = play(&["nim", "3", "4", "5"], "1 2");
+    assert_eq!(status, Some(0));
+}
+
+#[test]
+fn the_computer_moves_first_when_asked() {
+    let (out, _) = play(&["nim", "--first", "computer", "3", "4", "5"], "");
+    assert!(
+        out.contains("computer: take 2 from pile 1 (3 -> 1)  =>  1 4 5"),
+        "{out}"
+    );
+    // A single pile: the computer takes it all and wins at once.
+    let (out, _) = play(&["nim", "--first", "computer", "7"], "");
+    assert!(out.trim_end().ends_with("the computer wins."), "{out}");
+    // Misère: from one pile of 7 the computer leaves one stone for you.
+    let (out, _) = play(&["nim", "--misere", "--first", "computer", "7"], "1 1\n");
+    assert!(out.contains("computer: take 6 from pile 1"), "{out}");
+    assert!(out.trim_end().ends_with("the computer wins."), "{out}");
+}
+
+#[test]
+fn explain_prints_the_proof_and_chinese_works() {
+    let (out, _) = play(&["nim", "3", "4", "5"], "explain\n");
+    assert!(
+        out.contains("running XOR 7") && out.contains("highest set bit"),
+        "{out}"
+    );
+    let (out, _) = play(&["nim", "--lang", "zh", "3", "4", "5"], "hint\nx\n");
+    assert!(out.contains("提示：从第 1 堆取走 2 个"), "{out}");
+    assert!(out.contains("不是走法"), "{out}");
+}
+
+#[test]
+fn a_finished_start_is_announced_at_once() {
+    let (out, status) = play(&["nim", "0", "0"], "");
+    assert_eq!(status, Some(0));
+    assert!(out.trim_end().ends_with("the computer wins."), "{out}");
+    let (out, _) = play(&["nim", "--misere", "0"], "");
+    assert!(out.trim_end().ends_with("you win!"), "{out}");
+}
+
+#[test]
+fn bad_setups_are_one_line_errors() {
+    fails_with(
+        &["play", "chess", "1"],
+        "",
+        &["unknown game 'chess'", "nim"],
+    );
+    fails_with(&["play", "nim", "3", "x"], "", &["'x'", "value 2"]);
+    fails_with(
+        &["play", "nim", "--param", "k=1", "3"],
+        "",
+        &["parameter 'k'", "no parameters"],
+    );
+}

@@ -1,0 +1,369 @@
+//! The JSON API: analyse a position, check and apply a move, ask for the computer's move.
+//!
+//! Every endpoint takes one JSON object: `game` (a name of [`grundy::play::RULESETS`]),
+//! `position` (a list of natural numbers), and optionally `misere`, `lang` (`"en"` or `"zh"`),
+//! `explain`, `max_moves`, `move` (in the ruleset's notation) and the ruleset's parameters as
+//! further fields. Errors are a 4xx status with `{"error": "<one line>"}`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use grundy::engine::EngineError;
+use grundy::play::{self, MoveError, Playable, Search, Setup, SetupError, Visitor};
+use grundy::{AnalyzeOptions, Change, Explain, Lang};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::render;
+
+/// What one request may ask of the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most components (piles) in a position.
+    pub max_components: usize,
+    /// Largest number in a position.
+    pub max_value: u64,
+    /// Most winning moves listed in an analysis.
+    pub max_moves: usize,
+    /// The engine work the computer may spend on one move (see [`Search`]); above it the
+    /// computer plays by the closed form.
+    pub search_budget: u64,
+    /// Wall-clock time one request may take before it is answered with an error.
+    pub time_budget: Duration,
+    /// Largest request body in bytes.
+    pub max_body: usize,
+}
+
+impl Default for Limits {
+    /// 10 000 piles of at most 2^53 − 1 (the largest integer a browser's JavaScript holds
+    /// exactly), 1000 listed moves, the default search budget, 2 s, 1 MiB.
+    fn default() -> Self {
+        Limits {
+            max_components: 10_000,
+            max_value: (1 << 53) - 1,
+            max_moves: 1000,
+            search_budget: Search::<Vec<u64>>::DEFAULT_BUDGET,
+            time_budget: Duration::from_secs(2),
+            max_body: 1 << 20,
+        }
+    }
+}
+
+/// An error answer: a status and one line.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+
+    fn bad_request(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, message)
+    }
+
+    fn unprocessable(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+    }
+
+    /// A 404 for an unknown address.
+    pub fn not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+    }
+
+    /// A 405 for a method an endpoint does not take.
+    pub fn method_not_allowed() -> Self {
+        Self::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "the API takes POST with a JSON body",
+        )
+    }
+}
+
+impl From<SetupError> for ApiError {
+    fn from(e: SetupError) -> Self {
+        ApiError::bad_request(e.to_string())
+    }
+}
+
+impl From<EngineError> for ApiError {
+    fn from(e: EngineError) -> Self {
+        ApiError::unprocessable(format!("over the compute budget: {e}"))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum LangField {
+    #[default]
+    En,
+    Zh,
+}
+
+impl From<LangField> for Lang {
+    fn from(l: LangField) -> Lang {
+        match l {
+            LangField::En => Lang::En,
+            LangField::Zh => Lang::Zh,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Request {
+    game: String,
+    position: Vec<Value>,
+    #[serde(default)]
+    misere: bool,
+    #[serde(default)]
+    explain: bool,
+    #[serde(default)]
+    lang: LangField,
+    max_moves: Option<usize>,
+    #[serde(rename = "move")]
+    text_move: Option<String>,
+    /// Every other field is a parameter of the ruleset.
+    #[serde(flatten)]
+    params: BTreeMap<String, Value>,
+}
+
+/// What a request asks for.
+#[derive(Clone, Copy, Debug)]
+pub enum Action {
+    /// The analysis, as `--json` prints it.
+    Analyze,
+    /// Check the `move` and give the position after it.
+    Move,
+    /// The computer's move.
+    Computer,
+}
+
+/// A checked request, ready to run on the ruleset it names.
+struct Job {
+    action: Action,
+    numbers: Vec<u64>,
+    options: AnalyzeOptions,
+    lang: Lang,
+    text_move: Option<String>,
+    search_budget: u64,
+}
+
+/// A position's numbers, each checked against the limits; errors name the index.
+fn numbers(position: &[Value], limits: &Limits) -> Result<Vec<u64>, ApiError> {
+    if position.len() > limits.max_components {
+        return Err(ApiError::unprocessable(format!(
+            "the position has {} components; this server takes at most {}",
+            position.len(),
+            limits.max_components
+        )));
+    }
+    position
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let problem = match v {
+                Value::Number(n) => match n.as_u64() {
+                    Some(x) if x <= limits.max_value => return Ok(x),
+                    Some(_) => format!("is above this server's limit {}", limits.max_value),
+                    None if n.is_i64() => "is negative; counts are 0 or more".to_string(),
+                    None => "is not a whole number".to_string(),
+                },
+                _ => "is not a number".to_string(),
+            };
+            Err(ApiError::unprocessable(format!(
+                "position[{i}]: {v} {problem}"
+            )))
+        })
+        .collect()
+}
+
+/// A parameter's JSON value as the text [`Setup::params`] holds: strings as they are, lists
+/// joined by commas, anything else as JSON.
+fn param_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items.iter().map(param_text).collect::<Vec<_>>().join(","),
+        other => other.to_string(),
+    }
+}
+
+impl Job {
+    fn parse(body: &[u8], action: Action, limits: &Limits) -> Result<(Setup, Job), ApiError> {
+        let request: Request = serde_json::from_slice(body)
+            .map_err(|e| ApiError::bad_request(format!("bad JSON request: {e}")))?;
+        let numbers = numbers(&request.position, limits)?;
+        let setup = Setup {
+            game: request.game,
+            misere: request.misere,
+            params: request
+                .params
+                .iter()
+                .map(|(k, v)| (k.clone(), param_text(v)))
+                .collect(),
+        };
+        let job = Job {
+            action,
+            numbers,
+            options: AnalyzeOptions {
+                max_moves: request
+                    .max_moves
+                    .unwrap_or(AnalyzeOptions::DEFAULT_MAX_MOVES)
+                    .min(limits.max_moves),
+                explain: request.explain,
+            },
+            lang: request.lang.into(),
+            text_move: request.text_move,
+            search_budget: limits.search_budget,
+        };
+        Ok((setup, job))
+    }
+}
+
+impl Visitor for Job {
+    type Output = Result<Value, ApiError>;
+
+    fn visit<G: Playable>(self, game: G) -> Result<Value, ApiError> {
+        let position = game.position(self.numbers)?;
+        let lang = self.lang;
+        match self.action {
+            Action::Analyze => {
+                let analysis = game.analyze(&position, &self.options)?;
+                Ok(render::playable(&game, &position, &analysis, lang))
+            }
+            Action::Move => {
+                let text = self
+                    .text_move
+                    .ok_or_else(|| ApiError::bad_request("the request has no 'move'"))?;
+                let change = game
+                    .parse_move(&position, &text)
+                    .map_err(|e| ApiError::unprocessable(e.text(lang)))?;
+                Ok(moved(&game, &position, &change, lang))
+            }
+            Action::Computer => {
+                let mut search = Search::new(self.search_budget);
+                let reply = game
+                    .computer_move(&position, &mut search)
+                    .ok_or_else(|| ApiError::unprocessable(MoveError::GameOver.text(lang)))?;
+                let mut v = moved(&game, &position, &reply.change, lang);
+                v["remoteness"] = json!(reply.remoteness);
+                v["winning"] = json!(reply.winning);
+                Ok(v)
+            }
+        }
+    }
+}
+
+/// The answer to a move: the position after it, the move three ways, and whether the game is over.
+fn moved<G: Playable>(game: &G, position: &G::Position, change: &Change, lang: Lang) -> Value {
+    let after = game.apply(position, change);
+    json!({
+        "game": game.name(),
+        "play": game.convention(),
+        "position": after,
+        "change": change,
+        "move": game.write_move(change),
+        "description": change.describe(lang),
+        "over": game.is_over(&after),
+    })
+}
+
+/// Runs one request: parse, check, compute on a blocking thread within the time budget.
+pub async fn handle(
+    limits: Arc<Limits>,
+    body: Result<Bytes, BytesRejection>,
+    action: Action,
+) -> Result<Json<Value>, ApiError> {
+    let body = body.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
+    let (setup, job) = Job::parse(&body, action, &limits)?;
+    let work = tokio::task::spawn_blocking(move || play::with_ruleset(&setup, job));
+    match tokio::time::timeout(limits.time_budget, work).await {
+        Ok(Ok(result)) => Ok(Json(result??)),
+        Ok(Err(_panic)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error: the computation failed",
+        )),
+        Err(_elapsed) => Err(ApiError::unprocessable(format!(
+            "over the time budget: the request needs more than {} ms",
+            limits.time_budget.as_millis()
+        ))),
+    }
+}
+
+/// `POST /api/analyze`.
+pub async fn analyze(
+    State(limits): State<Arc<Limits>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    handle(limits, body, Action::Analyze).await
+}
+
+/// `POST /api/move`.
+pub async fn apply_move(
+    State(limits): State<Arc<Limits>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    handle(limits, body, Action::Move).await
+}
+
+/// `POST /api/computer`.
+pub async fn computer(
+    State(limits): State<Arc<Limits>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    handle(limits, body, Action::Computer).await
+}
+
+/// Reads a ruleset's notation.
+struct NotationOf;
+
+impl Visitor for NotationOf {
+    type Output = Value;
+    fn visit<G: Playable>(self, game: G) -> Value {
+        json!({
+            "game": game.name(),
+            "title": { "en": game.title(Lang::En), "zh": game.title(Lang::Zh) },
+            "notation": game.notation(),
+        })
+    }
+}
+
+/// `GET /api/games`: the playable rulesets with their notation, and the server's limits.
+pub async fn games(State(limits): State<Arc<Limits>>) -> Json<Value> {
+    let games: Vec<Value> = play::RULESETS
+        .iter()
+        .filter_map(|&name| {
+            let setup = Setup {
+                game: name.to_string(),
+                ..Setup::default()
+            };
+            play::with_ruleset(&setup, NotationOf).ok()
+        })
+        .collect();
+    Json(json!({
+        "games": games,
+        "limits": {
+            "max_components": limits.max_components,
+            "max_value": limits.max_value,
+            "max_moves": limits.max_moves,
+        },
+    }))
+}

@@ -1,0 +1,90 @@
+//! The grundy playground: a JSON API over the library and a page that animates the proofs.
+//!
+//! [`router`] serves `POST /api/analyze` (the same JSON as `grundy ... --json`, built by
+//! [`render`]), `POST /api/move`, `POST /api/computer`, `GET /api/games`, and the page itself,
+//! whose files are compiled into the binary. [`serve`] runs it on a listener; `grundy serve`
+//! binds one to 127.0.0.1 unless told otherwise.
+#![deny(missing_docs)]
+
+pub mod api;
+pub mod render;
+
+use std::future::Future;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+
+pub use api::Limits;
+
+/// The page's files: path, content type, content.
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_str!("../assets/index.html"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app.js"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/style.css"),
+    ),
+];
+
+/// The whole site: API and page.
+pub fn router(limits: Limits) -> Router {
+    let mut router = Router::new()
+        .route(
+            "/api/analyze",
+            post(api::analyze).fallback(method_not_allowed),
+        )
+        .route(
+            "/api/move",
+            post(api::apply_move).fallback(method_not_allowed),
+        )
+        .route(
+            "/api/computer",
+            post(api::computer).fallback(method_not_allowed),
+        )
+        .route("/api/games", get(api::games));
+    for &(path, content_type, body) in ASSETS {
+        router = router.route(
+            path,
+            get(move || async move { ([(header::CONTENT_TYPE, content_type)], body) }),
+        );
+    }
+    router
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(limits.max_body))
+        .with_state(Arc::new(limits))
+}
+
+async fn not_found() -> impl IntoResponse {
+    api::ApiError::not_found()
+}
+
+async fn method_not_allowed() -> impl IntoResponse {
+    api::ApiError::method_not_allowed()
+}
+
+/// Serves [`router`] on `listener` until `shutdown` completes.
+///
+/// # Errors
+/// An I/O error of the listener.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    limits: Limits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(limits))
+        .with_graceful_shutdown(shutdown)
+        .await
+}

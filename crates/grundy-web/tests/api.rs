@@ -1,0 +1,278 @@
+//! The API through the router, without a network: answers, and every kind of bad request.
+
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use grundy_web::{Limits, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+async fn call(limits: Limits, method: &str, path: &str, body: &str) -> (StatusCode, String) {
+    let request = Request::builder()
+        .method(method)
+        .uri(path)
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    let (status, text) = call(Limits::default(), "POST", path, &body.to_string()).await;
+    (
+        status,
+        serde_json::from_str(&text).expect("the answer is JSON"),
+    )
+}
+
+/// Asserts a 4xx answer whose JSON error contains `needle`.
+async fn refused(limits: Limits, path: &str, body: &str, status: StatusCode, needle: &str) {
+    let (got, text) = call(limits, "POST", path, body).await;
+    assert_eq!(got, status, "{body}: {text}");
+    let v: Value = serde_json::from_str(&text).expect("errors are JSON");
+    let error = v["error"].as_str().expect("an error field");
+    assert!(error.contains(needle), "{body}: {error:?} lacks {needle:?}");
+    assert!(!error.contains('\n'), "{error:?}");
+}
+
+#[tokio::test]
+async fn analyze_answers_with_the_json_contract() {
+    let (status, v) = post(
+        "/api/analyze",
+        json!({"game": "nim", "position": [3, 4, 5]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["game"], "nim");
+    assert_eq!(v["position"], json!([3, 4, 5]));
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["winning_move_count"], 1);
+    assert_eq!(v["winning_moves"][0]["position"], json!([1, 4, 5]));
+    assert!(v.get("explanation").is_none());
+
+    let (_, v) = post(
+        "/api/analyze",
+        json!({"game": "nim", "position": [1, 1, 1], "misere": true, "explain": true, "lang": "zh"}),
+    )
+    .await;
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["grundy"], Value::Null);
+    let texts: Vec<&str> = v["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
+    assert!(texts.iter().any(|t| t.contains("反 Nim")), "{texts:?}");
+
+    let (_, v) = post(
+        "/api/analyze",
+        json!({"game": "nim", "position": [7, 7, 7], "max_moves": 1}),
+    )
+    .await;
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 1);
+    assert_eq!(v["winning_move_count"], 3);
+}
+
+#[tokio::test]
+async fn move_checks_and_applies_a_move() {
+    let (status, v) = post(
+        "/api/move",
+        json!({"game": "nim", "position": [3, 4, 5], "move": "1 2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["position"], json!([1, 4, 5]));
+    assert_eq!(v["move"], "1 2");
+    assert_eq!(v["over"], false);
+    let (_, v) = post(
+        "/api/move",
+        json!({"game": "nim", "position": [0, 2], "move": "2 2"}),
+    )
+    .await;
+    assert_eq!(v["over"], true);
+    let body = r#"{"game": "nim", "position": [3, 4, 5], "move": "2 9"}"#;
+    refused(
+        Limits::default(),
+        "/api/move",
+        body,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "pile 2 has 4 stone(s); you cannot take 9",
+    )
+    .await;
+    let body = r#"{"game": "nim", "position": [3, 4, 5], "move": "2 9", "lang": "zh"}"#;
+    refused(
+        Limits::default(),
+        "/api/move",
+        body,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "第 2 堆只有 4 个石子",
+    )
+    .await;
+    let body = r#"{"game": "nim", "position": [3, 4, 5]}"#;
+    refused(
+        Limits::default(),
+        "/api/move",
+        body,
+        StatusCode::BAD_REQUEST,
+        "no 'move'",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn computer_plays_the_fastest_win() {
+    let (status, v) = post(
+        "/api/computer",
+        json!({"game": "nim", "position": [3, 4, 5]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["move"], "1 2");
+    assert_eq!(v["winning"], true);
+    assert!(v["remoteness"].is_u64());
+    // Too large to search: the closed form's move, still winning.
+    let (_, v) = post(
+        "/api/computer",
+        json!({"game": "nim", "position": [1_000_000_000_000u64, 3, 5]}),
+    )
+    .await;
+    assert_eq!(v["remoteness"], Value::Null);
+    assert_eq!(v["position"], json!([6, 3, 5]));
+    let body = r#"{"game": "nim", "position": [0, 0]}"#;
+    refused(
+        Limits::default(),
+        "/api/computer",
+        body,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "the game is over",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn bad_requests_are_4xx_with_a_json_error() {
+    let d = Limits::default();
+    let bad = StatusCode::BAD_REQUEST;
+    let over = StatusCode::UNPROCESSABLE_ENTITY;
+    for (body, status, needle) in [
+        ("", bad, "bad JSON request"),
+        ("{", bad, "bad JSON request"),
+        ("[1, 2]", bad, "bad JSON request"),
+        (r#"{"position": [1]}"#, bad, "missing field `game`"),
+        (r#"{"game": "nim"}"#, bad, "missing field `position`"),
+        (
+            r#"{"game": "nim", "position": "3 4"}"#,
+            bad,
+            "bad JSON request",
+        ),
+        (
+            r#"{"game": "chess", "position": [1]}"#,
+            bad,
+            "unknown game 'chess'; playable games: nim",
+        ),
+        (r#"{"game": "nim", "position": []}"#, bad, "no piles"),
+        (
+            r#"{"game": "nim", "position": [1], "k": 3}"#,
+            bad,
+            "parameter 'k'",
+        ),
+        (
+            r#"{"game": "nim", "position": [1], "lang": "fr"}"#,
+            bad,
+            "unknown variant `fr`",
+        ),
+        (
+            r#"{"game": "nim", "position": [1, -2]}"#,
+            over,
+            "position[1]: -2 is negative",
+        ),
+        (
+            r#"{"game": "nim", "position": [1.5]}"#,
+            over,
+            "position[0]: 1.5 is not a whole number",
+        ),
+        (
+            r#"{"game": "nim", "position": ["3"]}"#,
+            over,
+            "position[0]: \"3\" is not a number",
+        ),
+        (
+            r#"{"game": "nim", "position": [9007199254740992]}"#,
+            over,
+            "above this server's limit 9007199254740991",
+        ),
+        (
+            r#"{"game": "nim", "position": [18446744073709551616]}"#,
+            over,
+            "is not a whole number",
+        ),
+    ] {
+        refused(d, "/api/analyze", body, status, needle).await;
+    }
+    let small = Limits {
+        max_components: 3,
+        max_body: 64,
+        ..d
+    };
+    refused(
+        small,
+        "/api/analyze",
+        r#"{"game": "nim", "position": [1, 2, 3, 4]}"#,
+        over,
+        "4 components; this server takes at most 3",
+    )
+    .await;
+    let long = format!(
+        r#"{{"game": "nim", "position": [{}]}}"#,
+        "1, ".repeat(40) + "1"
+    );
+    refused(
+        small,
+        "/api/analyze",
+        &long,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "length limit",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn unknown_addresses_and_methods_answer_in_json() {
+    let (status, text) = call(Limits::default(), "GET", "/api/nothing", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(text.contains("\"error\""));
+    let (status, text) = call(Limits::default(), "GET", "/api/analyze", "").await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(text.contains("POST"));
+}
+
+#[tokio::test]
+async fn the_page_and_the_game_list_are_served() {
+    let request = Request::builder().uri("/").body(Body::empty()).unwrap();
+    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(
+        response.headers()[header::CONTENT_TYPE]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    let page = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    let page = String::from_utf8(page.to_vec()).unwrap();
+    for asset in ["/app.js", "/style.css"] {
+        assert!(page.contains(asset), "the page links {asset}");
+        let (status, text) = call(Limits::default(), "GET", asset, "").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(!text.is_empty());
+    }
+    let (status, text) = call(Limits::default(), "GET", "/api/games", "").await;
+    assert_eq!(status, StatusCode::OK);
+    let v: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["games"][0]["game"], "nim");
+    assert_eq!(v["games"][0]["notation"]["example"], "1 2");
+    assert_eq!(v["limits"]["max_value"], 9007199254740991u64);
+}

@@ -1,0 +1,389 @@
+//! Nim and misère Nim, played: a move is `PILE COUNT`, take COUNT stones from pile PILE.
+
+use crate::engine::EngineError;
+use crate::games::nim::{self, Nim, NimStep};
+use crate::parse::parse_u64;
+use crate::play::{MoveError, Notation, Playable, SetupError};
+use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
+
+/// Nim under one convention, as a [`Playable`] ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct NimPlay {
+    convention: Play,
+}
+
+impl NimPlay {
+    /// Nim under `convention`.
+    pub fn new(convention: Play) -> Self {
+        NimPlay { convention }
+    }
+}
+
+const NOTATION: Notation = Notation {
+    en: "PILE COUNT",
+    zh: "堆号 数量",
+    meaning_en: "take COUNT stones from pile PILE, piles numbered from 1",
+    meaning_zh: "从第「堆号」堆取走「数量」个石子，堆号从 1 开始",
+    example: "1 2",
+};
+
+impl Playable for NimPlay {
+    type Position = Vec<u64>;
+    type Step = NimStep;
+    type Rules = Nim;
+
+    fn name(&self) -> &'static str {
+        "nim"
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        match self.convention {
+            Play::Normal => "Nim".to_string(),
+            Play::Misere => lang.pick("misère Nim", "反 Nim").to_string(),
+        }
+    }
+
+    fn convention(&self) -> Play {
+        self.convention
+    }
+
+    fn rules(&self) -> &Nim {
+        &Nim
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
+        if numbers.is_empty() {
+            return Err(SetupError::Empty { what: "piles" });
+        }
+        Ok(numbers)
+    }
+
+    fn components(&self, piles: &Vec<u64>) -> usize {
+        piles.len()
+    }
+
+    fn show(&self, piles: &Vec<u64>) -> String {
+        piles
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+        let malformed = || MoveError::Malformed {
+            input: text.trim().to_string(),
+            notation: NOTATION,
+        };
+        let tokens: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .collect();
+        let [pile, count] = tokens[..] else {
+            return Err(malformed());
+        };
+        let (pile, count) = match (parse_u64(pile), parse_u64(count)) {
+            (Ok(pile), Ok(count)) => (pile, count),
+            _ => return Err(malformed()),
+        };
+        if self.is_over(piles) {
+            return Err(MoveError::GameOver);
+        }
+        let index = usize::try_from(pile)
+            .ok()
+            .and_then(|p| p.checked_sub(1))
+            .filter(|&i| i < piles.len())
+            .ok_or(MoveError::NoSuchPile {
+                pile,
+                piles: piles.len(),
+            })?;
+        let has = piles[index];
+        if count == 0 {
+            return Err(MoveError::TakesNothing);
+        }
+        if count > has {
+            return Err(MoveError::TooMany {
+                pile: index + 1,
+                has,
+                asked: count,
+            });
+        }
+        Ok(Change::Take {
+            pile: index,
+            from: has,
+            to: has - count,
+        })
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match *change {
+            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            ref other => unreachable!("Nim moves are takes, not {other:?}"),
+        }
+    }
+
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+        for (pile, &from) in piles.iter().enumerate() {
+            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
+        }
+    }
+
+    fn is_over(&self, piles: &Vec<u64>) -> bool {
+        piles.iter().all(|&p| p == 0)
+    }
+
+    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+        nim::play(piles, change)
+    }
+
+    fn analyze(
+        &self,
+        piles: &Vec<u64>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<NimStep>, EngineError> {
+        Ok(nim::analyze(piles, self.convention, options))
+    }
+
+    /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
+    /// at most Σp options.
+    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
+        let positions = piles
+            .iter()
+            .try_fold(1u128, |n, &p| n.checked_mul(u128::from(p) + 1));
+        let options = self.material(piles) + 1;
+        let cost = positions.and_then(|n| n.checked_mul(options));
+        Some(cost.map_or(u64::MAX, |c| u64::try_from(c).unwrap_or(u64::MAX)))
+    }
+
+    fn material(&self, piles: &Vec<u64>) -> u128 {
+        piles.iter().map(|&p| u128::from(p)).sum()
+    }
+
+    /// One stone from the largest pile.
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
+        let (pile, &from) = piles
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p > 0)
+            .max_by_key(|&(i, &p)| (p, std::cmp::Reverse(i)))?;
+        Some(Change::Take {
+            pile,
+            from,
+            to: from - 1,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+    use crate::play::{Reply, Search};
+    use crate::{Explain, Outcome};
+
+    /// Every position of `piles` piles of at most `max` stones.
+    fn positions(piles: usize, max: u64) -> Vec<Vec<u64>> {
+        (0..piles).fold(vec![vec![]], |all, _| {
+            all.iter()
+                .flat_map(|p| {
+                    (0..=max).map(move |s| {
+                        let mut q: Vec<u64> = p.clone();
+                        q.push(s);
+                        q
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// Reference outcome and remoteness by plain recursion, independent of the engine:
+    /// (mover wins, moves left with the winner hurrying and the loser stalling).
+    fn reference(
+        piles: &[u64],
+        play: Play,
+        memo: &mut HashMap<Vec<u64>, (bool, u32)>,
+    ) -> (bool, u32) {
+        if let Some(&known) = memo.get(piles) {
+            return known;
+        }
+        let mut children = Vec::new();
+        for i in 0..piles.len() {
+            for to in 0..piles[i] {
+                let mut next = piles.to_vec();
+                next[i] = to;
+                children.push(reference(&next, play, memo));
+            }
+        }
+        let result = if children.is_empty() {
+            (play == Play::Misere, 0)
+        } else if let Some(r) = children.iter().filter(|c| !c.0).map(|c| c.1).min() {
+            (true, r + 1)
+        } else {
+            (false, children.iter().map(|c| c.1).max().unwrap_or(0) + 1)
+        };
+        memo.insert(piles.to_vec(), result);
+        result
+    }
+
+    #[test]
+    fn the_computer_wins_fastest_and_loses_slowest_exhaustively() {
+        for play in [Play::Normal, Play::Misere] {
+            let game = NimPlay::new(play);
+            let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
+            let mut memo = HashMap::new();
+            for piles in positions(3, 4) {
+                let Some(Reply {
+                    change,
+                    remoteness,
+                    winning,
+                }) = game.computer_move(&piles, &mut search)
+                else {
+                    assert!(game.is_over(&piles));
+                    continue;
+                };
+                let (wins, r) = reference(&piles, play, &mut memo);
+                assert_eq!(winning, wins, "{piles:?} {play:?}");
+                let after = game.apply(&piles, &change);
+                let (after_wins, after_r) = reference(&after, play, &mut memo);
+                // From a won position the reply must win, and the game ends as soon as it can.
+                assert_eq!(after_wins, !wins, "{piles:?} {play:?} {change:?}");
+                assert_eq!(after_r + 1, r, "{piles:?} {play:?} {change:?}");
+                assert_eq!(remoteness, Some(after_r));
+            }
+        }
+    }
+
+    #[test]
+    fn without_search_the_computer_still_never_throws_away_a_win() {
+        for play in [Play::Normal, Play::Misere] {
+            let game = NimPlay::new(play);
+            let mut none = Search::new(0);
+            let mut memo = HashMap::new();
+            for piles in positions(3, 5) {
+                let Some(reply) = game.computer_move(&piles, &mut none) else {
+                    continue;
+                };
+                assert_eq!(reply.remoteness, None);
+                let wins = reference(&piles, play, &mut memo).0;
+                let after = game.apply(&piles, &reply.change);
+                assert_eq!(
+                    reference(&after, play, &mut memo).0,
+                    !wins,
+                    "{piles:?} {play:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn huge_positions_fall_back_to_the_closed_form() {
+        let game = NimPlay::new(Play::Normal);
+        let piles = vec![u64::MAX, 1 << 40, 12345];
+        assert_eq!(game.search_cost(&piles), Some(u64::MAX));
+        let reply = game
+            .computer_move(&piles, &mut Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET))
+            .unwrap();
+        let after = game.apply(&piles, &reply.change);
+        assert_eq!(after.iter().fold(0, |x, p| x ^ p), 0);
+        // From a lost position it takes one stone from the largest pile.
+        let lost = vec![1 << 40, 1 << 40];
+        let reply = game
+            .computer_move(&lost, &mut Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET))
+            .unwrap();
+        assert_eq!(
+            reply.change,
+            Change::Take {
+                pile: 0,
+                from: 1 << 40,
+                to: (1 << 40) - 1
+            }
+        );
+        assert!(!reply.winning);
+    }
+
+    #[test]
+    fn every_legal_move_reads_back_and_nothing_else_does() {
+        let game = NimPlay::new(Play::Normal);
+        for piles in positions(3, 3) {
+            let mut moves = Vec::new();
+            game.legal_moves(&piles, &mut moves);
+            assert_eq!(moves.len() as u128, game.material(&piles));
+            for change in &moves {
+                assert_eq!(
+                    game.parse_move(&piles, &game.write_move(change)).as_ref(),
+                    Ok(change)
+                );
+            }
+            let accepted = (0..=4u64)
+                .flat_map(|p| (0..=4u64).map(move |c| format!("{p} {c}")))
+                .filter(|text| game.parse_move(&piles, text).is_ok())
+                .count();
+            assert_eq!(accepted, moves.len(), "{piles:?}");
+        }
+    }
+
+    #[test]
+    fn bad_moves_get_one_line_reasons_in_both_languages() {
+        let game = NimPlay::new(Play::Normal);
+        let piles = vec![3, 4, 5];
+        let cases = [
+            ("x", "'x' is not a move"),
+            ("1", "'1' is not a move"),
+            ("1 2 3", "is not a move"),
+            ("1 -2", "is not a move"),
+            ("4 1", "there is no pile 4"),
+            ("0 1", "there is no pile 0"),
+            ("99999999999999999999 1", "is not a move"),
+            ("1 0", "at least one stone"),
+            ("2 5", "pile 2 has 4 stone(s); you cannot take 5"),
+        ];
+        for (text, reason) in cases {
+            let err = game.parse_move(&piles, text).unwrap_err();
+            assert!(err.to_string().contains(reason), "{text}: {err}");
+            assert!(!err.to_string().contains('\n'));
+            assert!(!err.text(Lang::Zh).is_empty());
+        }
+        assert_eq!(
+            game.parse_move(&vec![0, 0], "1 1"),
+            Err(MoveError::GameOver)
+        );
+        assert_eq!(
+            game.parse_move(&piles, " 1, 2 "),
+            Ok(Change::Take {
+                pile: 0,
+                from: 3,
+                to: 1
+            })
+        );
+    }
+
+    #[test]
+    fn computer_against_itself_ends_with_the_predicted_winner() {
+        for play in [Play::Normal, Play::Misere] {
+            let game = NimPlay::new(play);
+            let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
+            for start in positions(3, 3) {
+                let first_wins = game
+                    .analyze(&start, &AnalyzeOptions::default())
+                    .unwrap()
+                    .outcome
+                    == Outcome::N;
+                let mut piles = start.clone();
+                let mut moves = 0;
+                while let Some(reply) = game.computer_move(&piles, &mut search) {
+                    piles = game.apply(&piles, &reply.change);
+                    moves += 1;
+                }
+                // Normal: whoever made the last move won; misère: that player lost.
+                let last_mover_is_first = moves % 2 == 1;
+                let first_won = (play == Play::Normal) == last_mover_is_first;
+                assert_eq!(first_won, first_wins, "{start:?} {play:?}");
+            }
+        }
+    }
+}
