@@ -88,7 +88,8 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
         Ok(())
     }
 
-    fn json(&self, lang: Lang) -> Value {
+    /// The JSON object of the contract, for commands that add fields to it.
+    pub fn json(&self, lang: Lang) -> Value {
         let a = self.analysis;
         let with_positions = self.components <= MOVE_POSITION_LIMIT;
         let moves: Vec<Value> = a

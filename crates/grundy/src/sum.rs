@@ -40,6 +40,35 @@ where
     })
 }
 
+/// Every component with the value it must move to for the sum to become 0: (i, g_i ⊕ X) for
+/// each i when X ≠ 0, nothing when X = 0.
+///
+/// The winning moves of a sum are exactly the moves of some component i to an option of value
+/// g_i ⊕ X. [`winning_targets`] keeps the components where that value is below g_i, which the mex
+/// guarantees are reachable. In games where a move can also raise a value (taking 1 or 2 stones,
+/// the pile 3 of value 0 moves to the pile 1 of value 1), a component with g_i ⊕ X > g_i may have
+/// a winning move too: use this to list them all.
+///
+/// # Examples
+/// ```
+/// use grundy::{Nimber, sum};
+/// let values = [1u64, 0].map(Nimber);
+/// let targets: Vec<_> = sum::every_target(values).collect();
+/// assert_eq!(targets, vec![(0, Nimber(0)), (1, Nimber(1))]);
+/// ```
+pub fn every_target<I>(values: I) -> impl Iterator<Item = (usize, Nimber)>
+where
+    I: IntoIterator<Item = Nimber>,
+    I::IntoIter: Clone,
+{
+    let values = values.into_iter();
+    let total = value(values.clone());
+    values
+        .enumerate()
+        .filter(move |_| !total.is_zero())
+        .map(move |(i, g)| (i, g + total))
+}
+
 /// The index of the highest set bit of a non-zero value (the bit the winning components share).
 pub fn highest_bit(x: Nimber) -> Option<u32> {
     (!x.is_zero()).then(|| 63 - x.value().leading_zeros())

@@ -1,3 +1,4 @@
 //! One module per ruleset family: its rules, its theorem, its winning moves and its explanation.
 
 pub mod nim;
+pub mod stones;
