@@ -1,12 +1,15 @@
 //! Disjunctive sums: play in exactly one component per move.
 //!
 //! Sprague–Grundy: the value of a sum is the XOR X of its components' values. The player to move
-//! wins iff X ≠ 0, and the winning moves are exactly the moves of a component i with value g_i to
-//! a position of value g_i ⊕ X, for every i with g_i ⊕ X < g_i (a move of component i can only
-//! reach values below g_i via that rule, and any other target leaves the sum non-zero). Such an i
-//! exists: the components whose value has the highest set bit of X qualify.
+//! wins iff X ≠ 0, and the winning moves are exactly the moves of a component i (value g_i) to a
+//! position of value g_i ⊕ X: any other target leaves the sum non-zero ([`targets`]).
+//! For every i with g_i ⊕ X < g_i such a move exists, by the mex rule ([`winning_targets`]); the
+//! components whose value has the highest set bit of X are those. A component may also have an
+//! option *above* its value (a Lasker pile of 8, value 7, can become 7, value 8), so a game whose
+//! options can rise must look at every component to list every winning move.
 //!
-//! Nim is the case g(n) = n, so its winning move "change pile p to p ⊕ X" is this function.
+//! Nim is the case g(n) = n, whose options only go down, so its winning move "change pile p to
+//! p ⊕ X" is [`winning_targets`].
 
 use crate::Nimber;
 
@@ -15,7 +18,23 @@ pub fn value(values: impl IntoIterator<Item = Nimber>) -> Nimber {
     values.into_iter().sum()
 }
 
-/// The components that have a winning move, in order, each with the value it must be moved to.
+/// Every component, in order, with the value it must be moved to for the sum to become 0
+/// (nothing when the sum is already 0). Whether it has such an option is the game's business.
+pub fn targets<I>(values: I) -> impl Iterator<Item = (usize, Nimber)>
+where
+    I: IntoIterator<Item = Nimber>,
+    I::IntoIter: Clone,
+{
+    let values = values.into_iter();
+    let total = value(values.clone());
+    values
+        .enumerate()
+        .filter(move |_| !total.is_zero())
+        .map(move |(i, g)| (i, g + total))
+}
+
+/// The components that surely have a winning move (target below their value, so the mex rule
+/// gives an option of that value), in order, each with the value it must be moved to.
 ///
 /// Two passes over `values` (one for the total, one to filter), no allocation: this runs over
 /// ten million Nim piles at memory speed.
@@ -38,35 +57,6 @@ where
         let target = g + total;
         (target < g).then_some((i, target))
     })
-}
-
-/// Every component with the value it must move to for the sum to become 0: (i, g_i ⊕ X) for
-/// each i when X ≠ 0, nothing when X = 0.
-///
-/// The winning moves of a sum are exactly the moves of some component i to an option of value
-/// g_i ⊕ X. [`winning_targets`] keeps the components where that value is below g_i, which the mex
-/// guarantees are reachable. In games where a move can also raise a value (taking 1 or 2 stones,
-/// the pile 3 of value 0 moves to the pile 1 of value 1), a component with g_i ⊕ X > g_i may have
-/// a winning move too: use this to list them all.
-///
-/// # Examples
-/// ```
-/// use grundy::{Nimber, sum};
-/// let values = [1u64, 0].map(Nimber);
-/// let targets: Vec<_> = sum::every_target(values).collect();
-/// assert_eq!(targets, vec![(0, Nimber(0)), (1, Nimber(1))]);
-/// ```
-pub fn every_target<I>(values: I) -> impl Iterator<Item = (usize, Nimber)>
-where
-    I: IntoIterator<Item = Nimber>,
-    I::IntoIter: Clone,
-{
-    let values = values.into_iter();
-    let total = value(values.clone());
-    values
-        .enumerate()
-        .filter(move |_| !total.is_zero())
-        .map(move |(i, g)| (i, g + total))
 }
 
 /// The index of the highest set bit of a non-zero value (the bit the winning components share).

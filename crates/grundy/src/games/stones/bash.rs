@@ -94,7 +94,7 @@ pub fn analyze(piles: &[u64], game: Bash, options: &AnalyzeOptions) -> Analysis<
     };
     let mut listed = Vec::new();
     let mut count = 0;
-    for change in sum::every_target(values.clone()).filter_map(|(i, t)| move_to(i, t)) {
+    for change in sum::targets(values.clone()).filter_map(|(i, t)| move_to(i, t)) {
         if listed.len() < options.max_moves {
             listed.push(change);
         }

@@ -95,10 +95,13 @@ pub(crate) fn solve<G: Gains>(gains: &G, keep: Keep) -> Solution {
         if let Some(d) = decisions.as_mut().filter(|_| l >= r) {
             d.set_left(base, i);
         }
-        for j in i + 1..n {
-            let l = gains.left(i, j) - dp[j];
-            let r = gains.right(i, j) - dp[j - 1];
-            dp[j] = l.max(r);
+        // `prev` is d[i][j − 1], the cell just written.
+        let mut prev = dp[i];
+        for (j, cell) in dp.iter_mut().enumerate().skip(i + 1) {
+            let l = gains.left(i, j) - *cell;
+            let r = gains.right(i, j) - prev;
+            prev = l.max(r);
+            *cell = prev;
             if let Some(d) = decisions.as_mut().filter(|_| l >= r) {
                 d.set_left(base, j);
             }

@@ -5,7 +5,7 @@
 //! No closed formula is known (the P-positions 0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, … have no
 //! period), so the closed form is the table of values, built in O(n·√n) time ([`Values`]).
 //! Several piles form a sum (Sprague–Grundy): the XOR of the values decides, and a winning move
-//! turns a pile of value g into one of value g ⊕ X ([`crate::sum::every_target`]): the mex
+//! turns a pile of value g into one of value g ⊕ X ([`crate::sum::targets`]): the mex
 //! guarantees some square reaches it when g ⊕ X < g ([`crate::sum::winning_targets`]), and a
 //! square may also raise a pile's value to g ⊕ X.
 
@@ -138,7 +138,7 @@ pub fn analyze(piles: &[u64], values: &Values, options: &AnalyzeOptions) -> Anal
     let mut listed = Vec::new();
     let mut count = 0u64;
     // A square can raise a pile's value as well as lower it: every pile may have winning moves.
-    for (i, target) in sum::every_target(nimbers.clone()) {
+    for (i, target) in sum::targets(nimbers.clone()) {
         for change in moves_to(i, target) {
             if listed.len() < options.max_moves {
                 listed.push(change);
