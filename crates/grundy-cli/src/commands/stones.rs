@@ -40,7 +40,7 @@ enum Game {
     ///
     /// f(i, M), the most the player to move can lead by with piles i.. left, is their sum when
     /// 2M reaches the piles left, and otherwise max over X of (the next X piles) − f(i + X,
-    /// max(M, X)). O(n³) time, O(n²) memory, up to 2000 piles. The first player's total (the
+    /// max(M, X)). O(n³) time, O(n²) memory, up to 1000 piles. The first player's total (the
     /// LeetCode answer) is (S + f(0, 1))/2.
     ///
     /// Example: `grundy stones two 2 7 9 4 4` (the first player gets 10).

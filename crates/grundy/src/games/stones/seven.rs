@@ -17,9 +17,10 @@ use super::{
 };
 use crate::{Explain, Lang};
 
-/// Rows longer than this are refused: scores add up to at most n²·(2^64 − 1), which must fit
-/// in 127 bits (and the O(n²) time is out of reach long before).
-pub const MAX_STONES: usize = u32::MAX as usize;
+/// Rows longer than this are refused: the n moves score at most n·(2^64 − 1) each, n²·2^64 in
+/// all, which must stay below 2^127: n ≤ 2^31 gives 2^126 (the O(n²) time is out of reach long
+/// before).
+pub const MAX_STONES: usize = 1 << 31;
 
 /// A move: remove the stone at one end, scoring the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
