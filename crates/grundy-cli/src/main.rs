@@ -40,6 +40,7 @@ enum Command {
     Nonincreasing(commands::nonincreasing::Args),
     Play(commands::play::Args),
     Serve(commands::serve::Args),
+    Stones(commands::stones::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -54,6 +55,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Nonincreasing(args) => commands::nonincreasing::run(args, out),
         Command::Play(args) => commands::play::run(args, out),
         Command::Serve(args) => commands::serve::run(args, out),
+        Command::Stones(args) => commands::stones::run(args, out),
     }
 }
 

@@ -99,7 +99,8 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
         Ok(())
     }
 
-    fn json(&self, lang: Lang) -> Value {
+    /// The JSON object of the contract, for commands that add fields to it.
+    pub fn json(&self, lang: Lang) -> Value {
         Analyzed {
             game: self.game,
             play: self.play,

@@ -9,4 +9,5 @@ pub mod nonincreasing;
 pub mod play;
 pub mod serve;
 pub mod staircase;
+pub mod stones;
 pub mod stress;

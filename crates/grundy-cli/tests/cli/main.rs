@@ -5,6 +5,7 @@ mod nim;
 mod play;
 mod relatives_stairs;
 mod serve;
+mod stones;
 
 use assert_cmd::Command;
 

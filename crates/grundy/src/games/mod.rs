@@ -5,3 +5,4 @@ pub mod grid;
 pub mod nim;
 pub mod nonincreasing;
 pub mod staircase;
+pub mod stones;
