@@ -83,6 +83,12 @@ impl<'a> Input<'a> {
         Ok(list)
     }
 
+    /// A mark at the current place, to name a number read after it in an error found only once
+    /// the whole list is in (such as a repeated value).
+    pub fn mark(&self) -> Mark<'a> {
+        Mark(self.reader.clone())
+    }
+
     /// Checks that nothing but white space is left.
     pub fn finish(&mut self) -> anyhow::Result<()> {
         match self.reader.next_u64() {
@@ -116,5 +122,22 @@ impl<'a> Input<'a> {
             }
             other => anyhow!("{other}"),
         }
+    }
+}
+
+/// A place in the input (see [`Input::mark`]).
+pub struct Mark<'a>(NumberReader<'a>);
+
+impl Mark<'_> {
+    /// Line and column of the `nth` number (from 1) after the mark. Reads them again, so it is for
+    /// errors only.
+    #[cold]
+    pub fn place(&self, nth: usize) -> Place {
+        let mut reader = self.0.clone();
+        for _ in 0..nth {
+            // These numbers were read once already: they parse.
+            let _ = reader.next_u64();
+        }
+        reader.last_place()
     }
 }

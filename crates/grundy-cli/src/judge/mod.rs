@@ -7,6 +7,7 @@
 
 mod input;
 mod nim;
+mod stairs;
 
 use std::io::Write;
 
@@ -46,7 +47,7 @@ pub struct Problem {
 
 /// Every problem, in the order `grundy judge --list` prints them.
 pub fn problems() -> impl Iterator<Item = &'static Problem> {
-    nim::PROBLEMS.iter()
+    nim::PROBLEMS.iter().chain(stairs::PROBLEMS)
 }
 
 /// The problem with this id or alias.

@@ -108,7 +108,7 @@ pub const PROBLEMS: &[Problem] = &[
 
 /// Random piles: small ones (a count and values in the given ranges, a third of them turned into
 /// P-positions so both answers come up), or `max_count` piles up to `max_value`.
-fn piles(
+pub(super) fn piles(
     rng: &mut ChaCha8Rng,
     size: Size,
     (min_count, small_count): (u64, u64),
@@ -133,7 +133,7 @@ fn piles(
 }
 
 /// "T" then each case's counted lists.
-fn with_test_count(cases: &[Case]) -> String {
+pub(super) fn with_test_count(cases: &[Case]) -> String {
     let mut text = format!("{}\n", cases.len());
     cases.iter().for_each(|c| counted_lists(c, &mut text));
     text
@@ -238,7 +238,7 @@ fn misere(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     //! Each problem against a brute-force search written from its statement: a heap game whose
     //! options are "take at least one from one heap", solved by the generic engine, never by the
     //! XOR rule the judge relies on.
@@ -288,7 +288,12 @@ mod tests {
         moves
     }
 
-    fn check(id: &str, expected: impl Fn(&mut Memo<Vec<u64>>, &[Case]) -> String) {
+    /// Runs the judge on 300 small generated inputs and compares with `expected`, which
+    /// works the answer out from the cases by brute force.
+    pub(in crate::judge) fn check<P: Clone + Eq + std::hash::Hash>(
+        id: &str,
+        expected: impl Fn(&mut Memo<P>, &[Case]) -> String,
+    ) {
         let problem = find(id).unwrap();
         let mut memo = Memo::new();
         for seed in 0..300 {

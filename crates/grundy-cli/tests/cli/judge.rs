@@ -260,3 +260,142 @@ fn stress_reports_time_outs_and_crashes() {
         &["cannot run '/no/such/program'"],
     );
 }
+
+#[test]
+fn staircase_problems_reject_malformed_inputs() {
+    // Georgia and Bob: the chessmen stand on distinct cells from 1.
+    fails_with(
+        &["judge", "poj-1704"],
+        "1\n3\n4 2 4\n",
+        &[
+            "line 3, column 5",
+            "position 4 is taken already (at line 3, column 1)",
+        ],
+    );
+    fails_with(
+        &["judge", "poj-1704"],
+        "1\n2\n3 0\n",
+        &[
+            "line 3, column 3",
+            "position P_i 0 is out of range (1..=10000)",
+        ],
+    );
+    fails_with(
+        &["judge", "poj-1704", "--no-limits"],
+        "1\n2\n3 0\n",
+        &["line 3, column 3", "position 0 is not a cell"],
+    );
+    fails_with(
+        &["judge", "poj-1704"],
+        "2\n3\n1 2 3\n2\n5\n",
+        &["line 5", "expected a position P_i", "end of the input"],
+    );
+    // The stones moving right.
+    fails_with(
+        &["judge", "nowcoder-218562"],
+        "1\n3\n1 2\n",
+        &[
+            "line 3",
+            "expected a number of stones a_i",
+            "end of the input",
+        ],
+    );
+    fails_with(
+        &["judge", "nowcoder-218562"],
+        "1\n0\n",
+        &[
+            "line 2, column 1",
+            "the number of cells n 0 is out of range",
+        ],
+    );
+    let test = format!("100000\n{}\n", "0 ".repeat(100_000));
+    let eleven_tests = format!("11\n{}", test.repeat(11));
+    fails_with(
+        &["judge", "nowcoder-218562"],
+        &eleven_tests,
+        &[
+            "line 22, column 1",
+            "the number of cells of all tests 1100000 is out of range",
+        ],
+    );
+    // The shrinking cap.
+    fails_with(
+        &["judge", "nanchang-2026"],
+        "1\n2 3\n5\n",
+        &["line 3", "expected a pile size a_i", "end of the input"],
+    );
+    fails_with(
+        &["judge", "nanchang-2026"],
+        "1\n1 0\n5\n",
+        &[
+            "line 2, column 3",
+            "the first move's cap k 0 is out of range",
+        ],
+    );
+    fails_with(
+        &["judge", "nanchang-2026"],
+        "1\n1 1\n9223372036854775808\n",
+        &["line 3, column 1", "out of range (0..=9223372036854775807)"],
+    );
+}
+
+#[test]
+fn staircase_problems_answer_by_their_rules() {
+    // Luogu's number for Georgia and Bob, on the published sample.
+    grundy(&["judge", "luogu-p10507"])
+        .write_stdin(std::fs::read(data().join("poj-1704-1.in")).unwrap())
+        .assert()
+        .success()
+        .stdout(std::fs::read_to_string(data().join("poj-1704-1.ans")).unwrap());
+    // One cell: nothing moves. Cells 1 2 3 with 1 1 0: cell 2 counts, lyw moves its stone on.
+    grundy(&["judge", "nowcoder-218562"])
+        .write_stdin("3\n1\n7\n3\n1 1 0\n3\n1 0 0\n")
+        .assert()
+        .success()
+        .stdout("zgc\nlyw\nzgc\n");
+    // XOR 12 has lowest bit 4: Bob wins under cap 3, Alice under cap 4. Beyond 2^63 only with
+    // --no-limits: an odd XOR wins under any cap.
+    grundy(&["judge", "nanchang-2026"])
+        .write_stdin("2\n2 3\n4 8\n1 4\n12\n")
+        .assert()
+        .success()
+        .stdout("Bob\nAlice\n");
+    grundy(&["judge", "nanchang-2026", "--no-limits"])
+        .write_stdin("1\n1 1\n18446744073709551615\n")
+        .assert()
+        .success()
+        .stdout("Alice\n");
+}
+
+#[test]
+fn stress_finds_an_off_by_one_staircase() {
+    // Counts cells n, n − 2, … instead of n − 1, n − 3, …: the classic slip.
+    let wrong = r#"
+        function xor(a, b,   r, p) {
+            r = 0; p = 1
+            while (a || b) { if (a % 2 != b % 2) r += p; a = int(a / 2); b = int(b / 2); p *= 2 }
+            return r
+        }
+        NR > 1 && NR % 2 == 1 { x = 0; for (i = NF; i >= 1; i -= 2) x = xor(x, $i); print (x ? "lyw" : "zgc") }
+    "#;
+    let out = grundy(&[
+        "stress",
+        "nowcoder-218562",
+        "--runs",
+        "100",
+        "--",
+        "awk",
+        wrong,
+    ])
+    .output()
+    .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let smallest = text.split("smallest failing input").nth(1).unwrap();
+    // One test of one cell with stones: nothing can move, the slip says lyw.
+    assert!(
+        smallest.contains("--- input ---\n1\n1\n")
+            && smallest.contains("--- expected ---\nzgc\n--- received ---\nlyw"),
+        "{text}"
+    );
+}
