@@ -36,7 +36,7 @@ pub mod parse;
 pub mod period;
 pub mod sum;
 
-pub use analysis::{Analysis, AnalyzeOptions, Change, Explain};
+pub use analysis::{Analysis, AnalyzeOptions, Change, Explain, MoveList};
 pub use game::{Game, Outcome, Play};
 pub use lang::Lang;
 pub use nimber::{MexSet, Nimber, mex};

@@ -1,3 +1,5 @@
 //! One module per ruleset family: its rules, its theorem, its winning moves and its explanation.
 
+pub mod heaps;
 pub mod nim;
+pub mod subtraction;

@@ -10,7 +10,9 @@
 
 use serde::Serialize;
 
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Nimber, Outcome, Play, sum};
+use crate::{
+    Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome, Play, sum,
+};
 
 /// Nim as a [`Game`], for the engine: a position is the list of piles.
 #[derive(Clone, Copy, Debug, Default)]
@@ -37,8 +39,8 @@ impl Game for Nim {
 /// The position after `change`.
 pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
     let mut next = piles.to_vec();
-    match *change {
-        Change::Take { pile, to, .. } => next[pile] = to,
+    if let Change::Take { pile, to, .. } = *change {
+        next[pile] = to;
     }
     next
 }
@@ -50,6 +52,7 @@ pub const EXPLAINED_PILES: usize = 16;
 pub fn is_legal(piles: &[u64], change: &Change) -> bool {
     match *change {
         Change::Take { pile, from, to } => piles.get(pile) == Some(&from) && to < from,
+        _ => false,
     }
 }
 
@@ -85,11 +88,12 @@ pub fn analyze(piles: &[u64], play: Play, options: &AnalyzeOptions) -> Analysis<
     } else {
         Vec::new()
     };
+    let (winning_moves, winning_move_count) = moves.into_parts();
     Analysis {
         outcome,
         grundy: (play == Play::Normal).then_some(total),
-        winning_moves: moves.listed,
-        winning_move_count: moves.count,
+        winning_moves,
+        winning_move_count,
         explanation,
     }
 }
@@ -158,34 +162,6 @@ fn misere_moves(piles: &[u64], total: Nimber, moves: &mut MoveList) {
                 }
             }
         }
-    }
-}
-
-/// Collects the first `max` moves and counts them all.
-struct MoveList {
-    listed: Vec<Change>,
-    count: u64,
-    max: usize,
-}
-
-impl MoveList {
-    fn new(max: usize) -> Self {
-        MoveList {
-            listed: Vec::new(),
-            count: 0,
-            max,
-        }
-    }
-
-    fn push(&mut self, change: Change) {
-        if self.listed.len() < self.max {
-            self.listed.push(change);
-        }
-        self.count += 1;
-    }
-
-    fn first(&self) -> Option<&Change> {
-        self.listed.first()
     }
 }
 
@@ -594,6 +570,7 @@ mod tests {
             .iter()
             .map(|c| match c {
                 Change::Take { pile, .. } => *pile,
+                other => panic!("Nim moves are takes, not {other:?}"),
             })
             .collect();
         assert!(listed.windows(2).all(|w| w[0] < w[1]));
