@@ -1,5 +1,6 @@
 //! One module per ruleset family: its rules, its theorem, its winning moves and its explanation.
 
 pub mod heaps;
+pub mod lasker;
 pub mod nim;
 pub mod subtraction;
