@@ -4,3 +4,4 @@ pub mod heaps;
 pub mod lasker;
 pub mod nim;
 pub mod subtraction;
+pub mod wythoff;
