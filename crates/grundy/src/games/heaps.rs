@@ -83,6 +83,8 @@ pub struct PileValue {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum HeapStep {
+    /// A Nim heap of n is worth n.
+    NimValues,
     /// Lasker's theorem: the values of a single heap.
     LaskerValues,
     /// The value sequence of a subtraction set and its period.
@@ -333,6 +335,10 @@ fn period_text(
 impl Explain for HeapStep {
     fn text(&self, lang: Lang) -> String {
         match self {
+            HeapStep::NimValues => lang.pick(
+                "Nim: a heap of n reaches every smaller heap, so by induction it is worth n.".to_string(),
+                "Nim：n 个石子的堆可以一步变成任何更小的堆，归纳可知它的 SG 值就是 n。".to_string(),
+            ),
             HeapStep::LaskerValues => lang.pick(
                 "Lasker's Nim: a move takes from one heap or splits it into two non-empty heaps. By induction on n (the mex of the takes and of the XORs of the splits), a heap of n is worth g(n): g(0) = 0, g(4m+1) = 4m+1, g(4m+2) = 4m+2, g(4m+3) = 4m+4, g(4m+4) = 4m+3.".to_string(),
                 "Lasker Nim：每步从一堆取走若干个，或把一堆分成两个非空的堆。对 n 归纳（取的结果与分堆结果异或值的 mex）得：g(0) = 0，g(4m+1) = 4m+1，g(4m+2) = 4m+2，g(4m+3) = 4m+4，g(4m+4) = 4m+3。".to_string(),

@@ -2,6 +2,7 @@
 
 pub mod heaps;
 pub mod lasker;
+pub mod mixed;
 pub mod moore;
 pub mod nim;
 pub mod subtraction;
