@@ -21,3 +21,17 @@ pub fn numbers(args: &[String], what: &str) -> anyhow::Result<Vec<u64>> {
         other => Ok(other.with_context(|| format!("bad {what} on standard input"))?),
     }
 }
+
+/// The number given to a flag (`--max 3`); the error names the flag and the token.
+pub fn flag_number(flag: &str, text: &str) -> anyhow::Result<u64> {
+    parse::parse_u64(text).map_err(|problem| anyhow::anyhow!("bad {flag}: '{text}' is {problem}"))
+}
+
+/// All of standard input as text.
+pub fn stdin_text() -> anyhow::Result<String> {
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .context("cannot read standard input")?;
+    Ok(text)
+}

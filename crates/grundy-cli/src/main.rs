@@ -29,11 +29,21 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Nim(commands::nim::Args),
+    Subtraction(commands::subtraction::Args),
+    Wythoff(commands::wythoff::Args),
+    Moore(commands::moore::Args),
+    Lasker(commands::lasker::Args),
+    Sum(commands::sum::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Nim(args) => commands::nim::run(args, out),
+        Command::Subtraction(args) => commands::subtraction::run(args, out),
+        Command::Wythoff(args) => commands::wythoff::run(args, out),
+        Command::Moore(args) => commands::moore::run(args, out),
+        Command::Lasker(args) => commands::lasker::run(args, out),
+        Command::Sum(args) => commands::sum::run(args, out),
     }
 }
 

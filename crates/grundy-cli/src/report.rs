@@ -88,6 +88,36 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
         Ok(())
     }
 
+    /// Like [`Report::write`], with ruleset-specific fields added to the JSON object (after the
+    /// contract's fields, never replacing one) and note lines after the text.
+    pub fn write_with(
+        &self,
+        args: &OutputArgs,
+        fields: Vec<(&str, Value)>,
+        notes: &[String],
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        let lang = Lang::from(args.lang);
+        if args.json {
+            let mut v = self.json(lang);
+            for (name, value) in fields {
+                debug_assert!(v.get(name).is_none(), "{name} is a contract field");
+                v[name] = value;
+            }
+            serde_json::to_writer(&mut *out, &v)?;
+            writeln!(out)?;
+        } else {
+            self.text(lang, false, out)?;
+            for note in notes {
+                writeln!(out, "{note}")?;
+            }
+            if args.explain {
+                self.explanation(lang, out)?;
+            }
+        }
+        Ok(())
+    }
+
     fn json(&self, lang: Lang) -> Value {
         let a = self.analysis;
         let with_positions = self.components <= MOVE_POSITION_LIMIT;
@@ -190,10 +220,15 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
             )?;
         }
         if explain {
-            writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
-            for (i, step) in a.explanation.iter().enumerate() {
-                writeln!(out, "{}. {}", i + 1, step.text(lang))?;
-            }
+            self.explanation(lang, out)?;
+        }
+        Ok(())
+    }
+
+    fn explanation(&self, lang: Lang, out: &mut dyn Write) -> anyhow::Result<()> {
+        writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
+        for (i, step) in self.analysis.explanation.iter().enumerate() {
+            writeln!(out, "{}. {}", i + 1, step.text(lang))?;
         }
         Ok(())
     }

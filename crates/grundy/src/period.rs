@@ -91,6 +91,15 @@ pub fn find<T: Copy + Into<u64>>(
     let at = |i: usize| -> u64 { values[i].into() };
     let mut first_seen = None;
     for period in 1..=len / 2 {
+        // Once a period is seen, a larger one is only worth trying if the data could prove it
+        // (this also keeps multiples of a seen period from being scanned in full, O(len²)).
+        if first_seen.is_some()
+            && certificate
+                .needed_len(0, period)
+                .is_none_or(|needed| needed > len)
+        {
+            break;
+        }
         let saltus = if arithmetic {
             match at(len - 1).checked_sub(at(len - 1 - period)) {
                 Some(s) => s,
@@ -166,6 +175,16 @@ mod tests {
             (1, 4, 4, false)
         );
         assert_eq!(find(&values, Certificate::None, false), None);
+    }
+
+    #[test]
+    fn without_a_possible_proof_the_smallest_period_seen_is_returned() {
+        // 0 1 0 1 ...: period 2; its multiples repeat too but are not reported.
+        let values: Vec<u64> = (0..1 << 16).map(|i| i % 2).collect();
+        let p = find(&values, Certificate::None, false).unwrap();
+        assert_eq!((p.period, p.proved), (2, false));
+        let p = find(&values, Certificate::Window { max: 1 << 20 }, false).unwrap();
+        assert_eq!((p.period, p.proved), (2, false));
     }
 
     #[test]

@@ -1,6 +1,11 @@
 //! Integration tests of the `grundy` binary, one module per theme.
 
+mod lasker;
+mod moore;
 mod nim;
+mod subtraction;
+mod sum;
+mod wythoff;
 
 use assert_cmd::Command;
 

@@ -258,7 +258,7 @@ impl ValueReason {
                     3 => lang.pick("4m+3 → 4m+4", "4m+3 → 4m+4"),
                     _ => lang.pick("4m+4 → 4m+3", "4m+4 → 4m+3"),
                 };
-                format!("{n} = 4·{block} + {rest}: {rule}")
+                format!("{n} = 4·{block} + {rest}{}{rule}", lang.pick(": ", "："))
             }
             ValueReason::Bash { modulus: Some(m) } => format!("{n} mod {m} = {value}"),
             ValueReason::Bash { modulus: None } => lang.pick(

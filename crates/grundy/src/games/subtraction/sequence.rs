@@ -42,6 +42,9 @@ impl SubtractionSet {
     /// The default bound on the number of values computed to find and prove a period.
     pub const DEFAULT_LIMIT: usize = 1 << 21;
 
+    /// The bound on the work of [`SubtractionSet::sequence`], in mex steps (about a second).
+    pub const WORK_LIMIT: usize = 1 << 28;
+
     /// The first `len` values G(0), …, G(len − 1).
     ///
     /// Cost: O(len · |S|) for a finite set, O(len · f) for an all-but set whose largest excluded
@@ -59,7 +62,9 @@ impl SubtractionSet {
         values
     }
 
-    /// Computes values until a period is proved, or `limit` values are known.
+    /// Computes values until a period is proved, or `limit` values are known (fewer when one
+    /// value is costly: at most [`SubtractionSet::WORK_LIMIT`] mex steps in all, a value costing
+    /// |S| steps for a finite set and f for an all-but set).
     ///
     /// The table doubles from a few times the certificate window until
     /// [`period::find`] proves a period: for a finite set whose largest element is s, G(n) depends
@@ -79,6 +84,11 @@ impl SubtractionSet {
             Rule::Finite(s) => *s.last().expect("a validated set is not empty"),
             Rule::AllBut(f) => *f.last().expect("a validated all-but set excludes a number"),
         };
+        let per_value = match self.rule() {
+            Rule::Finite(s) => s.len(),
+            _ => usize::try_from(max).unwrap_or(usize::MAX),
+        };
+        let limit = limit.min(Self::WORK_LIMIT / per_value.max(1)).max(1);
         let window = self.window().map_or(usize::MAX, |w| w as usize);
         let certificate = if window > limit {
             // The window itself does not fit: no proof is possible within the limit.
@@ -93,7 +103,7 @@ impl SubtractionSet {
         };
         let arithmetic = matches!(self.rule(), Rule::AllBut(_));
         let mut values = Vec::new();
-        let mut len = window.saturating_mul(4).clamp(64, limit.max(1));
+        let mut len = window.saturating_mul(4).max(64).min(limit);
         let period = loop {
             self.extend(&mut values, len);
             let found = period::find(&values, certificate, arithmetic);

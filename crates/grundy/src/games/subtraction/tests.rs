@@ -159,6 +159,19 @@ fn an_unproved_period_is_an_error_past_the_table() {
 }
 
 #[test]
+fn costly_sets_compute_fewer_values() {
+    // Each value of all-but:10^7 costs 10^7 steps: only WORK_LIMIT / 10^7 values, no proof.
+    let set = SubtractionSet::parse("all-but:10000000").unwrap();
+    let sequence = set.sequence(SubtractionSet::DEFAULT_LIMIT);
+    assert_eq!(
+        sequence.table().len(),
+        SubtractionSet::WORK_LIMIT / 10_000_000
+    );
+    assert!(sequence.period().is_none_or(|p| !p.proved));
+    assert_eq!(sequence.value(5), Some(Nimber(5)));
+}
+
+#[test]
 fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
     let options = AnalyzeOptions {
         max_moves: usize::MAX,
