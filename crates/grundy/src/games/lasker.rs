@@ -249,9 +249,12 @@ pub fn push_moves_to(pile: usize, n: u64, target: Nimber, moves: &mut MoveList) 
         });
     }
     let total = split_count(n, target);
-    let listed = splits_to(n, target).take(moves.room());
+    if total == 0 {
+        return;
+    }
     let mut built = 0;
-    for into in listed {
+    let room = moves.room();
+    for into in splits_to(n, target).take(room) {
         moves.push(Change::Split {
             pile,
             from: n,

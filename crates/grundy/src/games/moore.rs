@@ -14,7 +14,8 @@
 //! column fewer newly reduced piles first, then the piles by index (lexicographic subsets). Its
 //! first move is the classic construction (reduce as few piles as possible, as high as possible).
 //!
-//! Threshold: the walk visits every pile at each step; it runs until [`WALK_BUDGET`] pile visits.
+//! Threshold: the walk scans the piles of a column only as far as its choices need; it runs until
+//! [`WALK_BUDGET`] steps (pile visits).
 //! Within it, every winning move is counted exactly (small positions: a few dozen piles, up to
 //! about 10^5 winning moves); beyond it the moves found so far are listed — at least the first —
 //! and the count is only a lower bound ([`MooreAnalysis::exact_count`] is false).
@@ -274,9 +275,33 @@ pub struct MooreAnalysis {
     pub exact_count: bool,
 }
 
+/// The unreduced piles with a 1 in one column, found from the left only as far as needed.
+struct Ones {
+    mask: u64,
+    found: Vec<usize>,
+    next: usize,
+}
+
+impl Ones {
+    /// The index of the `c`-th (from 0) unreduced pile with the column's 1; there are more than c.
+    fn get(&mut self, c: usize, piles: &[u64], is_reduced: &[bool], visits: &mut u64) -> usize {
+        while self.found.len() <= c {
+            let i = self.next;
+            self.next += 1;
+            *visits += 1;
+            if piles[i] & self.mask != 0 && !is_reduced[i] {
+                self.found.push(i);
+            }
+        }
+        self.found[c]
+    }
+}
+
 /// The depth-first walk over column choices (see the module doc).
 struct Walk<'a> {
     piles: &'a [u64],
+    /// How many piles have a 1 in each column.
+    counts: &'a [u64; 64],
     /// min(K, number of piles): taking from more piles than there are is no extra freedom.
     k: usize,
     modulus: u128,
@@ -304,11 +329,19 @@ impl Walk<'_> {
             return;
         }
         let mask = 1u64 << bit;
-        self.visits += self.piles.len() as u64;
-        let ones: Vec<usize> = (0..self.piles.len())
-            .filter(|&i| self.piles[i] & mask != 0 && !self.is_reduced[i])
-            .collect();
-        let (u, m) = (ones.len(), self.reduced.len());
+        let m = self.reduced.len();
+        self.visits += 1 + m as u64;
+        let reduced_ones = self
+            .reduced
+            .iter()
+            .filter(|&&(i, _)| self.piles[i] & mask != 0)
+            .count();
+        let u = self.counts[bit as usize] as usize - reduced_ones;
+        let mut ones = Ones {
+            mask,
+            found: Vec::new(),
+            next: 0,
+        };
         for d in 0..=u.min(self.k - m) {
             // u − d + e ≡ 0 (mod K + 1) with 0 ≤ e ≤ m ≤ K: at most one e.
             let e = (d as u128 + self.modulus - u as u128 % self.modulus) % self.modulus;
@@ -320,7 +353,11 @@ impl Walk<'_> {
             loop {
                 let mut raise: Vec<usize> = (0..e).collect();
                 loop {
-                    self.apply(mask, &ones, &reduce, &raise, bit, u, m);
+                    let chosen: Vec<usize> = reduce
+                        .iter()
+                        .map(|&c| ones.get(c, self.piles, &self.is_reduced, &mut self.visits))
+                        .collect();
+                    self.apply(mask, &chosen, &raise, bit, u, m);
                     self.column(bit - 1);
                     self.undo(mask, d, &raise);
                     if self.stopped || !next_combination(&mut raise, m) {
@@ -337,11 +374,10 @@ impl Walk<'_> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Reduces the piles `reduce` at this column and gives a 1 to the reduced piles `raise`.
     fn apply(
         &mut self,
         mask: u64,
-        ones: &[usize],
         reduce: &[usize],
         raise: &[usize],
         bit: i32,
@@ -351,8 +387,7 @@ impl Walk<'_> {
         for &r in raise {
             self.reduced[r].1 |= mask;
         }
-        for &c in reduce {
-            let i = ones[c];
+        for &i in reduce {
             self.is_reduced[i] = true;
             // Keep the digits above, turn this 1 into 0, free the digits below.
             let high = self.piles[i] & !(mask | (mask - 1));
@@ -363,7 +398,7 @@ impl Walk<'_> {
                 bit: bit as u32,
                 ones: u as u64,
                 reduced_before: m as u64,
-                reduce: reduce.iter().map(|&c| ones[c]).collect(),
+                reduce: reduce.to_vec(),
                 raise: raise.iter().map(|&r| self.reduced[r].0).collect(),
             });
         }
@@ -433,6 +468,7 @@ pub fn analyze(piles: &[u64], k: u64, options: &AnalyzeOptions) -> MooreAnalysis
         .find(|&b| u128::from(counts[b]) % modulus != 0);
     let mut walk = Walk {
         piles,
+        counts: &counts,
         k: usize::try_from(k).unwrap_or(usize::MAX).min(piles.len()),
         modulus,
         reduced: Vec::new(),

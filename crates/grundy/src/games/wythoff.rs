@@ -43,16 +43,46 @@ fn mul_wide(a: u128, b: u128) -> (u128, u128) {
 
 /// ⌊k√5⌋ = ⌊√(5k²)⌋ exactly, for k ≤ 2^64.
 fn floor_sqrt5_times(k: u128) -> u128 {
+    newton_sqrt5_times(k).unwrap_or_else(|| bisect_sqrt5_times(k))
+}
+
+/// ⌊k√5⌋ by one Newton step from a floating-point guess, checked exactly; `None` if the guess
+/// was too far off for the step (never seen, but then the caller bisects).
+fn newton_sqrt5_times(k: u128) -> Option<u128> {
     let target = mul_wide(k, 5 * k);
     let fits = |x: u128| mul_wide(x, x) <= target;
-    // A floating-point guess is within 2^15 of the answer; check the bracket, and fall back to
-    // the whole range [0, 3k + 1) (√5 < 3) if it is wrong.
+    // A floating-point guess g is within 2^15 of the root x. One Newton step with the exact
+    // residual r = 5k² − g² (|r| ≈ 2xδ < 2^82, so it fits in an i128) lands within 2 of x;
+    // the last steps are exact comparisons.
     let guess = (k as f64 * 5f64.sqrt()) as u128;
-    let (mut low, mut high) = (guess.saturating_sub(1 << 16), guess + (1 << 16));
-    if !fits(low) || fits(high) {
-        (low, high) = (0, 3 * k + 1);
+    let (square_high, square_low) = mul_wide(guess, guess);
+    let (low, borrow) = target.1.overflowing_sub(square_low);
+    let high = target
+        .0
+        .wrapping_sub(square_high)
+        .wrapping_sub(u128::from(borrow));
+    let residual = low as i128;
+    let exact = (high == 0 && residual >= 0) || (high == u128::MAX && residual < 0);
+    if !exact || guess == 0 {
+        return (k == 0).then_some(0);
     }
-    // fits(low) and not fits(high).
+    let mut x = (guess as i128 + residual / (2 * guess as i128)).max(0) as u128;
+    for _ in 0..8 {
+        match (fits(x), fits(x + 1)) {
+            (true, false) => return Some(x),
+            (true, true) => x += 1,
+            (false, _) => x -= 1,
+        }
+    }
+    None
+}
+
+/// ⌊k√5⌋ by bisection on [0, 3k + 1) (√5 < 3), with exact squares.
+fn bisect_sqrt5_times(k: u128) -> u128 {
+    let target = mul_wide(k, 5 * k);
+    let fits = |x: u128| mul_wide(x, x) <= target;
+    // fits(low), not fits(high).
+    let (mut low, mut high) = (0, 3 * k + 1);
     while high - low > 1 {
         let middle = low + (high - low) / 2;
         if fits(middle) {
@@ -418,6 +448,20 @@ mod tests {
         }
         // 2^64 itself (needed for ⌊(n+1)/φ⌋ at n = 2^64 − 1).
         assert_eq!(floor_phi(1 << 64), zeckendorf_lower(1 << 64));
+    }
+
+    #[test]
+    fn the_newton_step_and_the_bisection_agree_and_newton_is_taken() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let random =
+            (0..20_000).map(|_| u128::from(rng.random::<u64>() >> rng.random_range(0..64)));
+        for k in random.chain([0, 1, 2, 1 << 64, u128::from(u64::MAX)]) {
+            assert_eq!(
+                newton_sqrt5_times(k),
+                Some(bisect_sqrt5_times(k)),
+                "k = {k}"
+            );
+        }
     }
 
     #[test]

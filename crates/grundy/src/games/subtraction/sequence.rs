@@ -265,7 +265,13 @@ impl Sequence {
         let p = self.proved()?;
         let start = p.preperiod as u64;
         let since = n.checked_sub(start)?;
-        Some((start + since % p.period as u64, since / p.period as u64, p))
+        // The number of periods only matters with a saltus: spare the division otherwise.
+        let periods = if p.saltus == 0 {
+            0
+        } else {
+            since / p.period as u64
+        };
+        Some((start + since % p.period as u64, periods, p))
     }
 
     /// Why heap n has its value, for explanations.
@@ -291,28 +297,34 @@ impl Sequence {
     ///
     /// Cost: O(|S|) for a finite set, O(1) for `1..M`; for an all-but set, a look-up of the at
     /// most |F| + 1 positions of value `target` (binary searches in an index of the preperiod and
-    /// of one period).
-    pub fn subtractions_to(&self, n: u64, target: Nimber) -> Vec<u64> {
+    /// of one period). Only the all-but case allocates.
+    pub fn subtractions_to(&self, n: u64, target: Nimber) -> impl Iterator<Item = u64> + '_ {
+        let t = target.value();
+        let (mut finite, mut bash, mut all_but) = (None, None, None);
         match (self.set.rule(), &self.kind) {
+            // Values of a finite set are at most |S|.
+            (Rule::Finite(set), _) if t <= set.len() as u64 => {
+                finite = Some(
+                    set.iter()
+                        .copied()
+                        .take_while(move |&x| x <= n)
+                        .filter(move |&x| self.value(n - x) == Some(target)),
+                );
+            }
+            (Rule::Finite(_), _) => {}
             (Rule::UpTo(_), Kind::Bash { modulus }) => {
                 // The options of n are the heaps n − 1, …, n − M: every residue but n's own.
-                let (g, t) = (modulus.map_or(n, |m| n % m), target.value());
+                let g = modulus.map_or(n, |m| n % m);
                 let x = match *modulus {
-                    _ if t == g => return Vec::new(),
-                    Some(m) if t < m => {
-                        ((u128::from(g) + u128::from(m) - u128::from(t)) % u128::from(m)) as u64
-                    }
-                    None if t < n => n - t,
-                    _ => return Vec::new(),
+                    _ if t == g => None,
+                    Some(m) if t < m => Some(
+                        ((u128::from(g) + u128::from(m) - u128::from(t)) % u128::from(m)) as u64,
+                    ),
+                    None if t < n => Some(n - t),
+                    _ => None,
                 };
-                if x <= n { vec![x] } else { Vec::new() }
+                bash = x.filter(|&x| x <= n);
             }
-            (Rule::Finite(set), _) => set
-                .iter()
-                .copied()
-                .take_while(|&x| x <= n)
-                .filter(|&x| self.value(n - x) == Some(target))
-                .collect(),
             (
                 Rule::AllBut(excluded),
                 Kind::Table {
@@ -321,7 +333,6 @@ impl Sequence {
                     ..
                 },
             ) => {
-                let t = target.value();
                 let mut found: Vec<u64> = index
                     .positions(values, self.proved(), t)
                     .filter(|&m| m < n && excluded.binary_search(&(n - m)).is_err())
@@ -329,10 +340,15 @@ impl Sequence {
                     .collect();
                 found.sort_unstable();
                 found.dedup();
-                found
+                all_but = Some(found);
             }
             _ => unreachable!("1..M is a Bash sequence, all-but sequences carry an index"),
         }
+        finite
+            .into_iter()
+            .flatten()
+            .chain(bash)
+            .chain(all_but.into_iter().flatten())
     }
 }
 
