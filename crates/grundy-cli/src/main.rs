@@ -41,6 +41,11 @@ enum Command {
     Play(commands::play::Args),
     Serve(commands::serve::Args),
     Stones(commands::stones::Args),
+    Subtraction(commands::subtraction::Args),
+    Wythoff(commands::wythoff::Args),
+    Moore(commands::moore::Args),
+    Lasker(commands::lasker::Args),
+    Sum(commands::sum::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -56,6 +61,11 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Play(args) => commands::play::run(args, out),
         Command::Serve(args) => commands::serve::run(args, out),
         Command::Stones(args) => commands::stones::run(args, out),
+        Command::Subtraction(args) => commands::subtraction::run(args, out),
+        Command::Wythoff(args) => commands::wythoff::run(args, out),
+        Command::Moore(args) => commands::moore::run(args, out),
+        Command::Lasker(args) => commands::lasker::run(args, out),
+        Command::Sum(args) => commands::sum::run(args, out),
     }
 }
 

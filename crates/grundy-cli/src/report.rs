@@ -89,12 +89,35 @@ pub fn show_list(values: &Vec<u64>) -> String {
 impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
     /// Writes the report as text or JSON, as the flags ask.
     pub fn write(&self, args: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+        self.write_with(args, Vec::new(), &[], out)
+    }
+
+    /// Like [`Report::write`], with ruleset-specific fields added to the JSON object (after the
+    /// contract's fields, never replacing one) and note lines after the text.
+    pub fn write_with(
+        &self,
+        args: &OutputArgs,
+        fields: Vec<(&str, Value)>,
+        notes: &[String],
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
         let lang = Lang::from(args.lang);
         if args.json {
-            serde_json::to_writer(&mut *out, &self.json(lang))?;
+            let mut v = self.json(lang);
+            for (name, value) in fields {
+                debug_assert!(v.get(name).is_none(), "{name} is a contract field");
+                v[name] = value;
+            }
+            serde_json::to_writer(&mut *out, &v)?;
             writeln!(out)?;
         } else {
-            self.text(lang, args.explain, out)?;
+            self.text(lang, false, out)?;
+            for note in notes {
+                writeln!(out, "{note}")?;
+            }
+            if args.explain {
+                self.explanation(lang, out)?;
+            }
         }
         Ok(())
     }
@@ -177,10 +200,15 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
             )?;
         }
         if explain {
-            writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
-            for (i, step) in a.explanation.iter().enumerate() {
-                writeln!(out, "{}. {}", i + 1, step.text(lang))?;
-            }
+            self.explanation(lang, out)?;
+        }
+        Ok(())
+    }
+
+    fn explanation(&self, lang: Lang, out: &mut dyn Write) -> anyhow::Result<()> {
+        writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
+        for (i, step) in self.analysis.explanation.iter().enumerate() {
+            writeln!(out, "{}. {}", i + 1, step.text(lang))?;
         }
         Ok(())
     }

@@ -64,17 +64,43 @@ pub enum Change {
         /// Its cell after.
         to: u64,
     },
+    /// The same number of stones leaves both piles of a two-pile game (Wythoff).
+    TakeBoth {
+        /// The two piles before.
+        from: [u64; 2],
+        /// The two piles after.
+        to: [u64; 2],
+    },
+    /// Pile `pile` of `from` stones is split into two non-empty piles (Lasker's Nim); the first
+    /// part stays at index `pile`, the second is inserted right after it.
+    Split {
+        /// Index of the pile, from 0.
+        pile: usize,
+        /// Stones before.
+        from: u64,
+        /// The two parts, smaller first.
+        into: [u64; 2],
+    },
+    /// Several piles shrink in one move (Moore's Nim_k): `piles[i]` goes from `from[i]` to `to[i]`.
+    TakeMany {
+        /// Indices of the piles, from 0, increasing.
+        piles: Vec<usize>,
+        /// Stones before, pile by pile.
+        from: Vec<u64>,
+        /// Stones after, pile by pile.
+        to: Vec<u64>,
+    },
 }
 
 impl Change {
     /// A one-line human description, piles numbered from 1.
     pub fn describe(&self, lang: Lang) -> String {
-        match *self {
-            Change::Take { pile, from, to } => match lang {
+        match self {
+            &Change::Take { pile, from, to } => match lang {
                 Lang::En => format!("take {} from pile {} ({from} -> {to})", from - to, pile + 1),
                 Lang::Zh => format!("从第 {} 堆取走 {} 个（{from} → {to}）", pile + 1, from - to),
             },
-            Change::Carry { from, to, count } => match (to, lang) {
+            &Change::Carry { from, to, count } => match (to, lang) {
                 (None, Lang::En) => format!("move {count} from step {} to the ground", from + 1),
                 (None, Lang::Zh) => format!("把第 {} 级台阶上的 {count} 个石子移到地面", from + 1),
                 (Some(to), Lang::En) if to < from => {
@@ -96,11 +122,107 @@ impl Change {
                     format!("把第 {} 格的 {count} 个石子移到第 {} 格", from + 1, to + 1)
                 }
             },
-            Change::Slide { coin, from, to } => match lang {
+            &Change::Slide { coin, from, to } => match lang {
                 Lang::En => format!("slide coin {} from cell {from} to cell {to}", coin + 1),
                 Lang::Zh => format!("把第 {} 枚硬币从第 {from} 格移到第 {to} 格", coin + 1),
             },
+            &Change::TakeBoth { from, to } => {
+                let taken = from[0] - to[0];
+                let [a, b] = from;
+                let [c, d] = to;
+                match lang {
+                    Lang::En => format!("take {taken} from both piles ({a}, {b} -> {c}, {d})"),
+                    Lang::Zh => format!("从两堆各取走 {taken} 个（{a}, {b} → {c}, {d}）"),
+                }
+            }
+            &Change::Split {
+                pile,
+                from,
+                into: [x, y],
+            } => match lang {
+                Lang::En => format!("split pile {} ({from}) into {x} and {y}", pile + 1),
+                Lang::Zh => format!("把第 {} 堆（{from} 个）分成 {x} 和 {y} 两堆", pile + 1),
+            },
+            Change::TakeMany { piles, from, to } => {
+                let numbers = piles
+                    .iter()
+                    .map(|p| (p + 1).to_string())
+                    .collect::<Vec<_>>();
+                let arrow = lang.pick(" -> ", " → ");
+                let steps = from
+                    .iter()
+                    .zip(to)
+                    .map(|(f, t)| format!("{f}{arrow}{t}"))
+                    .collect::<Vec<_>>();
+                match lang {
+                    Lang::En => format!(
+                        "take from piles {} ({})",
+                        numbers.join(", "),
+                        steps.join(", ")
+                    ),
+                    Lang::Zh => format!(
+                        "从第 {} 堆同时取（{}）",
+                        numbers.join("、"),
+                        steps.join("，")
+                    ),
+                }
+            }
         }
+    }
+}
+
+/// The winning moves of an analysis as they are found: the first `max` are kept, all are counted.
+///
+/// The count saturates at 2^64 − 1 (only reachable in games whose piles have astronomically many
+/// winning moves each, such as splits in Lasker's Nim).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveList {
+    listed: Vec<Change>,
+    count: u64,
+    max: usize,
+}
+
+impl MoveList {
+    /// An empty list that keeps at most `max` moves.
+    pub fn new(max: usize) -> Self {
+        MoveList {
+            listed: Vec::new(),
+            count: 0,
+            max,
+        }
+    }
+
+    /// Counts `change`, and keeps it if fewer than `max` are kept.
+    pub fn push(&mut self, change: Change) {
+        if self.listed.len() < self.max {
+            self.listed.push(change);
+        }
+        self.count = self.count.saturating_add(1);
+    }
+
+    /// Counts `n` more moves that are not listed.
+    pub fn count_unlisted(&mut self, n: u64) {
+        self.count = self.count.saturating_add(n);
+    }
+
+    /// How many more moves would be kept.
+    pub fn room(&self) -> usize {
+        self.max - self.listed.len()
+    }
+
+    /// The first move kept.
+    pub fn first(&self) -> Option<&Change> {
+        self.listed.first()
+    }
+
+    /// How many moves were counted.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The moves kept and the count.
+    pub fn into_parts(self) -> (Vec<Change>, u64) {
+        (self.listed, self.count)
     }
 }
 

@@ -38,7 +38,7 @@ pub mod period;
 pub mod play;
 pub mod sum;
 
-pub use analysis::{Analysis, AnalyzeOptions, Change, Explain};
+pub use analysis::{Analysis, AnalyzeOptions, Change, Explain, MoveList};
 pub use game::{Game, Outcome, Play};
 pub use lang::Lang;
 pub use nimber::{MexSet, Nimber, mex};

@@ -37,6 +37,21 @@ pub enum Certificate {
         /// The largest number of tokens a move removes.
         max: usize,
     },
+    /// An all-but subtraction game (every positive number may be taken except those of a finite
+    /// set F, the largest of which is `largest_excluded` = f ≥ 1). Needs G(n + p) = G(n) + s for
+    /// n0 ≤ n < n0 + 2f + 1.
+    ///
+    /// Why that window suffices: two positions with the same value differ by an element of F
+    /// (otherwise one would be an option of the other), so the values used so far are always
+    /// 0, 1, …, M(n) − 1 for some M(n), and G(n) is the least v ≥ M(n − f) that is not among the
+    /// values G(n − x), 1 ≤ x ≤ f, x ∉ F. A value first appears as a new maximum, and the value of
+    /// position n, if not new, first appeared at n − x for some x ∈ F; so the maximum so far is
+    /// always reached within the last f + 1 positions, and G(n) depends only on the 2f + 1 values
+    /// before n, in a way that commutes with adding s to all of them. Induction does the rest.
+    AllBut {
+        /// The largest excluded number f.
+        largest_excluded: usize,
+    },
     /// No theorem applies: a period is evidence only.
     None,
 }
@@ -49,6 +64,10 @@ impl Certificate {
             Certificate::Window { max } => Some(preperiod + max + period),
             // Checks n in [n0, 2·n0 + p + t), reading up to index 2·n0 + 2p + t - 1.
             Certificate::Octal { max } => Some(2 * preperiod + 2 * period + max),
+            // Checks n in [n0, n0 + 2f + 1).
+            Certificate::AllBut { largest_excluded } => {
+                Some(preperiod + 2 * largest_excluded + 1 + period)
+            }
             Certificate::None => None,
         }
     }
@@ -72,6 +91,15 @@ pub fn find<T: Copy + Into<u64>>(
     let at = |i: usize| -> u64 { values[i].into() };
     let mut first_seen = None;
     for period in 1..=len / 2 {
+        // Once a period is seen, a larger one is only worth trying if the data could prove it
+        // (this also keeps multiples of a seen period from being scanned in full, O(len²)).
+        if first_seen.is_some()
+            && certificate
+                .needed_len(0, period)
+                .is_none_or(|needed| needed > len)
+        {
+            break;
+        }
         let saltus = if arithmetic {
             match at(len - 1).checked_sub(at(len - 1 - period)) {
                 Some(s) => s,
@@ -147,6 +175,16 @@ mod tests {
             (1, 4, 4, false)
         );
         assert_eq!(find(&values, Certificate::None, false), None);
+    }
+
+    #[test]
+    fn without_a_possible_proof_the_smallest_period_seen_is_returned() {
+        // 0 1 0 1 ...: period 2; its multiples repeat too but are not reported.
+        let values: Vec<u64> = (0..1 << 16).map(|i| i % 2).collect();
+        let p = find(&values, Certificate::None, false).unwrap();
+        assert_eq!((p.period, p.proved), (2, false));
+        let p = find(&values, Certificate::Window { max: 1 << 20 }, false).unwrap();
+        assert_eq!((p.period, p.proved), (2, false));
     }
 
     #[test]

@@ -1,11 +1,16 @@
 //! Integration tests of the `grundy` binary, one module per theme.
 
 mod judge;
+mod lasker;
+mod moore;
 mod nim;
 mod play;
 mod relatives_stairs;
 mod serve;
 mod stones;
+mod subtraction;
+mod sum;
+mod wythoff;
 
 use assert_cmd::Command;
 

@@ -2,7 +2,13 @@
 
 pub mod coins;
 pub mod grid;
+pub mod heaps;
+pub mod lasker;
+pub mod mixed;
+pub mod moore;
 pub mod nim;
 pub mod nonincreasing;
 pub mod staircase;
 pub mod stones;
+pub mod subtraction;
+pub mod wythoff;

@@ -10,7 +10,9 @@
 
 use serde::Serialize;
 
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Nimber, Outcome, Play, sum};
+use crate::{
+    Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome, Play, sum,
+};
 
 /// Nim as a [`Game`], for the engine: a position is the list of piles.
 #[derive(Clone, Copy, Debug, Default)]
@@ -90,11 +92,12 @@ pub fn analyze(piles: &[u64], play: Play, options: &AnalyzeOptions) -> Analysis<
     } else {
         Vec::new()
     };
+    let (winning_moves, winning_move_count) = moves.into_parts();
     Analysis {
         outcome,
         grundy: (play == Play::Normal).then_some(total),
-        winning_moves: moves.listed,
-        winning_move_count: moves.count,
+        winning_moves,
+        winning_move_count,
         explanation,
     }
 }
@@ -169,34 +172,6 @@ fn misere_moves(piles: &[u64], total: Nimber, moves: &mut MoveList) {
                 }
             }
         }
-    }
-}
-
-/// Collects the first `max` moves and counts them all (shared by the rulesets).
-pub(crate) struct MoveList {
-    pub(crate) listed: Vec<Change>,
-    pub(crate) count: u64,
-    max: usize,
-}
-
-impl MoveList {
-    pub(crate) fn new(max: usize) -> Self {
-        MoveList {
-            listed: Vec::new(),
-            count: 0,
-            max,
-        }
-    }
-
-    pub(crate) fn push(&mut self, change: Change) {
-        if self.listed.len() < self.max {
-            self.listed.push(change);
-        }
-        self.count += 1;
-    }
-
-    fn first(&self) -> Option<&Change> {
-        self.listed.first()
     }
 }
 
@@ -605,7 +580,7 @@ mod tests {
             .iter()
             .map(|c| match c {
                 Change::Take { pile, .. } => *pile,
-                other => panic!("not a Nim move: {other:?}"),
+                other => panic!("Nim moves are takes, not {other:?}"),
             })
             .collect();
         assert!(listed.windows(2).all(|w| w[0] < w[1]));

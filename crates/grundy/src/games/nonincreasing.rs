@@ -20,7 +20,8 @@
 
 use serde::Serialize;
 
-use super::nim::{EXPLAINED_PILES, MoveList};
+use super::nim::EXPLAINED_PILES;
+use crate::MoveList;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome};
 
 /// A position: the piles and the most the next move may take.
@@ -166,11 +167,12 @@ pub fn analyze(piles: &[u64], k: u64, options: &AnalyzeOptions) -> Analysis<CapS
     } else {
         Vec::new()
     };
+    let (winning_moves, winning_move_count) = moves.into_parts();
     Analysis {
         outcome,
         grundy: None,
-        winning_moves: moves.listed,
-        winning_move_count: moves.count,
+        winning_moves,
+        winning_move_count,
         explanation,
     }
 }

@@ -16,7 +16,8 @@
 
 use serde::Serialize;
 
-use super::nim::{EXPLAINED_PILES, MoveList};
+use super::nim::EXPLAINED_PILES;
+use crate::MoveList;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Nimber, Outcome, sum};
 
 /// Staircase Nim as a [`Game`], for the engine: a position is the list of steps, step 1 first.
@@ -216,11 +217,12 @@ impl<F: Fn(usize) -> u64 + Copy> Stairs<F> {
         } else {
             Vec::new()
         };
+        let (winning_moves, winning_move_count) = moves.into_parts();
         Analysis {
             outcome: Outcome::from_grundy(total),
             grundy: Some(total),
-            winning_moves: moves.listed,
-            winning_move_count: moves.count,
+            winning_moves,
+            winning_move_count,
             explanation,
         }
     }

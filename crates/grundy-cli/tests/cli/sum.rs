@@ -1,0 +1,85 @@
+use predicates::prelude::*;
+use serde_json::json;
+
+use crate::{fails_with, grundy, json};
+
+#[test]
+fn text_and_json_with_each_components_value() {
+    grundy(&["sum", "nim:3", "lasker:7", "sub{1,2,4}:10"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "sum: nim:3 + lasker:7 + sub{1,2,4}:10",
+        ))
+        .stdout(predicate::str::contains("Grundy value *10"))
+        .stdout(predicate::str::contains(
+            "=>  nim:3 + lasker:2 + sub{1,2,4}:10",
+        ));
+    let v = json(&["sum", "--json", "nim:3 + lasker:7 + sub{1,2,4}:10"]);
+    assert_eq!(v["game"], "sum");
+    assert_eq!(v["position"], json!(["nim:3", "lasker:7", "sub{1,2,4}:10"]));
+    assert_eq!(v["grundy"], 10);
+    let values: Vec<_> = v["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["grundy"].clone())
+        .collect();
+    assert_eq!(values, vec![json!(3), json!(8), json!(1)]);
+    assert_eq!(v["components"][2]["game"], "sub{1,2,4}");
+    assert_eq!(
+        v["winning_moves"][0]["position"],
+        json!(["nim:3", "lasker:2", "sub{1,2,4}:10"])
+    );
+}
+
+#[test]
+fn components_come_from_stdin() {
+    let out = grundy(&["sum", "--json"])
+        .write_stdin("nim:1\nlasker:4 + sub{all-but:1}:9\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        v["position"],
+        json!(["nim:1", "lasker:4", "sub{all-but:1}:9"])
+    );
+}
+
+#[test]
+fn explanations_in_both_languages() {
+    grundy(&["sum", "--explain", "nim:1", "lasker:4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Nim: a heap of n"))
+        .stdout(predicate::str::contains("Lasker's Nim"));
+    grundy(&["sum", "--explain", "--lang", "zh", "nim:1", "nim:1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("先手必败"));
+}
+
+#[test]
+fn bad_components_are_named() {
+    fails_with(
+        &["sum", "nim:3", "lsker:7"],
+        "",
+        &["component 2 'lsker:7'", "unknown game"],
+    );
+    // What bash makes of an unquoted sub{1,2}:5.
+    fails_with(&["sum", "sub1:5", "sub2:5"], "", &["'sub1:5'", "quote"]);
+    fails_with(
+        &["sum", "sub{1,1}:5"],
+        "",
+        &["component 1", "column 7", "repeats"],
+    );
+    fails_with(
+        &["sum", "nim:3,x"],
+        "",
+        &["component 1 'nim:3,x'", "column 7", "'x'"],
+    );
+    fails_with(&["sum", "wythoff:1,2"], "", &["no closed form"]);
+    fails_with(&["sum"], "", &["no components"]);
+    fails_with(&["sum"], " + \n", &["no components"]);
+}

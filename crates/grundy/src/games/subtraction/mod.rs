@@ -1,0 +1,166 @@
+//! Subtraction games: a move takes s stones from one heap, for an s in a fixed set S.
+//!
+//! A heap of n is worth G(n) = mex{G(n − s) : s ∈ S, s ≤ n}, and a position of several heaps is
+//! their sum ([`crate::games::heaps`]). Three kinds of set, in the `--set` notation:
+//!
+//! - a finite set `1,2,4`: the values are periodic from some n0 (Golomb); G(n) depends only on the
+//!   s = max S values before it, so two equal windows of s values p apart prove the period p;
+//! - the Bash game `1..M` (take 1 to M): G(n) = n mod (M + 1), no table needed;
+//! - an all-but set `all-but:1,2` (every positive number except a finite F, f = max F): the
+//!   values are arithmetic-periodic, G(n + p) = G(n) + s from some n0 (A. Siegel proved it for
+//!   every F); here a period found in the data is proved by two equal windows of 2f + 1 values
+//!   (see [`crate::period::Certificate::AllBut`]).
+//!
+//! Huge heaps (up to 2^64 − 1) use the proved period, never a table of n entries. The winning
+//! moves of a heap of value g that must go to value t are every s with G(n − s) = t, by
+//! increasing s.
+
+mod sequence;
+mod set;
+
+pub use sequence::Sequence;
+pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet};
+
+use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
+use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
+
+/// The subtraction game of a set, as a [`Game`] for the engine: a position is the list of heaps.
+#[derive(Clone, Debug)]
+pub struct Subtraction {
+    /// The set.
+    pub set: SubtractionSet,
+}
+
+impl Game for Subtraction {
+    type Position = Vec<u64>;
+
+    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &n) in piles.iter().enumerate() {
+            for x in self.set.moves_from(n) {
+                let mut next = piles.clone();
+                next[i] = n - x;
+                out.push(next);
+            }
+        }
+    }
+
+    fn components(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        Some(piles.iter().map(|&p| vec![p]).collect())
+    }
+}
+
+/// A heap whose value is past the table while the period is not proved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "pile {pile} ({stones} stones) is past the {computed} values computed for the set {set}, whose period is not proved"
+)]
+pub struct BeyondTable {
+    /// The pile, numbered from 1.
+    pub pile: usize,
+    /// Its stones.
+    pub stones: u64,
+    /// How many values were computed.
+    pub computed: usize,
+    /// The set.
+    pub set: String,
+}
+
+/// One heap rule: every pile plays the same set.
+struct SameSet<'a>(&'a Sequence);
+
+impl HeapRule for SameSet<'_> {
+    fn value(&self, _pile: usize, n: u64) -> Nimber {
+        self.0.value(n).expect("analyze checks every pile first")
+    }
+
+    fn reason(&self, _pile: usize, n: u64) -> ValueReason {
+        self.0.reason(n)
+    }
+
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+        push_moves_to(self.0, pile, n, target, moves);
+    }
+}
+
+/// Pushes every subtraction that leaves heap `pile` (n stones) with value `target`, by
+/// increasing number taken.
+pub fn push_moves_to(
+    sequence: &Sequence,
+    pile: usize,
+    n: u64,
+    target: Nimber,
+    moves: &mut MoveList,
+) {
+    for x in sequence.subtractions_to(n, target) {
+        moves.push(Change::Take {
+            pile,
+            from: n,
+            to: n - x,
+        });
+    }
+}
+
+/// The explanation's first step: the set's values and period.
+pub fn intro(sequence: &Sequence) -> HeapStep {
+    match sequence.set().rule() {
+        set::Rule::UpTo(max) => HeapStep::BashValues { max: *max },
+        _ => HeapStep::SubtractionValues {
+            set: sequence.set().to_string(),
+            period: sequence.period(),
+            computed: sequence.table().len() as u64,
+            window: sequence.set().window(),
+        },
+    }
+}
+
+/// Analyses a position of heaps under the sequence's set: outcome, value, every winning move
+/// (pile by pile, then by increasing number taken) and, if asked, the explanation.
+///
+/// # Errors
+/// [`BeyondTable`] for the first heap whose value is unknown (past the table, period not proved).
+///
+/// # Examples
+/// ```
+/// use grundy::games::subtraction::{self, SubtractionSet};
+/// use grundy::{AnalyzeOptions, Outcome};
+/// let sequence = SubtractionSet::parse("1..3").unwrap().sequence(SubtractionSet::DEFAULT_LIMIT);
+/// // LeetCode 292: a heap of 4 with take 1-3 is lost for the player to move.
+/// let a = subtraction::analyze(&sequence, &[4], &AnalyzeOptions::default()).unwrap();
+/// assert_eq!(a.outcome, Outcome::P);
+/// ```
+pub fn analyze(
+    sequence: &Sequence,
+    piles: &[u64],
+    options: &AnalyzeOptions,
+) -> Result<Analysis<HeapStep>, BeyondTable> {
+    if let Some((i, &n)) = piles
+        .iter()
+        .enumerate()
+        .find(|&(_, &n)| sequence.value(n).is_none())
+    {
+        return Err(BeyondTable {
+            pile: i + 1,
+            stones: n,
+            computed: sequence.table().len(),
+            set: sequence.set().to_string(),
+        });
+    }
+    Ok(heaps::analyze(
+        &SameSet(sequence),
+        piles,
+        vec![intro(sequence)],
+        options,
+    ))
+}
+
+/// The position after `change` (a take).
+pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
+    let mut next = piles.to_vec();
+    if let Change::Take { pile, to, .. } = *change {
+        next[pile] = to;
+    }
+    next
+}
+
+#[cfg(test)]
+mod tests;
