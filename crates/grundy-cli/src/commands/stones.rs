@@ -2,11 +2,10 @@
 
 use std::io::Write;
 
-use anyhow::Context;
-use grundy::games::stones::bash::{self, Bash};
 use grundy::games::stones::ends::{self, Parity};
 use grundy::games::stones::squares::{self, Values};
 use grundy::games::stones::{ScoreAnalysis, ScoreMove, ScoreOptions, Winner, seven, two};
+use grundy::games::subtraction::SubtractionSet;
 use grundy::games::{nim, stones};
 use grundy::{AnalyzeOptions, Explain, Lang, Play};
 use serde::Serialize;
@@ -207,21 +206,12 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             Ok(())
         }
         Game::Nim(a) => {
-            let piles = crate::input::numbers(&a.piles, "pile")?;
-            let game = Bash::new(a.max).context("bad --max")?;
-            let analysis = bash::analyze(&piles, game, &analyze_options(&a.output));
-            let title = format!("Nim Game (take 1 to {} stones)", game.max());
-            Report {
-                game: "stones nim",
-                title: &title,
-                play: Play::Normal,
-                position: &piles,
-                components: piles.len(),
-                analysis: &analysis,
-                after: &|change| nim::play(&piles, change),
-                show: &crate::report::show_list,
-            }
-            .write(&a.output, out)
+            // LeetCode 292 is the subtraction game 1..M: one ruleset answers both.
+            let set = SubtractionSet::up_to(a.max).map_err(|_| {
+                anyhow::anyhow!("bad --max: '{}': a move takes at least one stone", a.max)
+            })?;
+            let sequence = set.sequence(SubtractionSet::DEFAULT_LIMIT);
+            super::subtraction::write_piles("stones nim", &set, &sequence, &a.piles, &a.output, out)
         }
     }
 }

@@ -68,18 +68,38 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         return print_sequence(&sequence, count, &args.output, out);
     }
-    let piles = crate::input::numbers(&args.piles, "pile")?;
+    write_piles(
+        "subtraction",
+        &set,
+        &sequence,
+        &args.piles,
+        &args.output,
+        out,
+    )
+}
+
+/// Analyses piles of the subtraction game of `set` and writes the report (shared with
+/// `grundy stones nim`, LeetCode 292, which is the set 1..M under another name).
+pub fn write_piles(
+    game: &str,
+    set: &SubtractionSet,
+    sequence: &Sequence,
+    piles: &[String],
+    output: &OutputArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let piles = crate::input::numbers(piles, "pile")?;
     let options = AnalyzeOptions {
-        max_moves: args.output.max_moves,
-        explain: args.output.explain,
+        max_moves: output.max_moves,
+        explain: output.explain,
     };
-    let analysis = subtraction::analyze(&sequence, &piles, &options)?;
-    let title = Lang::from(args.output.lang).pick(
+    let analysis = subtraction::analyze(sequence, &piles, &options)?;
+    let title = Lang::from(output.lang).pick(
         format!("subtraction game {{{set}}}"),
         format!("减法游戏 {{{set}}}"),
     );
     Report {
-        game: "subtraction",
+        game,
         title: &title,
         play: Play::Normal,
         position: &piles,
@@ -89,7 +109,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         show: &crate::report::show_list,
     }
     .write_with(
-        &args.output,
+        output,
         vec![
             ("set", json!(set.to_string())),
             ("period", json!(sequence.period())),

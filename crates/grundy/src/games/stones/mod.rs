@@ -11,9 +11,9 @@
 //!
 //! The other two are impartial and return the shared [`crate::Analysis`]:
 //! - [`squares`] — LeetCode 1510, Stone Game IV: remove a non-zero square number of stones;
-//! - [`bash`] — LeetCode 292, the Nim Game: remove 1 to M stones (the Bash game, n mod (M + 1)).
+//! - LeetCode 292, the Nim Game (remove 1 to M stones, the Bash game), is the subtraction game
+//!   1..M: [`crate::games::subtraction`].
 
-pub mod bash;
 pub mod ends;
 mod interval;
 pub mod seven;
