@@ -29,11 +29,13 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Nim(commands::nim::Args),
+    Values(commands::values::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Nim(args) => commands::nim::run(args, out),
+        Command::Values(args) => commands::values::run(args, out),
     }
 }
 

@@ -37,6 +37,18 @@ pub enum Certificate {
         /// The largest number of tokens a move removes.
         max: usize,
     },
+    /// The periodicity theorem for take-and-break games whose moves leave at most `heaps` heaps
+    /// of any sizes (no `!`, `?`, `=` modifiers), with t = `max`: for heaps ≥ 2, G(n + p) = G(n)
+    /// for n0 ≤ n < heaps·n0 + (heaps − 1)·p + t proves the period (heaps = 2 is the octal
+    /// theorem: the largest part of a split of n + p is then at least n0 + p); for heaps ≤ 1 the
+    /// window n0 ≤ n < n0 + t does. n0 is taken as at least 1, so that shifting a part by p never
+    /// leaves an empty heap (a period from 0 is proved from 1, plus G(p) = G(0)).
+    TakeAndBreak {
+        /// The largest number of heaps a move leaves.
+        heaps: usize,
+        /// The largest number of tokens a move removes.
+        max: usize,
+    },
     /// No theorem applies: a period is evidence only.
     None,
 }
@@ -49,6 +61,14 @@ impl Certificate {
             Certificate::Window { max } => Some(preperiod + max + period),
             // Checks n in [n0, 2·n0 + p + t), reading up to index 2·n0 + 2p + t - 1.
             Certificate::Octal { max } => Some(2 * preperiod + 2 * period + max),
+            Certificate::TakeAndBreak { heaps, max } => {
+                let n0 = preperiod.max(1);
+                Some(if heaps <= 1 {
+                    n0 + max + period
+                } else {
+                    heaps * (n0 + period) + max
+                })
+            }
             Certificate::None => None,
         }
     }
