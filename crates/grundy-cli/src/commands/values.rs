@@ -40,7 +40,9 @@ pub struct Args {
     /// Compute G(0), ..., G(N).
     #[arg(long, value_name = "N", conflicts_with = "find_period")]
     upto: Option<u64>,
-    /// Compute until a period is proved, or until --limit values (then say so).
+    /// Compute until a period is proved, or until --limit values (then say so). Values are
+    /// checked for a period whenever their number reaches a power of two. Text output gives the
+    /// period only; --json also gives the values.
     #[arg(long)]
     find_period: bool,
     /// With --find-period: the most values to compute.
@@ -139,7 +141,7 @@ fn start(args: &Args) -> anyhow::Result<Sequence> {
     let sequence = checkpoint::from_bytes(&bytes)
         .with_context(|| format!("cannot resume from {}", path.display()))?;
     if let Some(rules) = rules {
-        if &rules != sequence.rules() {
+        if rules.digits() != sequence.rules().digits() {
             bail!(
                 "{} holds the game {}, not {}",
                 path.display(),
@@ -260,7 +262,10 @@ impl Report<'_> {
             self.game(),
             self.len - 1
         )?;
-        self.rows(out)?;
+        // --find-period reports the period; the values it took are in --json.
+        if !self.find_period {
+            self.rows(out)?;
+        }
         match (&self.period, self.find_period) {
             (Some(f), _) => {
                 let p = f.period;

@@ -1,6 +1,7 @@
 //! Integration tests of the `grundy` binary, one module per theme.
 
 mod nim;
+mod values;
 
 use assert_cmd::Command;
 

@@ -91,6 +91,8 @@ fn render<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .x_desc("n")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0}"))
         .y_desc("G(n)")
         .label_style(("sans-serif", 16))
         .axis_desc_style(("sans-serif", 18))
@@ -144,7 +146,8 @@ fn render<DB: DrawingBackend>(
             let x = (range.start + range.end) as f64 / 2.0;
             PathElement::new(
                 vec![(x, f64::from(lo) - 0.3), (x, f64::from(hi) + 0.3)],
-                line.stroke_width(1),
+                // Two pixels wide, so that rounding leaves no gaps between columns.
+                line.stroke_width(2),
             )
         });
         chart.draw_series(bars).map_err(|e| e.to_string())?;

@@ -23,12 +23,6 @@ pub struct Options {
 /// Refuses a run that would not fit in the memory available, before it starts.
 pub fn check_memory(len: usize) -> anyhow::Result<()> {
     let needed = Sequence::bytes_needed(len);
-    if needed >= 64 << 20 {
-        eprintln!(
-            "grundy: {len} values need at most {} MiB of memory",
-            needed >> 20
-        );
-    }
     if let Some(available) = available_memory() {
         if needed > available {
             bail!(
@@ -37,6 +31,12 @@ pub fn check_memory(len: usize) -> anyhow::Result<()> {
                 available >> 20
             );
         }
+    }
+    if needed >= 64 << 20 {
+        eprintln!(
+            "grundy: {len} values need at most {} MiB of memory",
+            needed >> 20
+        );
     }
     Ok(())
 }
