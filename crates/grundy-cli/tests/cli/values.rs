@@ -48,7 +48,9 @@ fn find_period_proves_the_known_periods() {
         assert_eq!(v["period"]["proved"], true, "{game}");
         assert_eq!(v["limit_reached"], false, "{game}");
     }
-    let out = grundy(&["values", "0.07", "--find-period"]).output().unwrap();
+    let out = grundy(&["values", "0.07", "--find-period"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.contains("period 34 from n = 53 (proved by the octal periodicity theorem)"),
@@ -58,13 +60,24 @@ fn find_period_proves_the_known_periods() {
 
 #[test]
 fn find_period_says_when_the_limit_is_reached() {
-    let v = json(&["values", "grundy", "--find-period", "--limit", "3000", "--json"]);
+    let v = json(&[
+        "values",
+        "grundy",
+        "--find-period",
+        "--limit",
+        "3000",
+        "--json",
+    ]);
     assert_eq!(v["limit_reached"], true);
     assert_eq!(values_of(&v).len(), 3000);
     let out = grundy(&["values", "grundy", "--find-period", "--limit", "3000"])
         .output()
         .unwrap();
-    assert!(String::from_utf8(out.stdout).unwrap().contains("limit reached"));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("limit reached")
+    );
 }
 
 #[test]
@@ -85,10 +98,15 @@ fn subtraction_sets_are_octal_codes_with_digit_3() {
 
 #[test]
 fn text_rows_mark_the_period() {
-    let out = grundy(&["values", "0.77", "--upto", "200"]).output().unwrap();
+    let out = grundy(&["values", "0.77", "--upto", "200"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("0.77 (code 0.77): G(0..200)"), "{text}");
-    let marked = text.lines().find(|l| l.contains("<- periodic from here")).unwrap();
+    let marked = text
+        .lines()
+        .find(|l| l.contains("<- periodic from here"))
+        .unwrap();
     assert!(marked.trim_start().starts_with("71:|"), "{marked}");
     assert!(text.contains("period 12 from n = 71 (proved"));
 }
@@ -116,9 +134,14 @@ fn stats_report_the_largest_value_and_rare_positions() {
         assert_eq!(values[n as usize], g);
         assert_eq!((g & mask).count_ones() % 2, 0);
     }
-    let out = grundy(&["values", "grundy", "--upto", "5000", "--stats"]).output().unwrap();
+    let out = grundy(&["values", "grundy", "--upto", "5000", "--stats"])
+        .output()
+        .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains(&format!("largest value {max}, first at n = {first}")), "{text}");
+    assert!(
+        text.contains(&format!("largest value {max}, first at n = {first}")),
+        "{text}"
+    );
     assert!(text.contains("rare positions"));
     assert!(text.contains("values/s"));
 }
@@ -131,8 +154,16 @@ fn malformed_codes_are_one_line_errors_naming_the_column() {
     fails_with(&["values", "7.0"], "", &["position 0"]);
     fails_with(&["values", "{1,,2}"], "", &["column 4"]);
     fails_with(&["values", "1,0"], "", &["at least one token"]);
-    fails_with(&["values", "0.77", "--upto", "1000000000000"], "", &["at most"]);
-    fails_with(&["values", "0.77", "--plot", "g.pdf"], "", &[".svg or .png"]);
+    fails_with(
+        &["values", "0.77", "--upto", "1000000000000"],
+        "",
+        &["at most"],
+    );
+    fails_with(
+        &["values", "0.77", "--plot", "g.pdf"],
+        "",
+        &[".svg or .png"],
+    );
 }
 
 #[test]
@@ -144,7 +175,9 @@ fn checkpoint_and_resume_equal_an_uninterrupted_run() {
     grundy(&["values", "0.6", "--upto", "10000", "--checkpoint", ckpt])
         .assert()
         .success();
-    let resumed = json(&["values", "0.6", "--upto", "30000", "--resume", ckpt, "--json"]);
+    let resumed = json(&[
+        "values", "0.6", "--upto", "30000", "--resume", ckpt, "--json",
+    ]);
     assert_eq!(values_of(&resumed), whole);
     // The game may be left out on resume, and must match if given.
     let resumed = json(&["values", "--upto", "30000", "--resume", ckpt, "--json"]);
@@ -198,7 +231,9 @@ fn ctrl_c_saves_progress_and_resume_finishes_exactly() {
         assert!(out.stdout.is_empty());
     }
     let ckpt = ckpt.to_str().unwrap();
-    let resumed = json(&["values", "grundy", "--upto", upto, "--resume", ckpt, "--json"]);
+    let resumed = json(&[
+        "values", "grundy", "--upto", upto, "--resume", ckpt, "--json",
+    ]);
     let whole = json(&["values", "grundy", "--upto", upto, "--json"]);
     assert_eq!(values_of(&resumed), values_of(&whole));
 }
@@ -208,9 +243,16 @@ fn plots_are_written_as_svg_and_png() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["g.svg", "g.png"] {
         let path = dir.path().join(name);
-        grundy(&["values", "0.77", "--upto", "3000", "--plot", path.to_str().unwrap()])
-            .assert()
-            .success();
+        grundy(&[
+            "values",
+            "0.77",
+            "--upto",
+            "3000",
+            "--plot",
+            path.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
         let bytes = std::fs::read(&path).unwrap();
         if name.ends_with("svg") {
             let text = String::from_utf8(bytes).unwrap();

@@ -36,7 +36,9 @@ fn checksum(bytes: &[u8]) -> u64 {
 /// The checkpoint of `sequence`.
 pub fn to_bytes(sequence: &Sequence) -> Vec<u8> {
     let rules = sequence.rules();
-    let code = rules.name().map_or_else(|| rules.to_string(), str::to_string);
+    let code = rules
+        .name()
+        .map_or_else(|| rules.to_string(), str::to_string);
     let values = sequence.values();
     let mut bytes = Vec::with_capacity(32 + code.len() + values.len() * values.width());
     bytes.extend_from_slice(MAGIC);

@@ -515,11 +515,12 @@ fn witness<T: Value>(
             let Some(list) = by_value.get((v ^ u) as usize) else {
                 continue;
             };
-            // a in (above, s), and the other part s − a must be known: s − a < len.
+            // a in (low, s), so that the other part b = s − a is known (b < len); small a
+            // first (the other part is then a typical large position).
             let low = above.max(s.saturating_sub(len));
             let from = list.partition_point(|&a| a as usize <= low);
-            let to = list.partition_point(|&a| (a as usize) < s);
-            for &a in list[from..to].iter().take(CLASS_BUDGET) {
+            let parts = list[from..].iter().take_while(|&&a| (a as usize) < s);
+            for &a in parts.take(CLASS_BUDGET) {
                 let b = s - a as usize;
                 if unequal && b == a as usize {
                     continue;
