@@ -8,9 +8,14 @@
 //! 1. mark the options that involve a rare position (|rare| splits per digit) and the one-heap
 //!    options: every *common* option value comes from these, so the smallest common value c that is
 //!    not an option is now known exactly;
-//! 2. G(n) is c unless some rare value below c is not an option: scan the other splits
-//!    (common + common, from the middle out) only until every rare value below c has been seen, or
-//!    the splits run out — then the smallest unseen value is G(n).
+//! 2. G(n) is c unless some rare value below c is not an option. Look for each missing rare value
+//!    v among the common + common splits: a few splits from the middle first; then, through an
+//!    index of the positions of each value, splits (a, n − k − a) with G(a) = v ⊕ u and
+//!    G(n − k − a) = u for the most frequent common values u (a bounded number of checks per u);
+//!    and only then scan every split left until every rare value below c has been seen, or the
+//!    splits run out — then the smallest unseen value is G(n). The full scan is what G(n) rare
+//!    costs (O(n)); with Grundy's game or 0.6 about one n in ten still needs part of it, which is
+//!    why the rate slowly falls as n grows.
 //!
 //! Everything marked is a real option, so the result is the mex for any mask; the mask only sets
 //! the speed. The mask is re-chosen from the value histogram whenever n reaches a power of two:
@@ -38,7 +43,7 @@ const FIRST_BLOCK: usize = 64;
 /// Splits scanned from the middle before the targeted search for missing rare values.
 const MIDDLE_SCAN: usize = 32;
 /// Common values used to look for a missing rare value v: pairs (v ⊕ u, u) with u among these.
-const FREQUENT: usize = 12;
+const FREQUENT: usize = 32;
 /// Splits checked for one missing rare value and one frequent value u before trying the next u
 /// (values are correlated with positions, so some classes (v ⊕ u, u) have no split at all).
 const CLASS_BUDGET: usize = 40;
@@ -104,7 +109,7 @@ pub(super) struct Sparse {
     counts: Vec<u64>,
     /// The positions n ≥ 1 of each value, ascending.
     by_value: Vec<Vec<u32>>,
-    /// The most frequent common values, most frequent first.
+    /// The common values that occur, most frequent first.
     frequent: Vec<u32>,
 }
 
@@ -190,7 +195,6 @@ impl Sparse {
             .filter(|&v| !self.is_rare(v) && self.counts[v as usize] > 0)
             .collect();
         common.sort_by_key(|&v| (std::cmp::Reverse(self.counts[v as usize]), v));
-        common.truncate(FREQUENT);
         self.frequent = common;
     }
 
@@ -357,6 +361,7 @@ impl Sparse {
             let c = first_zero(seen, Some(&self.rare_bits));
             for &(k, unequal) in &self.moves.pairs {
                 if n >= k + 2 {
+                    // Every class, with a larger budget, before scanning every split.
                     witness(
                         values,
                         &self.by_value,
@@ -366,6 +371,7 @@ impl Sparse {
                         0,
                         seen,
                         c,
+                        10 * CLASS_BUDGET,
                     );
                 }
             }
@@ -450,12 +456,13 @@ impl<T: Value> Known<'_, T> {
                 witness(
                     self.values,
                     self.by_value,
-                    self.frequent,
+                    &self.frequent[..self.frequent.len().min(FREQUENT)],
                     s,
                     unequal,
                     s.saturating_sub(lo),
                     seen,
                     c,
+                    CLASS_BUDGET,
                 );
             }
         }
@@ -504,6 +511,7 @@ fn witness<T: Value>(
     above: usize,
     seen: &mut [u64],
     c: u32,
+    budget: usize,
 ) {
     let len = values.len();
     loop {
@@ -520,7 +528,7 @@ fn witness<T: Value>(
             let low = above.max(s.saturating_sub(len));
             let from = list.partition_point(|&a| a as usize <= low);
             let parts = list[from..].iter().take_while(|&&a| (a as usize) < s);
-            for &a in parts.take(CLASS_BUDGET) {
+            for &a in parts.take(budget) {
                 let b = s - a as usize;
                 if unequal && b == a as usize {
                     continue;
