@@ -46,6 +46,7 @@ enum Command {
     Moore(commands::moore::Args),
     Lasker(commands::lasker::Args),
     Sum(commands::sum::Args),
+    Values(commands::values::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -66,6 +67,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Moore(args) => commands::moore::run(args, out),
         Command::Lasker(args) => commands::lasker::run(args, out),
         Command::Sum(args) => commands::sum::run(args, out),
+        Command::Values(args) => commands::values::run(args, out),
     }
 }
 

@@ -9,6 +9,8 @@
 //!   from the generic [`engine`];
 //! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
 //! - [`games`]: one module per family with its rules, closed form, winning moves and explanation;
+//! - [`values`]: Grundy value sequences of take-and-break games at scale (octal codes, Grundy's
+//!   game, subtraction sets), with proved periods and checkpoints;
 //! - [`Analysis`]: the one result every front end renders;
 //! - [`play`]: playing a ruleset against a perfect opponent (move notation, the computer's move).
 //!
@@ -37,6 +39,7 @@ pub mod parse;
 pub mod period;
 pub mod play;
 pub mod sum;
+pub mod values;
 
 pub use analysis::{Analysis, AnalyzeOptions, Change, Explain, MoveList};
 pub use game::{Game, Outcome, Play};

@@ -31,12 +31,6 @@ pub enum Certificate {
         /// The largest number of tokens a move removes.
         max: usize,
     },
-    /// The octal periodicity theorem (Guy and Smith): with t the largest number of tokens a move
-    /// removes, G(n + p) = G(n) for n0 ≤ n < 2·n0 + p + t proves the period.
-    Octal {
-        /// The largest number of tokens a move removes.
-        max: usize,
-    },
     /// An all-but subtraction game (every positive number may be taken except those of a finite
     /// set F, the largest of which is `largest_excluded` = f ≥ 1). Needs G(n + p) = G(n) + s for
     /// n0 ≤ n < n0 + 2f + 1.
@@ -52,6 +46,18 @@ pub enum Certificate {
         /// The largest excluded number f.
         largest_excluded: usize,
     },
+    /// The periodicity theorem for take-and-break games whose moves leave at most `heaps` heaps
+    /// of any sizes (no `!`, `?`, `=` modifiers), with t = `max`: for heaps ≥ 2, G(n + p) = G(n)
+    /// for n0 ≤ n < heaps·n0 + (heaps − 1)·p + t proves the period (heaps = 2 is the octal
+    /// theorem: the largest part of a split of n + p is then at least n0 + p); for heaps ≤ 1 the
+    /// window n0 ≤ n < n0 + t does. n0 is taken as at least 1, so that shifting a part by p never
+    /// leaves an empty heap (a period from 0 is proved from 1, plus G(p) = G(0)).
+    TakeAndBreak {
+        /// The largest number of heaps a move leaves.
+        heaps: usize,
+        /// The largest number of tokens a move removes.
+        max: usize,
+    },
     /// No theorem applies: a period is evidence only.
     None,
 }
@@ -62,11 +68,17 @@ impl Certificate {
         match self {
             // Checks n in [n0, n0 + max), reading up to index n0 + max - 1 + p.
             Certificate::Window { max } => Some(preperiod + max + period),
-            // Checks n in [n0, 2·n0 + p + t), reading up to index 2·n0 + 2p + t - 1.
-            Certificate::Octal { max } => Some(2 * preperiod + 2 * period + max),
             // Checks n in [n0, n0 + 2f + 1).
             Certificate::AllBut { largest_excluded } => {
                 Some(preperiod + 2 * largest_excluded + 1 + period)
+            }
+            Certificate::TakeAndBreak { heaps, max } => {
+                let n0 = preperiod.max(1);
+                Some(if heaps <= 1 {
+                    n0 + max + period
+                } else {
+                    heaps * (n0 + period) + max
+                })
             }
             Certificate::None => None,
         }
@@ -149,17 +161,15 @@ mod tests {
 
     #[test]
     fn a_short_run_is_not_proved() {
-        // Period 3 from 0 needs 2·0 + 2·3 + 3 = 9 values under the octal theorem.
-        let values: Vec<u64> = (0..8).map(|i| i % 3).collect();
-        let p = find(&values, Certificate::Octal { max: 3 }, false).unwrap();
+        // Period 3 from 0 (taken as from 1) needs 2·(1 + 3) + 3 = 11 values under the octal
+        // theorem (moves leave at most two heaps).
+        let octal = Certificate::TakeAndBreak { heaps: 2, max: 3 };
+        let values: Vec<u64> = (0..10).map(|i| i % 3).collect();
+        let p = find(&values, octal, false).unwrap();
         assert_eq!(p.period, 3);
         assert!(!p.proved);
-        let values: Vec<u64> = (0..9).map(|i| i % 3).collect();
-        assert!(
-            find(&values, Certificate::Octal { max: 3 }, false)
-                .unwrap()
-                .proved
-        );
+        let values: Vec<u64> = (0..11).map(|i| i % 3).collect();
+        assert!(find(&values, octal, false).unwrap().proved);
     }
 
     #[test]

@@ -15,4 +15,5 @@ pub mod stones;
 pub mod stress;
 pub mod subtraction;
 pub mod sum;
+pub mod values;
 pub mod wythoff;

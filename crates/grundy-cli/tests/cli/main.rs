@@ -10,6 +10,7 @@ mod serve;
 mod stones;
 mod subtraction;
 mod sum;
+mod values;
 mod wythoff;
 
 use assert_cmd::Command;

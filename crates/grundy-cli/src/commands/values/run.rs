@@ -1,0 +1,146 @@
+//! Driving a long computation: progress bar, checkpoints, Ctrl-C, memory check.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use grundy::values::{Sequence, checkpoint};
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// How to run.
+pub struct Options {
+    /// Where to save progress.
+    pub checkpoint: Option<PathBuf>,
+    /// How often.
+    pub every: Duration,
+    /// Stop as soon as a period is proved (`--find-period`).
+    pub stop_at_proof: bool,
+}
+
+/// Refuses a run that would not fit in the memory available, before it starts.
+pub fn check_memory(len: usize) -> anyhow::Result<()> {
+    let needed = Sequence::bytes_needed(len);
+    if let Some(available) = available_memory() {
+        if needed > available {
+            bail!(
+                "{len} values need up to {} MiB but only {} MiB of memory is available: ask for fewer",
+                needed >> 20,
+                available >> 20
+            );
+        }
+    }
+    if needed >= 64 << 20 {
+        eprintln!(
+            "grundy: {len} values need at most {} MiB of memory",
+            needed >> 20
+        );
+    }
+    Ok(())
+}
+
+/// MemAvailable from /proc/meminfo, in bytes (None where it cannot be read).
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Computes `sequence` to `target` values (or to a proved period), saving checkpoints; returns
+/// it with the time spent computing.
+pub fn compute(
+    mut sequence: Sequence,
+    target: usize,
+    options: &Options,
+) -> anyhow::Result<(Sequence, Duration)> {
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let flag = Arc::clone(&interrupted);
+        ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst))
+            .context("cannot catch Ctrl-C")?;
+    }
+    let bar = progress_bar(target as u64, sequence.len() as u64);
+    let start = Instant::now();
+    let mut last_save = Instant::now();
+    let mut step = 4096usize;
+    while sequence.len() < target && !(options.stop_at_proof && sequence.proved_period().is_some())
+    {
+        let before = (sequence.len(), Instant::now());
+        let next = sequence.len().saturating_add(step).min(target);
+        sequence.extend_to(next);
+        // Aim at about a fifth of a second per step, so Ctrl-C and checkpoints stay prompt.
+        let took = before.1.elapsed().as_secs_f64().max(1e-6);
+        let rate = (sequence.len() - before.0) as f64 / took;
+        step = ((rate * 0.2) as usize).clamp(1024, 1 << 24);
+        if let Some(bar) = &bar {
+            bar.set_position(sequence.len() as u64);
+        }
+        if interrupted.load(Ordering::SeqCst) {
+            if let Some(bar) = &bar {
+                bar.abandon();
+            }
+            let Some(path) = &options.checkpoint else {
+                bail!(
+                    "interrupted at n = {} (no --checkpoint given: nothing saved)",
+                    sequence.len()
+                );
+            };
+            save(path, &sequence)?;
+            bail!(
+                "interrupted at n = {}; progress saved in {} (continue with --resume {})",
+                sequence.len(),
+                path.display(),
+                path.display()
+            );
+        }
+        if let Some(path) = &options.checkpoint {
+            if last_save.elapsed() >= options.every {
+                save(path, &sequence)?;
+                last_save = Instant::now();
+            }
+        }
+    }
+    if let Some(path) = &options.checkpoint {
+        save(path, &sequence)?;
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    Ok((sequence, start.elapsed()))
+}
+
+/// A progress bar on standard error when it is a terminal.
+fn progress_bar(len: u64, done: u64) -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{bar:40} {human_pos}/{human_len} values, {per_sec}, {eta} left",
+        )
+        .ok()?,
+    );
+    bar.set_position(done);
+    Some(bar)
+}
+
+/// Writes the checkpoint next to `path`, then renames it over `path`: a crash leaves either the
+/// old checkpoint or the new one, never half of one.
+pub fn save(path: &Path, sequence: &Sequence) -> anyhow::Result<()> {
+    let bytes = checkpoint::to_bytes(sequence);
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let write = || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(&bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    };
+    write().with_context(|| format!("cannot write checkpoint {}", path.display()))
+}

@@ -1,0 +1,143 @@
+//! A sequence as bytes and back, so that a long run can stop and resume exactly.
+//!
+//! Layout (integers little-endian): the magic `GRUNDYV1`; the code as text (u32 length, UTF-8
+//! bytes); the width of a value in bytes (u8: 1, 2 or 4); the number of values (u64); the values;
+//! then an FNV-1a 64-bit checksum of everything before it. Only the values are stored: the engine's
+//! mask and rare list are rebuilt from them on resume (they set the speed, never the values), so
+//! a resumed run gives the same values as an uninterrupted one. Writing the bytes to a file
+//! atomically is the caller's job.
+
+use super::{Sequence, TakeAndBreak, Values};
+
+const MAGIC: &[u8; 8] = b"GRUNDYV1";
+
+/// Why bytes are not a checkpoint.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CheckpointError {
+    /// The bytes do not start with the magic.
+    #[error("not a grundy checkpoint (bad header)")]
+    NotACheckpoint,
+    /// The bytes end early or the checksum does not match.
+    #[error("the checkpoint is damaged: {0}")]
+    Damaged(&'static str),
+    /// The stored code does not parse.
+    #[error("the checkpoint holds a bad code: {0}")]
+    BadCode(String),
+}
+
+/// FNV-1a, 64 bits.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The checkpoint of `sequence`.
+pub fn to_bytes(sequence: &Sequence) -> Vec<u8> {
+    let rules = sequence.rules();
+    let code = rules
+        .name()
+        .map_or_else(|| rules.to_string(), str::to_string);
+    let values = sequence.values();
+    let mut bytes = Vec::with_capacity(32 + code.len() + values.len() * values.width());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&(code.len() as u32).to_le_bytes());
+    bytes.extend_from_slice(code.as_bytes());
+    bytes.push(values.width() as u8);
+    bytes.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    match values {
+        Values::U8(v) => bytes.extend_from_slice(v),
+        Values::U16(v) => v
+            .iter()
+            .for_each(|x| bytes.extend_from_slice(&x.to_le_bytes())),
+        Values::U32(v) => v
+            .iter()
+            .for_each(|x| bytes.extend_from_slice(&x.to_le_bytes())),
+    }
+    let sum = checksum(&bytes);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes
+}
+
+/// The sequence saved in `bytes`.
+///
+/// # Errors
+/// [`CheckpointError`] if the header, the length or the checksum is wrong, or the code is bad.
+pub fn from_bytes(bytes: &[u8]) -> Result<Sequence, CheckpointError> {
+    if !bytes.starts_with(MAGIC) {
+        return Err(CheckpointError::NotACheckpoint);
+    }
+    let (body, sum) = bytes
+        .split_last_chunk::<8>()
+        .ok_or(CheckpointError::Damaged("too short"))?;
+    if checksum(body) != u64::from_le_bytes(*sum) {
+        return Err(CheckpointError::Damaged("checksum mismatch"));
+    }
+    let mut rest = &body[MAGIC.len()..];
+    let mut take = |n: usize| -> Result<&[u8], CheckpointError> {
+        if rest.len() < n {
+            return Err(CheckpointError::Damaged("too short"));
+        }
+        let (head, tail) = rest.split_at(n);
+        rest = tail;
+        Ok(head)
+    };
+    let code_len = u32::from_le_bytes(take(4)?.try_into().unwrap_or_default()) as usize;
+    let code = std::str::from_utf8(take(code_len)?)
+        .map_err(|_| CheckpointError::BadCode("not UTF-8".into()))?
+        .to_string();
+    let rules: TakeAndBreak = code
+        .parse()
+        .map_err(|e: super::CodeError| CheckpointError::BadCode(e.to_string()))?;
+    let width = take(1)?[0] as usize;
+    let len = u64::from_le_bytes(take(8)?.try_into().unwrap_or_default());
+    let len = usize::try_from(len).map_err(|_| CheckpointError::Damaged("too long"))?;
+    let raw = take(
+        len.checked_mul(width)
+            .ok_or(CheckpointError::Damaged("too long"))?,
+    )?;
+    let values = match width {
+        1 => Values::U8(raw.to_vec()),
+        2 => Values::U16(
+            raw.chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]))
+                .collect(),
+        ),
+        4 => Values::U32(
+            raw.chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                .collect(),
+        ),
+        _ => return Err(CheckpointError::Damaged("bad value width")),
+    };
+    if !rest.is_empty() {
+        return Err(CheckpointError::Damaged("trailing bytes"));
+    }
+    Ok(Sequence::with_values(rules, values))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_damage() {
+        let mut sequence = Sequence::new("0.6".parse().unwrap());
+        sequence.extend_to(3000);
+        let bytes = to_bytes(&sequence);
+        let back = from_bytes(&bytes).unwrap();
+        assert_eq!(back.values(), sequence.values());
+        assert_eq!(back.rules(), sequence.rules());
+        for i in [0, 9, 20, bytes.len() / 2, bytes.len() - 1] {
+            let mut bad = bytes.clone();
+            bad[i] ^= 0x10;
+            assert!(from_bytes(&bad).is_err(), "flipped byte {i}");
+        }
+        assert!(from_bytes(&bytes[..bytes.len() - 3]).is_err());
+        assert!(matches!(
+            from_bytes(b"hello"),
+            Err(CheckpointError::NotACheckpoint)
+        ));
+    }
+}

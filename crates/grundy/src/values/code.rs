@@ -1,0 +1,571 @@
+//! Take-and-break codes: the text a user types, read as a description, then validated into rules.
+//!
+//! # Grammar
+//!
+//! ```text
+//! game      := name | code | set
+//! name      := "grundy"                          Grundy's game, the code 4!.0
+//! code      := digit "." digit+                  the first digit is position 0, then 1, 2, 3, ...
+//! digit     := symbol modifier?
+//! symbol    := "0"-"9" | "A"-"V" | "a"-"v"       values 0..31 (base 32, as CGSuite writes them)
+//!            | "&" decimal ";"                   any value, e.g. &64; (up to 2^63)
+//! modifier  := "!"                               the heaps left must be pairwise unequal
+//!            | "?"                               the heaps left must not all be equal
+//!            | "="                               the heaps left must all be equal
+//! set       := "{" numbers "}" | number "," numbers   a subtraction set: {4}, {1,2,4}, 1,2,4
+//! ```
+//!
+//! The digit d_k at position k says what a move that removes k tokens from one heap may leave: bit
+//! 2^j of d_k set means the rest may be left as exactly j non-empty heaps. So bit 1 lets the heap
+//! be taken whole (k = n), bit 2 leaves one smaller heap, bit 4 splits the rest into two heaps, bit
+//! 8 into three (hexadecimal digits), and so on. Octal codes use digits 0-7: `0.77` is Kayles,
+//! `0.07` Dawson's Kayles, `0.137` Dawson's chess, `0.6` Officers. The digit before the point is
+//! position 0, a move that removes nothing: it may only split (`4.7` lets a heap be split in two
+//! without removing), so its bits 1 and 2 are refused. A subtraction set {a, b, c} is the code
+//! with digit 3 at positions a, b, c: `{1,2,3}` is `0.333`.
+
+use std::fmt;
+
+/// What the heaps left by a move must look like, beyond their number.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Constraint {
+    /// Any sizes.
+    #[default]
+    Any,
+    /// Pairwise unequal (`!`).
+    Unequal,
+    /// Not all equal (`?`).
+    NotAllEqual,
+    /// All equal (`=`).
+    AllEqual,
+}
+
+impl Constraint {
+    fn symbol(self) -> &'static str {
+        match self {
+            Constraint::Any => "",
+            Constraint::Unequal => "!",
+            Constraint::NotAllEqual => "?",
+            Constraint::AllEqual => "=",
+        }
+    }
+}
+
+/// One digit of a code: which numbers of heaps a move may leave, and how they must differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Digit {
+    /// Bit j set: the rest may be left as exactly j non-empty heaps.
+    pub heaps: u64,
+    /// The modifier.
+    pub constraint: Constraint,
+}
+
+impl Digit {
+    /// Whether the rest may be left as exactly `count` heaps.
+    pub fn allows(self, count: u32) -> bool {
+        count < 64 && self.heaps >> count & 1 == 1
+    }
+
+    /// The largest number of heaps this digit may leave (0 for the digit 0 too).
+    pub fn max_heaps(self) -> u32 {
+        63 - self.heaps.max(1).leading_zeros()
+    }
+}
+
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const SYMBOLS: &[u8; 32] = b"0123456789ABCDEFGHIJKLMNOPQRSTUV";
+        if self.heaps < 32 {
+            write!(f, "{}", SYMBOLS[self.heaps as usize] as char)?;
+        } else {
+            write!(f, "&{};", self.heaps)?;
+        }
+        f.write_str(self.constraint.symbol())
+    }
+}
+
+/// A parsed but not yet validated code: the digits as typed, each with its column (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Description {
+    /// The digits by position (0 is the digit before the point), with the column where each began.
+    pub digits: Vec<(Digit, usize)>,
+    /// The name the game was given by (`grundy`), if any.
+    pub name: Option<&'static str>,
+}
+
+/// A malformed or invalid code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CodeError {
+    /// Nothing was given.
+    #[error(
+        "empty game: give an octal code such as 0.77, 'grundy', or a subtraction set such as 1,2,4"
+    )]
+    Empty,
+    /// A character the notation does not allow here.
+    #[error("unexpected '{ch}' at column {column} of '{code}': {expected}")]
+    Unexpected {
+        /// The whole text.
+        code: String,
+        /// The character.
+        ch: char,
+        /// Its column, from 1.
+        column: usize,
+        /// What could stand there.
+        expected: &'static str,
+    },
+    /// The text stopped where more was needed.
+    #[error("'{code}' ends too early at column {column}: {expected}")]
+    EndsEarly {
+        /// The whole text.
+        code: String,
+        /// The column after the last character.
+        column: usize,
+        /// What was needed.
+        expected: &'static str,
+    },
+    /// A number (an `&N;` digit or a subtraction) that is too large or zero.
+    #[error("bad number '{token}' at column {column} of '{code}': {problem}")]
+    BadNumber {
+        /// The whole text.
+        code: String,
+        /// The number as typed.
+        token: String,
+        /// Its column, from 1.
+        column: usize,
+        /// What is wrong.
+        problem: &'static str,
+    },
+    /// The digit before the point lets a move remove nothing and leave one heap or none.
+    #[error(
+        "digit '{digit}' at column {column} of '{code}': position 0 removes nothing, so it may only split (digits 0, 4, 8, C, ...)"
+    )]
+    NothingRemoved {
+        /// The whole text.
+        code: String,
+        /// The digit.
+        digit: String,
+        /// Its column, from 1.
+        column: usize,
+    },
+}
+
+const DIGIT: &str = "a digit 0-9, A-V, or &N;";
+const AFTER_DIGIT: &str = "a digit 0-9, A-V, &N; or a modifier ! ? =";
+
+impl Description {
+    /// Reads `text` (surrounding spaces ignored) by the grammar in the [module docs](self).
+    ///
+    /// # Errors
+    /// [`CodeError`] naming the first character that does not fit, with its column.
+    pub fn parse(text: &str) -> Result<Description, CodeError> {
+        let code = text.trim();
+        if code.is_empty() {
+            return Err(CodeError::Empty);
+        }
+        if code.eq_ignore_ascii_case("grundy") {
+            let mut description = Description::parse("4!.0")?;
+            description.name = Some("grundy");
+            return Ok(description);
+        }
+        let offset = text.len() - text.trim_start().len();
+        // Braces, or commas without a point, make a subtraction set; a lone number is a code
+        // missing its point (write a one-move set as {4}).
+        if code.starts_with('{') || (code.contains(',') && !code.contains('.')) {
+            return parse_set(code, offset);
+        }
+        Reader {
+            code,
+            offset,
+            chars: code.char_indices().peekable(),
+        }
+        .code()
+    }
+
+    /// Checks the rules the grammar cannot: position 0 may only split.
+    ///
+    /// # Errors
+    /// [`CodeError::NothingRemoved`] for a leading digit with bit 1 or 2.
+    pub fn validate(self) -> Result<TakeAndBreak, CodeError> {
+        if let Some(&(digit, column)) = self.digits.first() {
+            if digit.heaps & 0b11 != 0 {
+                return Err(CodeError::NothingRemoved {
+                    code: self.to_string(),
+                    digit: digit.to_string(),
+                    column,
+                });
+            }
+        }
+        let mut digits: Vec<Digit> = self.digits.into_iter().map(|(d, _)| d).collect();
+        while digits.len() > 1 && digits.last().is_some_and(|d| d.heaps == 0) {
+            digits.pop();
+        }
+        Ok(TakeAndBreak {
+            digits,
+            name: self.name,
+        })
+    }
+}
+
+impl fmt::Display for Description {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (digit, _)) in self.digits.iter().enumerate() {
+            write!(f, "{digit}")?;
+            if i == 0 {
+                f.write_str(".")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A subtraction set: numbers separated by commas (spaces allowed), in braces or not.
+fn parse_set(code: &str, offset: usize) -> Result<Description, CodeError> {
+    let bad = |ch: char, at: usize, expected| CodeError::Unexpected {
+        code: code.to_string(),
+        ch,
+        column: offset + at + 1,
+        expected,
+    };
+    let (body, start) = match code.strip_prefix('{') {
+        Some(rest) => match rest.strip_suffix('}') {
+            Some(body) => (body, 1),
+            None => {
+                return Err(CodeError::EndsEarly {
+                    code: code.to_string(),
+                    column: offset + code.len() + 1,
+                    expected: "'}' to close the subtraction set",
+                });
+            }
+        },
+        None => (code, 0),
+    };
+    let mut moves = Vec::new();
+    let mut at = start;
+    for token in body.split(',') {
+        let trimmed = token.trim();
+        let lead = token.len() - token.trim_start().len();
+        let column = offset + at + lead + 1;
+        if trimmed.is_empty() {
+            return Err(match body[at - start..].chars().next() {
+                Some(ch) => bad(ch, at + lead, "a subtraction (a positive whole number)"),
+                None => CodeError::EndsEarly {
+                    code: code.to_string(),
+                    column: offset + code.len() + 1,
+                    expected: "a subtraction after ','",
+                },
+            });
+        }
+        if let Some((i, ch)) = trimmed.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+            return Err(bad(ch, at + lead + i, "a digit of a subtraction"));
+        }
+        let number_error = |problem| CodeError::BadNumber {
+            code: code.to_string(),
+            token: trimmed.to_string(),
+            column,
+            problem,
+        };
+        let k: usize = trimmed.parse().map_err(|_| number_error("too large"))?;
+        if k == 0 {
+            return Err(number_error("a move must take at least one token"));
+        }
+        if k > 1 << 20 {
+            return Err(number_error("subtractions above 1048576 are not supported"));
+        }
+        moves.push((k, column));
+        at += token.len() + 1;
+    }
+    let max = moves.iter().map(|&(k, _)| k).max().unwrap_or(0);
+    let mut digits = vec![(Digit::default(), offset + 1); max + 1];
+    for (k, column) in moves {
+        digits[k] = (
+            Digit {
+                heaps: 0b11,
+                constraint: Constraint::Any,
+            },
+            column,
+        );
+    }
+    Ok(Description { digits, name: None })
+}
+
+struct Reader<'a> {
+    code: &'a str,
+    offset: usize,
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+}
+
+impl Reader<'_> {
+    fn column(&self, at: usize) -> usize {
+        self.offset + at + 1
+    }
+
+    fn unexpected(&self, ch: char, at: usize, expected: &'static str) -> CodeError {
+        CodeError::Unexpected {
+            code: self.code.to_string(),
+            ch,
+            column: self.column(at),
+            expected,
+        }
+    }
+
+    fn ends_early(&self, expected: &'static str) -> CodeError {
+        CodeError::EndsEarly {
+            code: self.code.to_string(),
+            column: self.column(self.code.len()),
+            expected,
+        }
+    }
+
+    fn code(mut self) -> Result<Description, CodeError> {
+        let mut digits = vec![self.digit()?.ok_or_else(|| self.ends_early(DIGIT))?];
+        match self.chars.next() {
+            Some((_, '.')) => {}
+            Some((at, ch)) => return Err(self.unexpected(ch, at, "'.' after the first digit")),
+            None => return Err(self.ends_early("'.' and the digits after it (as in 0.77)")),
+        }
+        while let Some(digit) = self.digit()? {
+            digits.push(digit);
+        }
+        if digits.len() == 1 {
+            return Err(self.ends_early("at least one digit after the point (as in 0.77)"));
+        }
+        Ok(Description { digits, name: None })
+    }
+
+    /// The next digit with its modifier, `None` at the end of the text.
+    fn digit(&mut self) -> Result<Option<(Digit, usize)>, CodeError> {
+        let Some(&(at, ch)) = self.chars.peek() else {
+            return Ok(None);
+        };
+        let heaps = match ch {
+            '0'..='9' => ch as u64 - '0' as u64,
+            'A'..='V' => ch as u64 - 'A' as u64 + 10,
+            'a'..='v' => ch as u64 - 'a' as u64 + 10,
+            '&' => {
+                self.chars.next();
+                return self.wide_digit(at).map(Some);
+            }
+            _ => {
+                let expected = if at == 0 { DIGIT } else { AFTER_DIGIT };
+                return Err(self.unexpected(ch, at, expected));
+            }
+        };
+        self.chars.next();
+        let constraint = self.modifier();
+        Ok(Some((Digit { heaps, constraint }, self.column(at))))
+    }
+
+    fn modifier(&mut self) -> Constraint {
+        let constraint = match self.chars.peek() {
+            Some((_, '!')) => Constraint::Unequal,
+            Some((_, '?')) => Constraint::NotAllEqual,
+            Some((_, '=')) => Constraint::AllEqual,
+            _ => return Constraint::Any,
+        };
+        self.chars.next();
+        constraint
+    }
+
+    /// `&N;` after the `&` at `at`.
+    fn wide_digit(&mut self, at: usize) -> Result<(Digit, usize), CodeError> {
+        let start = at + 1;
+        let mut end = start;
+        loop {
+            match self.chars.next() {
+                Some((_, c)) if c.is_ascii_digit() => end += 1,
+                Some((_, ';')) => break,
+                Some((i, c)) => return Err(self.unexpected(c, i, "a decimal digit or ';' in &N;")),
+                None => return Err(self.ends_early("';' to close &N;")),
+            }
+        }
+        let token = &self.code[start..end];
+        let problem = match token.parse::<u64>() {
+            Err(_) if token.is_empty() => Some("&; needs a number"),
+            Err(_) => Some("too large (at most 2^63)"),
+            Ok(v) if v > 1 << 63 => Some("too large (at most 2^63)"),
+            Ok(_) => None,
+        };
+        if let Some(problem) = problem {
+            return Err(CodeError::BadNumber {
+                code: self.code.to_string(),
+                token: format!("&{token};"),
+                column: self.column(at),
+                problem,
+            });
+        }
+        let heaps = token.parse().unwrap_or(0);
+        let constraint = self.modifier();
+        Ok((Digit { heaps, constraint }, self.column(at)))
+    }
+}
+
+/// A validated take-and-break ruleset: `digit(k)` says what a move removing k tokens may leave.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TakeAndBreak {
+    digits: Vec<Digit>,
+    name: Option<&'static str>,
+}
+
+impl std::str::FromStr for TakeAndBreak {
+    type Err = CodeError;
+
+    /// Parses and validates a code (see the [grammar](self)).
+    fn from_str(text: &str) -> Result<TakeAndBreak, CodeError> {
+        Description::parse(text)?.validate()
+    }
+}
+
+impl TakeAndBreak {
+    /// The digit for moves that remove `k` tokens (0 past the last digit).
+    pub fn digit(&self, k: usize) -> Digit {
+        self.digits.get(k).copied().unwrap_or_default()
+    }
+
+    /// The digits by position, position 0 first, without trailing zeros.
+    pub fn digits(&self) -> &[Digit] {
+        &self.digits
+    }
+
+    /// The largest number of tokens a move removes (t in the periodicity theorems).
+    pub fn max_removed(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// The largest number of heaps a move may leave.
+    pub fn max_heaps(&self) -> u32 {
+        self.digits.iter().map(|d| d.max_heaps()).max().unwrap_or(0)
+    }
+
+    /// Whether this is a subtraction game: every non-zero digit is 3 (take k from a heap of at
+    /// least k, leaving one heap or none).
+    pub fn is_subtraction(&self) -> bool {
+        self.digits
+            .iter()
+            .all(|d| d.heaps == 0 || (d.heaps == 3 && d.constraint == Constraint::Any))
+    }
+
+    /// The subtraction set, if this is a subtraction game.
+    pub fn subtraction_set(&self) -> Option<Vec<usize>> {
+        self.is_subtraction().then(|| {
+            (1..self.digits.len())
+                .filter(|&k| self.digits[k].heaps != 0)
+                .collect()
+        })
+    }
+
+    /// The name the game was given by, if any (`grundy`).
+    pub fn name(&self) -> Option<&'static str> {
+        self.name
+    }
+
+    /// Whether some move leaves two or more heaps under a modifier (`!`, `?`, `=`).
+    pub fn has_constrained_splits(&self) -> bool {
+        self.digits
+            .iter()
+            .any(|d| d.max_heaps() >= 2 && d.constraint != Constraint::Any)
+    }
+}
+
+impl fmt::Display for TakeAndBreak {
+    /// The code in canonical form (`4!.0`, `0.77`, `0.&64;`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, digit) in self.digits.iter().enumerate() {
+            write!(f, "{digit}")?;
+            if i == 0 {
+                f.write_str(".")?;
+            }
+        }
+        if self.digits.len() == 1 {
+            f.write_str("0")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules(code: &str) -> TakeAndBreak {
+        code.parse().unwrap()
+    }
+
+    #[test]
+    fn octal_digits_by_position() {
+        let kayles = rules("0.77");
+        assert_eq!(kayles.max_removed(), 2);
+        assert_eq!(kayles.digit(1).heaps, 7);
+        assert_eq!(kayles.max_heaps(), 2);
+        assert_eq!(rules("4.7").digit(0).heaps, 4);
+        assert_eq!(rules("0.1777").max_removed(), 4);
+        assert_eq!(rules("0.160").to_string(), "0.16");
+    }
+
+    #[test]
+    fn larger_digits_and_modifiers() {
+        let g = rules("grundy");
+        assert_eq!(g.to_string(), "4!.0");
+        assert_eq!(g.digit(0).constraint, Constraint::Unequal);
+        assert_eq!(g.name(), Some("grundy"));
+        assert_eq!(rules("0.F").digit(1).heaps, 15);
+        assert_eq!(rules("0.f").max_heaps(), 3);
+        assert_eq!(rules("0.&64;").digit(1).heaps, 64);
+        assert_eq!(rules("0.&64;").to_string(), "0.&64;");
+        assert_eq!(rules("0.V?").digit(1).constraint, Constraint::NotAllEqual);
+        assert_eq!(rules("8=.1").digit(0).constraint, Constraint::AllEqual);
+    }
+
+    #[test]
+    fn subtraction_sets_are_digit_3() {
+        for text in ["{1,2,3}", "1,2,3", " { 1, 2, 3 } ", "3,2,1"] {
+            assert_eq!(rules(text).to_string(), "0.333", "{text}");
+        }
+        assert_eq!(rules("{2,5}").subtraction_set(), Some(vec![2, 5]));
+        assert_eq!(rules("{4}").to_string(), "0.0003");
+        assert!(rules("0.33").is_subtraction());
+        assert!(!rules("0.77").is_subtraction());
+    }
+
+    #[test]
+    fn malformed_codes_name_the_character_and_column() {
+        let cases: &[(&str, &str)] = &[
+            ("0.7x7", "'x' at column 4"),
+            ("0.", "column 3"),
+            ("077", "'7' at column 2"),
+            ("0", "column 2"),
+            ("4", "'.'"),
+            ("", "empty"),
+            ("  ", "empty"),
+            ("0.7!!", "'!' at column 5"),
+            ("!.7", "'!' at column 1"),
+            ("0.&12", "';'"),
+            ("0.&;", "&; needs a number"),
+            ("0.&99999999999999999999;", "too large"),
+            ("0.W", "'W' at column 3"),
+            ("0..7", "'.' at column 3"),
+            ("7.0", "digit '7' at column 1"),
+            ("2.4", "position 0"),
+            ("{1,,2}", "column 4"),
+            ("{1,2", "'}'"),
+            ("1,0", "at least one token"),
+            ("{1,a}", "'a' at column 4"),
+            ("kayles", "'a' at column 2"),
+            ("xyz", "'x' at column 1"),
+        ];
+        for (text, needle) in cases {
+            let err = text.parse::<TakeAndBreak>().unwrap_err().to_string();
+            assert!(err.contains(needle), "{text:?}: {err:?} lacks {needle:?}");
+            assert!(!err.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn display_round_trips() {
+        for code in [
+            "0.77", "4!.0", "0.137", "0.&100;!", "C.3F?", "0.0003", "4.7",
+        ] {
+            assert_eq!(rules(&rules(code).to_string()), rules(code), "{code}");
+        }
+    }
+}
