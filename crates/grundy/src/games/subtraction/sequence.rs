@@ -25,6 +25,9 @@ enum Kind {
         period: Option<Period>,
         /// For all-but sets: where each value occurs (a value occurs at most |F| + 1 times).
         index: Option<Index>,
+        /// For finite sets with a proved period p: each element mod p, so that the values of
+        /// n − s for every s need one division, not one each.
+        set_mod_period: Vec<u64>,
     },
 }
 
@@ -113,12 +116,19 @@ impl SubtractionSet {
             len = len.saturating_mul(2).min(limit);
         };
         let index = arithmetic.then(|| Index::new(&values, period));
+        let set_mod_period = match (self.rule(), period) {
+            (Rule::Finite(set), Some(p)) if p.proved => {
+                set.iter().map(|&x| x % p.period as u64).collect()
+            }
+            _ => Vec::new(),
+        };
         Sequence {
             set: self.clone(),
             kind: Kind::Table {
                 values,
                 period,
                 index,
+                set_mod_period,
             },
         }
     }
@@ -300,16 +310,41 @@ impl Sequence {
     /// of one period). Only the all-but case allocates.
     pub fn subtractions_to(&self, n: u64, target: Nimber) -> impl Iterator<Item = u64> + '_ {
         let t = target.value();
-        let (mut finite, mut bash, mut all_but) = (None, None, None);
+        let (mut periodic, mut finite, mut bash, mut all_but) = (None, None, None, None);
         match (self.set.rule(), &self.kind) {
             // Values of a finite set are at most |S|.
-            (Rule::Finite(set), _) if t <= set.len() as u64 => {
-                finite = Some(
-                    set.iter()
-                        .copied()
-                        .take_while(move |&x| x <= n)
-                        .filter(move |&x| self.value(n - x) == Some(target)),
-                );
+            (
+                Rule::Finite(set),
+                Kind::Table {
+                    values,
+                    set_mod_period,
+                    ..
+                },
+            ) if t <= set.len() as u64 => {
+                let start = self.proved().map(|p| (p.preperiod as u64, p.period as u64));
+                match start {
+                    // Every n − s is past the preperiod: G(n − s) = G(n0 + (r − s mod p) mod p).
+                    Some((n0, p))
+                        if !set_mod_period.is_empty()
+                            && n >= n0 + set.last().copied().unwrap_or(0) =>
+                    {
+                        let r = (n - n0) % p;
+                        periodic = Some(set.iter().zip(set_mod_period).filter_map(
+                            move |(&x, &x_mod)| {
+                                let i = if r >= x_mod { r - x_mod } else { r + p - x_mod };
+                                (values[(n0 + i) as usize] == t).then_some(x)
+                            },
+                        ));
+                    }
+                    _ => {
+                        finite = Some(
+                            set.iter()
+                                .copied()
+                                .take_while(move |&x| x <= n)
+                                .filter(move |&x| self.value(n - x) == Some(target)),
+                        );
+                    }
+                }
             }
             (Rule::Finite(_), _) => {}
             (Rule::UpTo(_), Kind::Bash { modulus }) => {
@@ -344,9 +379,10 @@ impl Sequence {
             }
             _ => unreachable!("1..M is a Bash sequence, all-but sequences carry an index"),
         }
-        finite
+        periodic
             .into_iter()
             .flatten()
+            .chain(finite.into_iter().flatten())
             .chain(bash)
             .chain(all_but.into_iter().flatten())
     }

@@ -256,9 +256,22 @@ fn the_mex_property_holds_past_the_table() {
             };
             assert_eq!(
                 sequence.value(n).unwrap().value(),
-                crate::mex(options),
+                crate::mex(options.iter().copied()),
                 "{set} {n}"
             );
+            // The moves to each value, against a direct filter of the set.
+            for t in 0..8 {
+                let direct: Vec<u64> = set
+                    .moves_from(n.min(64))
+                    .filter(|&x| sequence.value(n - x) == Some(Nimber(t)))
+                    .collect();
+                let found: Vec<u64> = sequence.subtractions_to(n, Nimber(t)).collect();
+                if t == sequence.value(n).unwrap().value() {
+                    assert!(found.is_empty(), "{set} {n}");
+                } else {
+                    assert_eq!(found, direct, "{set} {n} -> {t}");
+                }
+            }
         }
     }
 }
