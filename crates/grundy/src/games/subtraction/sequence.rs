@@ -307,12 +307,18 @@ impl Sequence {
     ///
     /// Cost: O(|S|) for a finite set, O(1) for `1..M`; for an all-but set, a look-up of the at
     /// most |F| + 1 positions of value `target` (binary searches in an index of the preperiod and
-    /// of one period). Only the all-but case allocates.
-    pub fn subtractions_to(&self, n: u64, target: Nimber) -> impl Iterator<Item = u64> + '_ {
+    /// of one period).
+    pub fn subtractions_to(&self, n: u64, target: Nimber) -> Vec<u64> {
+        let mut found = Vec::new();
+        self.for_each_subtraction_to(n, target, |x| found.push(x));
+        found
+    }
+
+    /// Calls `f` with every s of [`Sequence::subtractions_to`], increasing, without allocating
+    /// (except for all-but sets).
+    pub fn for_each_subtraction_to(&self, n: u64, target: Nimber, mut f: impl FnMut(u64)) {
         let t = target.value();
-        let (mut periodic, mut finite, mut bash, mut all_but) = (None, None, None, None);
         match (self.set.rule(), &self.kind) {
-            // Values of a finite set are at most |S|.
             (
                 Rule::Finite(set),
                 Kind::Table {
@@ -320,33 +326,35 @@ impl Sequence {
                     set_mod_period,
                     ..
                 },
-            ) if t <= set.len() as u64 => {
-                let start = self.proved().map(|p| (p.preperiod as u64, p.period as u64));
-                match start {
-                    // Every n − s is past the preperiod: G(n − s) = G(n0 + (r − s mod p) mod p).
+            ) => {
+                // Values of a finite set are at most |S|.
+                if t > set.len() as u64 {
+                    return;
+                }
+                match self.proved().map(|p| (p.preperiod as u64, p.period as u64)) {
+                    // Every n − s is past the preperiod: G(n − s) = G(n0 + (r − s mod p) mod p),
+                    // one division for all s.
                     Some((n0, p))
                         if !set_mod_period.is_empty()
                             && n >= n0 + set.last().copied().unwrap_or(0) =>
                     {
                         let r = (n - n0) % p;
-                        periodic = Some(set.iter().zip(set_mod_period).filter_map(
-                            move |(&x, &x_mod)| {
-                                let i = if r >= x_mod { r - x_mod } else { r + p - x_mod };
-                                (values[(n0 + i) as usize] == t).then_some(x)
-                            },
-                        ));
+                        for (&x, &x_mod) in set.iter().zip(set_mod_period) {
+                            let i = if r >= x_mod { r - x_mod } else { r + p - x_mod };
+                            if values[(n0 + i) as usize] == t {
+                                f(x);
+                            }
+                        }
                     }
                     _ => {
-                        finite = Some(
-                            set.iter()
-                                .copied()
-                                .take_while(move |&x| x <= n)
-                                .filter(move |&x| self.value(n - x) == Some(target)),
-                        );
+                        for &x in set.iter().take_while(|&&x| x <= n) {
+                            if self.value(n - x) == Some(target) {
+                                f(x);
+                            }
+                        }
                     }
                 }
             }
-            (Rule::Finite(_), _) => {}
             (Rule::UpTo(_), Kind::Bash { modulus }) => {
                 // The options of n are the heaps n − 1, …, n − M: every residue but n's own.
                 let g = modulus.map_or(n, |m| n % m);
@@ -358,7 +366,9 @@ impl Sequence {
                     None if t < n => Some(n - t),
                     _ => None,
                 };
-                bash = x.filter(|&x| x <= n);
+                if let Some(x) = x.filter(|&x| x <= n) {
+                    f(x);
+                }
             }
             (
                 Rule::AllBut(excluded),
@@ -375,16 +385,10 @@ impl Sequence {
                     .collect();
                 found.sort_unstable();
                 found.dedup();
-                all_but = Some(found);
+                found.into_iter().for_each(f);
             }
             _ => unreachable!("1..M is a Bash sequence, all-but sequences carry an index"),
         }
-        periodic
-            .into_iter()
-            .flatten()
-            .chain(finite.into_iter().flatten())
-            .chain(bash)
-            .chain(all_but.into_iter().flatten())
     }
 }
 
