@@ -55,7 +55,10 @@ impl Game for Lasker {
     }
 }
 
-/// The value of a heap of n (n ≤ [`MAX_PILE`]).
+/// The value of a heap of n.
+///
+/// # Panics
+/// If n is 2^64 − 1 (its value 2^64 does not fit); [`analyze`] refuses such a heap first.
 pub fn value(n: u64) -> Nimber {
     Nimber(match n % 4 {
         _ if n == 0 => 0,

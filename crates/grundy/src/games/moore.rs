@@ -14,18 +14,19 @@
 //! column fewer newly reduced piles first, then the piles by index (lexicographic subsets). Its
 //! first move is the classic construction (reduce as few piles as possible, as high as possible).
 //!
-//! Threshold: the walk scans the piles of a column only as far as its choices need; it runs until
-//! [`WALK_BUDGET`] steps (pile visits).
-//! Within it, every winning move is counted exactly (small positions: a few dozen piles, up to
-//! about 10^5 winning moves); beyond it the moves found so far are listed — at least the first —
-//! and the count is only a lower bound ([`MooreAnalysis::exact_count`] is false).
+//! Threshold: the walk scans the piles of a column only as far as its choices need, and runs for
+//! at most [`WALK_BUDGET`] steps (a pile looked at, a reduced pile carried through a column or
+//! into a move) once it has found a first move. Within it, every winning move is counted exactly
+//! (small positions: up to a few dozen piles and some 10^4 winning moves); beyond it the moves
+//! found so far are listed — at least the first, the classic construction — and the count is
+//! only a lower bound ([`MooreAnalysis::exact_count`] is false).
 
 use serde::Serialize;
 
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Outcome};
 
-/// How many pile visits the walk over winning moves may make after it found the first one.
-pub const WALK_BUDGET: u64 = 20_000_000;
+/// How many steps the walk over winning moves may take once it found the first one.
+pub const WALK_BUDGET: u64 = 2_000_000;
 
 /// How many piles the explanation shows one by one.
 pub const EXPLAINED_PILES: usize = 16;
@@ -422,6 +423,11 @@ impl Walk<'_> {
             // No pile changed: not a move (this only happens from a P-position).
             return;
         }
+        self.visits += 1 + self.reduced.len() as u64;
+        if self.moves.room() == 0 {
+            self.moves.count_unlisted(1);
+            return;
+        }
         let mut changed = self.reduced.clone();
         changed.sort_unstable();
         let change = match changed[..] {
@@ -447,7 +453,7 @@ impl Walk<'_> {
 /// doc for the order and the threshold) and, if asked, the explanation.
 ///
 /// Cost: one pass over the piles for the outcome; 64 passes for the first winning move; then up
-/// to [`WALK_BUDGET`] pile visits for the others.
+/// to [`WALK_BUDGET`] steps for the others.
 ///
 /// # Examples
 /// ```

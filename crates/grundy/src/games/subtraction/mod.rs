@@ -91,13 +91,13 @@ pub fn push_moves_to(
     target: Nimber,
     moves: &mut MoveList,
 ) {
-    for x in sequence.subtractions_to(n, target) {
+    sequence.for_each_subtraction_to(n, target, |x| {
         moves.push(Change::Take {
             pile,
             from: n,
             to: n - x,
-        });
-    }
+        })
+    });
 }
 
 /// The explanation's first step: the set's values and period.

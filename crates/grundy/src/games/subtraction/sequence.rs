@@ -25,6 +25,9 @@ enum Kind {
         period: Option<Period>,
         /// For all-but sets: where each value occurs (a value occurs at most |F| + 1 times).
         index: Option<Index>,
+        /// For finite sets with a proved period p: each element mod p, so that the values of
+        /// n − s for every s need one division, not one each.
+        set_mod_period: Vec<u64>,
     },
 }
 
@@ -113,12 +116,19 @@ impl SubtractionSet {
             len = len.saturating_mul(2).min(limit);
         };
         let index = arithmetic.then(|| Index::new(&values, period));
+        let set_mod_period = match (self.rule(), period) {
+            (Rule::Finite(set), Some(p)) if p.proved => {
+                set.iter().map(|&x| x % p.period as u64).collect()
+            }
+            _ => Vec::new(),
+        };
         Sequence {
             set: self.clone(),
             kind: Kind::Table {
                 values,
                 period,
                 index,
+                set_mod_period,
             },
         }
     }
@@ -297,21 +307,54 @@ impl Sequence {
     ///
     /// Cost: O(|S|) for a finite set, O(1) for `1..M`; for an all-but set, a look-up of the at
     /// most |F| + 1 positions of value `target` (binary searches in an index of the preperiod and
-    /// of one period). Only the all-but case allocates.
-    pub fn subtractions_to(&self, n: u64, target: Nimber) -> impl Iterator<Item = u64> + '_ {
+    /// of one period).
+    pub fn subtractions_to(&self, n: u64, target: Nimber) -> Vec<u64> {
+        let mut found = Vec::new();
+        self.for_each_subtraction_to(n, target, |x| found.push(x));
+        found
+    }
+
+    /// Calls `f` with every s of [`Sequence::subtractions_to`], increasing, without allocating
+    /// (except for all-but sets).
+    pub fn for_each_subtraction_to(&self, n: u64, target: Nimber, mut f: impl FnMut(u64)) {
         let t = target.value();
-        let (mut finite, mut bash, mut all_but) = (None, None, None);
         match (self.set.rule(), &self.kind) {
-            // Values of a finite set are at most |S|.
-            (Rule::Finite(set), _) if t <= set.len() as u64 => {
-                finite = Some(
-                    set.iter()
-                        .copied()
-                        .take_while(move |&x| x <= n)
-                        .filter(move |&x| self.value(n - x) == Some(target)),
-                );
+            (
+                Rule::Finite(set),
+                Kind::Table {
+                    values,
+                    set_mod_period,
+                    ..
+                },
+            ) => {
+                // Values of a finite set are at most |S|.
+                if t > set.len() as u64 {
+                    return;
+                }
+                match self.proved().map(|p| (p.preperiod as u64, p.period as u64)) {
+                    // Every n − s is past the preperiod: G(n − s) = G(n0 + (r − s mod p) mod p),
+                    // one division for all s.
+                    Some((n0, p))
+                        if !set_mod_period.is_empty()
+                            && n >= n0 + set.last().copied().unwrap_or(0) =>
+                    {
+                        let r = (n - n0) % p;
+                        for (&x, &x_mod) in set.iter().zip(set_mod_period) {
+                            let i = if r >= x_mod { r - x_mod } else { r + p - x_mod };
+                            if values[(n0 + i) as usize] == t {
+                                f(x);
+                            }
+                        }
+                    }
+                    _ => {
+                        for &x in set.iter().take_while(|&&x| x <= n) {
+                            if self.value(n - x) == Some(target) {
+                                f(x);
+                            }
+                        }
+                    }
+                }
             }
-            (Rule::Finite(_), _) => {}
             (Rule::UpTo(_), Kind::Bash { modulus }) => {
                 // The options of n are the heaps n − 1, …, n − M: every residue but n's own.
                 let g = modulus.map_or(n, |m| n % m);
@@ -323,7 +366,9 @@ impl Sequence {
                     None if t < n => Some(n - t),
                     _ => None,
                 };
-                bash = x.filter(|&x| x <= n);
+                if let Some(x) = x.filter(|&x| x <= n) {
+                    f(x);
+                }
             }
             (
                 Rule::AllBut(excluded),
@@ -340,15 +385,10 @@ impl Sequence {
                     .collect();
                 found.sort_unstable();
                 found.dedup();
-                all_but = Some(found);
+                found.into_iter().for_each(f);
             }
             _ => unreachable!("1..M is a Bash sequence, all-but sequences carry an index"),
         }
-        finite
-            .into_iter()
-            .flatten()
-            .chain(bash)
-            .chain(all_but.into_iter().flatten())
     }
 }
 

@@ -130,28 +130,16 @@ fn huge_heaps_use_the_period() {
     let all = SubtractionSet::up_to(u64::MAX).unwrap().sequence(10);
     assert_eq!(all.value(u64::MAX), Some(Nimber(u64::MAX)));
     assert_eq!(all.period(), None);
-    assert_eq!(
-        all.subtractions_to(u64::MAX, Nimber(7)).collect::<Vec<_>>(),
-        vec![u64::MAX - 7]
-    );
-    assert_eq!(
-        bash.subtractions_to(u64::MAX, Nimber(0))
-            .collect::<Vec<_>>(),
-        vec![3]
-    );
+    assert_eq!(all.subtractions_to(u64::MAX, Nimber(7)), vec![u64::MAX - 7]);
+    assert_eq!(bash.subtractions_to(u64::MAX, Nimber(0)), vec![3]);
     // A move can raise a heap's value: 13 (value 1) -> 11 (value 3) takes 2.
-    assert_eq!(
-        bash.subtractions_to(13, Nimber(3)).collect::<Vec<_>>(),
-        vec![2]
-    );
+    assert_eq!(bash.subtractions_to(13, Nimber(3)), vec![2]);
     let all_but = SubtractionSet::parse("all-but:1")
         .unwrap()
         .sequence(1 << 12);
     assert_eq!(all_but.value(u64::MAX), Some(Nimber(u64::MAX / 2)));
     assert_eq!(
-        all_but
-            .subtractions_to(u64::MAX, Nimber(5))
-            .collect::<Vec<_>>(),
+        all_but.subtractions_to(u64::MAX, Nimber(5)),
         vec![u64::MAX - 11, u64::MAX - 10]
     );
 }
@@ -242,11 +230,11 @@ fn the_mex_property_holds_past_the_table() {
                     let g = sequence.value(n).unwrap().value();
                     for t in 0..g.min(50) {
                         assert!(
-                            sequence.subtractions_to(n, Nimber(t)).next().is_some(),
+                            !sequence.subtractions_to(n, Nimber(t)).is_empty(),
                             "{set} {n} {t}"
                         );
                     }
-                    assert!(sequence.subtractions_to(n, Nimber(g)).next().is_none());
+                    assert!(sequence.subtractions_to(n, Nimber(g)).is_empty());
                     continue;
                 }
                 _ => set
@@ -256,9 +244,22 @@ fn the_mex_property_holds_past_the_table() {
             };
             assert_eq!(
                 sequence.value(n).unwrap().value(),
-                crate::mex(options),
+                crate::mex(options.iter().copied()),
                 "{set} {n}"
             );
+            // The moves to each value, against a direct filter of the set.
+            for t in 0..8 {
+                let direct: Vec<u64> = set
+                    .moves_from(n.min(64))
+                    .filter(|&x| sequence.value(n - x) == Some(Nimber(t)))
+                    .collect();
+                let found = sequence.subtractions_to(n, Nimber(t));
+                if t == sequence.value(n).unwrap().value() {
+                    assert!(found.is_empty(), "{set} {n}");
+                } else {
+                    assert_eq!(found, direct, "{set} {n} -> {t}");
+                }
+            }
         }
     }
 }
