@@ -8,6 +8,7 @@
 //! - [`Game`]: a ruleset gives the options of a position; value, outcome and winning moves follow
 //!   from the generic [`engine`];
 //! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
+//! - [`graph`]: games on directed graphs, acyclic or with cycles (draws, generalized values);
 //! - [`games`]: one module per family with its rules, closed form, winning moves and explanation;
 //! - [`Analysis`]: the one result every front end renders.
 //!
@@ -30,6 +31,7 @@ mod analysis;
 pub mod engine;
 mod game;
 pub mod games;
+pub mod graph;
 mod lang;
 mod nimber;
 pub mod parse;
