@@ -29,11 +29,13 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Nim(commands::nim::Args),
+    Graph(commands::graph::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Nim(args) => commands::nim::run(args, out),
+        Command::Graph(args) => commands::graph::run(args, out),
     }
 }
 

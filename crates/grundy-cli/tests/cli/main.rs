@@ -1,5 +1,6 @@
 //! Integration tests of the `grundy` binary, one module per theme.
 
+mod graph;
 mod nim;
 
 use assert_cmd::Command;

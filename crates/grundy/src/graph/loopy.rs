@@ -22,8 +22,9 @@ use super::Graph;
 use crate::{Explain, Lang, Nimber, Outcome, sum};
 
 /// A value of the generalized Sprague–Grundy function.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(untagged)]
+///
+/// In JSON a finite value is a number and ∞(K) is `{"inf": [K...]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     /// A finite value: the node behaves like a Nim heap of this size.
     Finite(Nimber),
@@ -63,6 +64,20 @@ impl Value {
                 let mut shifted: Vec<Nimber> = k.iter().map(|&g| g + finite).collect();
                 shifted.sort_unstable();
                 Value::Infinite(shifted)
+            }
+        }
+    }
+}
+
+impl Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match self {
+            Value::Finite(g) => serializer.serialize_u64(g.value()),
+            Value::Infinite(k) => {
+                let mut map = serializer.serialize_map(Some(1))?;
+                map.serialize_entry("inf", k)?;
+                map.end()
             }
         }
     }
@@ -363,6 +378,11 @@ pub enum GraphStep {
         /// How many.
         count: usize,
     },
+    /// How the values of all nodes are found.
+    Legend {
+        /// Whether the graph has no cycle.
+        acyclic: bool,
+    },
 }
 
 /// The explanation of tokens on `tokens`: their values, the sum, and the first winning move.
@@ -377,12 +397,13 @@ pub fn explain(
     const SHOWN: usize = 16;
     let mut steps = Vec::new();
     for &t in tokens.iter().take(SHOWN) {
-        if graph.followers(t).is_empty() {
-            steps.push(GraphStep::Terminal { node: name(t) });
-        }
-        steps.push(GraphStep::TokenValue {
-            node: name(t),
-            value: values.value(graph, t),
+        steps.push(if graph.followers(t).is_empty() {
+            GraphStep::Terminal { node: name(t) }
+        } else {
+            GraphStep::TokenValue {
+                node: name(t),
+                value: values.value(graph, t),
+            }
         });
     }
     let infinite: Vec<u32> = tokens
@@ -443,12 +464,12 @@ impl Explain for GraphStep {
                 ),
                 Value::Infinite(k) => lang.pick(
                     format!(
-                        "A token on {node} has value ∞{}: it can move for ever without losing; {} are the finite values it can reach.",
+                        "A token on {node} has value ∞{}: from it play can go on for ever; {} are the finite values among its followers.",
                         set(k),
                         set(k)
                     ),
                     format!(
-                        "结点 {node} 上的棋子值为 ∞{}：它可以一直走下去而不输；{} 是它一步能到达的有限值。",
+                        "结点 {node} 上的棋子值为 ∞{}：从这里游戏可以永远进行下去；{} 是它的后继中出现的有限值。",
                         set(k),
                         set(k)
                     ),
@@ -508,6 +529,14 @@ impl Explain for GraphStep {
                     ),
                 )
             }
+            GraphStep::Legend { acyclic: true } => lang.pick(
+                "The graph has no cycle, so every game ends. A node with no outgoing edge has value 0; any other node has the mex (smallest number not present) of its followers' values, taken from the sinks backwards. Value 0 means the player to move loses (P); any other value wins (N), by moving to a follower of value 0.".to_string(),
+                "图中没有环，所以每局游戏都会结束。没有出边的结点 SG 值为 0；其余结点的值是它所有后继值的 mex（最小的未出现的自然数），从汇点倒推。值为 0 表示先手必败（P），其余先手必胜（N）：走到值为 0 的后继即可。".to_string(),
+            ),
+            GraphStep::Legend { acyclic: false } => lang.pick(
+                "The graph has cycles, so a game can go on for ever. One token: a node with no move is lost (P); a node with a move to a P node is won (N); a node whose moves all lead to N nodes is P; the nodes left undecided are draws (D), where both players can avoid losing for ever. For several tokens each node has a generalized Sprague-Grundy value (Smith, Fraenkel): a number as in a finite game, or ∞ with the set of finite values among its followers; these values add like Nim heaps, ∞ plus a number shifts the set, and two ∞ make a draw.".to_string(),
+                "图中有环，游戏可能永远进行下去。单个棋子：不能走的结点先手必败（P）；能走到 P 结点的结点先手必胜（N）；所有走法都到 N 结点的结点为 P；剩下无法确定的结点是平局（D），双方都可以永远不输。多个棋子时，每个结点有广义 SG 值（Smith、Fraenkel）：与有限游戏一样的数，或 ∞ 加上它的后继中出现的有限值集合；这些值像 Nim 堆一样相加，∞ 加一个数会平移这个集合，两个 ∞ 相加是平局。".to_string(),
+            ),
             GraphStep::SeveralInfinite { count } => lang.pick(
                 format!("{count} tokens have infinite values: the sum is ∞ with no finite option, a draw. Neither player can force a win; each can keep the game going for ever."),
                 format!("有 {count} 个棋子的值为无穷：总和为没有有限后继值的 ∞，是平局。双方都无法强制取胜，都可以让游戏永远进行下去。"),
