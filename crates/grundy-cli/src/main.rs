@@ -30,12 +30,14 @@ struct Cli {
 enum Command {
     Nim(commands::nim::Args),
     Graph(commands::graph::Args),
+    Script(commands::script::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
         Command::Nim(args) => commands::nim::run(args, out),
         Command::Graph(args) => commands::graph::run(args, out),
+        Command::Script(args) => commands::script::run(args, out),
     }
 }
 

@@ -2,3 +2,4 @@
 
 pub mod graph;
 pub mod nim;
+pub mod script;

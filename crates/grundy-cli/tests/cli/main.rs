@@ -2,6 +2,7 @@
 
 mod graph;
 mod nim;
+mod script;
 
 use assert_cmd::Command;
 
