@@ -31,6 +31,7 @@ enum Command {
     Nim(commands::nim::Args),
     Graph(commands::graph::Args),
     Script(commands::script::Args),
+    Explore(commands::explore::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -38,6 +39,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Nim(args) => commands::nim::run(args, out),
         Command::Graph(args) => commands::graph::run(args, out),
         Command::Script(args) => commands::script::run(args, out),
+        Command::Explore(args) => commands::explore::run(args, out),
     }
 }
 

@@ -1,17 +1,9 @@
 //! Conjectured formulas in n, tested by the explorer: `n % 3`, `if n % 4 == 3 { n + 1 } else { n }`.
 
+use grundy::explore::Conjecture;
 use rhai::{AST, Dynamic, Engine, Scope};
 
 use crate::{Budget, ScriptError, place_of, runtime_error, sandbox};
-
-/// What a formula claims about the state for parameter n.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Conjecture {
-    /// Its Grundy value (the formula gave an integer).
-    Value(u64),
-    /// Whether the player to move wins (the formula gave a boolean, or "N" / "P").
-    Wins(bool),
-}
 
 /// A Rhai expression (or block) in the variable `n`, compiled once.
 pub struct Formula {
@@ -42,7 +34,8 @@ impl Formula {
         })
     }
 
-    /// The formula's claim for `n`.
+    /// The formula's claim for `n`: an integer is a Grundy value; a boolean (true: the player to
+    /// move wins), "N" or "P" an outcome.
     ///
     /// # Errors
     /// A runtime error, or a result that is not a natural number, a boolean, "N" or "P".

@@ -48,7 +48,7 @@ use rhai::{AST, CallFnOptions, Dynamic, Engine, Scope};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-pub use formula::{Conjecture, Formula};
+pub use formula::Formula;
 pub use state::State;
 
 /// Bounds on a script's work.

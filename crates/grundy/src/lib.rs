@@ -10,6 +10,7 @@
 //! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
 //! - [`graph`]: games on directed graphs, acyclic or with cycles (draws, generalized values);
 //! - [`games`]: one module per family with its rules, closed form, winning moves and explanation;
+//! - [`explore`]: values of a one-parameter family, P-positions, periods, conjectures checked;
 //! - [`Analysis`]: the one result every front end renders.
 //!
 //! The library does no I/O and never panics on user input: parsers return errors that name the
@@ -29,6 +30,7 @@
 
 mod analysis;
 pub mod engine;
+pub mod explore;
 mod game;
 pub mod games;
 pub mod graph;

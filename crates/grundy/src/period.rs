@@ -68,15 +68,48 @@ pub fn find<T: Copy + Into<u64>>(
     certificate: Certificate,
     arithmetic: bool,
 ) -> Option<Period> {
-    let len = values.len();
-    let at = |i: usize| -> u64 { values[i].into() };
     let mut first_seen = None;
-    for period in 1..=len / 2 {
+    for found in candidates(values, certificate, arithmetic) {
+        if found.proved {
+            return Some(found);
+        }
+        first_seen.get_or_insert(found);
+    }
+    first_seen
+}
+
+/// Like [`find`], but when no period is proved, the one the data support best: the smallest
+/// preperiod (the most values explained), then the smallest period. A short coincidence at the
+/// end of the data (say G(n + 2) = G(n) + 2 for the last four values only) is then not preferred
+/// to a period that runs through all the data.
+pub fn find_best_supported<T: Copy + Into<u64>>(
+    values: &[T],
+    certificate: Certificate,
+    arithmetic: bool,
+) -> Option<Period> {
+    let mut best: Option<Period> = None;
+    for found in candidates(values, certificate, arithmetic) {
+        if found.proved {
+            return Some(found);
+        }
+        if best.is_none_or(|b| found.preperiod < b.preperiod) {
+            best = Some(found);
+        }
+    }
+    best
+}
+
+/// Every period seen at least twice in full after its smallest preperiod, smallest period first.
+fn candidates<T: Copy + Into<u64>>(
+    values: &[T],
+    certificate: Certificate,
+    arithmetic: bool,
+) -> impl Iterator<Item = Period> + '_ {
+    let len = values.len();
+    let at = move |i: usize| -> u64 { values[i].into() };
+    (1..=len / 2).filter_map(move |period| {
         let saltus = if arithmetic {
-            match at(len - 1).checked_sub(at(len - 1 - period)) {
-                Some(s) => s,
-                None => continue,
-            }
+            at(len - 1).checked_sub(at(len - 1 - period))?
         } else {
             0
         };
@@ -87,23 +120,18 @@ pub fn find<T: Copy + Into<u64>>(
             preperiod -= 1;
         }
         if len - preperiod < 2 * period {
-            continue;
+            return None;
         }
         let proved = certificate
             .needed_len(preperiod, period)
             .is_some_and(|needed| needed <= len);
-        let found = Period {
+        Some(Period {
             preperiod,
             period,
             saltus,
             proved,
-        };
-        if proved {
-            return Some(found);
-        }
-        first_seen.get_or_insert(found);
-    }
-    first_seen
+        })
+    })
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! Integration tests of the `grundy` binary, one module per theme.
 
+mod explore;
 mod graph;
 mod nim;
 mod script;
