@@ -8,6 +8,7 @@ use grundy::graph::loopy::{self, GraphStep, TokenMove, Value, Values};
 use grundy::graph::text::{self, NamedGraph};
 use grundy::graph::{self as graphs, Graph};
 use grundy::{Lang, Outcome};
+use serde::Serialize;
 use serde_json::{Value as Json, json};
 
 use crate::report::{self, OutputArgs};
@@ -69,8 +70,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.dot {
         render.dot(&mut text)?;
     } else if args.output.json {
-        serde_json::to_writer(&mut text, &render.json(&args.output))?;
-        writeln!(text)?;
+        render.json(&args.output, &mut text)?;
     } else {
         render.text(&args.output, &mut text)?;
     }
@@ -138,18 +138,79 @@ struct Render<'a> {
 }
 
 /// A node's name in JSON: a number if it is written as one, else a string.
-fn json_name(name: &str) -> Json {
-    match grundy::parse::parse_u64(name) {
-        Ok(n) if n.to_string() == name => json!(n),
-        _ => json!(name),
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Name<'a> {
+    Number(u64),
+    Text(&'a str),
+}
+
+impl<'a> Name<'a> {
+    fn of(name: &'a str) -> Name<'a> {
+        match grundy::parse::parse_u64(name) {
+            Ok(n) if n.to_string() == name => Name::Number(n),
+            _ => Name::Text(name),
+        }
     }
 }
 
+fn json_name(name: &str) -> Json {
+    json!(Name::of(name))
+}
+
 /// The `grundy` field: a number, or "inf".
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Grundy {
+    Number(u64),
+    Infinite(&'static str),
+}
+
+impl Grundy {
+    fn of(value: &Value) -> Grundy {
+        match value {
+            Value::Finite(g) => Grundy::Number(g.value()),
+            Value::Infinite(_) => Grundy::Infinite("inf"),
+        }
+    }
+}
+
 fn json_value(value: &Value) -> Json {
-    match value {
-        Value::Finite(g) => json!(g.value()),
-        Value::Infinite(_) => json!("inf"),
+    json!(Grundy::of(value))
+}
+
+/// One item of the `nodes` list.
+#[derive(Serialize)]
+struct NodeJson<'a> {
+    node: Name<'a>,
+    outcome: Outcome,
+    grundy: Grundy,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    finite_options: Option<Vec<grundy::Nimber>>,
+}
+
+/// Every node, serialised one by one as the list is written (no tree of a million objects).
+struct Nodes<'r, 'a>(&'r Render<'a>);
+
+impl Serialize for Nodes<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let render = self.0;
+        let count = render.graph().node_count();
+        let mut seq = serializer.serialize_seq(Some(count))?;
+        for u in 0..count as u32 {
+            let value = render.value(u);
+            seq.serialize_element(&NodeJson {
+                node: Name::of(render.name(u)),
+                outcome: render.outcome(u),
+                grundy: Grundy::of(&value),
+                finite_options: match value {
+                    Value::Infinite(k) => Some(k),
+                    Value::Finite(_) => None,
+                },
+            })?;
+        }
+        seq.end()
     }
 }
 
@@ -198,22 +259,9 @@ impl Render<'_> {
         loopy::explain(self.graph(), &self.solved.values, self.tokens, first, &name)
     }
 
-    fn json(&self, output: &OutputArgs) -> Json {
+    /// The JSON object: the graph, the tokens' analysis, then `nodes`, streamed.
+    fn json(&self, output: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         let graph = self.graph();
-        let nodes: Vec<Json> = (0..graph.node_count() as u32)
-            .map(|u| {
-                let value = self.value(u);
-                let mut node = json!({
-                    "node": json_name(self.name(u)),
-                    "outcome": self.outcome(u),
-                    "grundy": json_value(&value),
-                });
-                if let Value::Infinite(k) = value {
-                    node["finite_options"] = json!(k);
-                }
-                node
-            })
-            .collect();
         let mut v = json!({
             "game": "graph",
             "node_count": graph.node_count(),
@@ -267,8 +315,13 @@ impl Render<'_> {
                 })
                 .collect();
         }
-        v["nodes"] = json!(nodes);
-        v
+        let head = serde_json::to_vec(&v)?;
+        // The head is an object: reopen it to append the nodes.
+        out.write_all(&head[..head.len() - 1])?;
+        out.write_all(b",\"nodes\":")?;
+        serde_json::to_writer(&mut *out, &Nodes(self))?;
+        out.write_all(b"}\n")?;
+        Ok(())
     }
 
     fn text(&self, output: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
