@@ -309,4 +309,31 @@ mod tests {
         assert_eq!(g.graph.followers(2), &[0]);
         assert_eq!(g.graph.followers(1), &[2]);
     }
+
+    proptest::proptest! {
+        #[test]
+        fn edge_lists_round_trip(edges in proptest::collection::vec((0u32..30, 0u32..30), 1..80)) {
+            let text: String = edges.iter().map(|(a, b)| format!("{a} {b}\n")).collect();
+            let g = parse(text.as_bytes()).unwrap();
+            let back: Vec<(u32, u32)> = (0..g.graph.node_count() as u32)
+                .flat_map(|u| g.graph.followers(u).iter().map(move |&v| (u, v)))
+                .map(|(u, v)| (g.names[u as usize].parse().unwrap(), g.names[v as usize].parse().unwrap()))
+                .collect();
+            let mut expected = edges.clone();
+            // The graph groups edges by source (in order of first appearance), keeping their order.
+            let order: Vec<u32> = g.names.iter().map(|n| n.parse().unwrap()).collect();
+            expected.sort_by_key(|&(a, _)| order.iter().position(|&o| o == a));
+            proptest::prop_assert_eq!(back, expected);
+        }
+
+        #[test]
+        fn any_bytes_parse_or_fail_without_panicking(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let _ = parse(&bytes);
+        }
+
+        #[test]
+        fn arrows_and_words_never_panic(text in "[a-c0-2 :>#\n-]{0,60}") {
+            let _ = parse(text.as_bytes());
+        }
+    }
 }
