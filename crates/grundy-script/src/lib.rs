@@ -212,8 +212,8 @@ fn sandbox(budget: &Budget) -> Engine {
         .set_max_call_levels(256)
         .set_max_expr_depths(256, 256)
         .set_max_string_size(1 << 20)
-        .set_max_array_size(1 << 22)
-        .set_max_map_size(1 << 20);
+        .set_max_array_size(1 << 16)
+        .set_max_map_size(1 << 16);
     engine.disable_symbol("eval");
     // print and debug go to standard error, so they never mix with the report.
     engine.on_print(|s| eprintln!("{s}"));

@@ -24,8 +24,20 @@ pub enum State {
 }
 
 impl State {
-    /// Converts a script value; a value that cannot be a state gives its type name.
+    /// Converts a script value; a value that cannot be a state gives its type name (or says
+    /// that it is nested deeper than [`State::MAX_DEPTH`]).
     pub fn from_dynamic(value: Dynamic) -> Result<State, &'static str> {
+        Self::from_dynamic_at(value, 0)
+    }
+
+    /// How deeply arrays and maps may nest in a state (deeper ones are refused rather than
+    /// risking the stack in the recursive hashing and comparing of states).
+    pub const MAX_DEPTH: usize = 64;
+
+    fn from_dynamic_at(value: Dynamic, depth: usize) -> Result<State, &'static str> {
+        if depth > Self::MAX_DEPTH {
+            return Err("a value nested more than 64 deep");
+        }
         if let Ok(n) = value.as_int() {
             Ok(State::Int(n))
         } else if let Ok(b) = value.as_bool() {
@@ -36,14 +48,19 @@ impl State {
             Ok(State::Str(value.into_string().unwrap_or_default().into()))
         } else if value.is_array() {
             let array = value.into_array().unwrap_or_default();
-            let items: Result<Vec<State>, _> = array.into_iter().map(State::from_dynamic).collect();
+            let items: Result<Vec<State>, _> = array
+                .into_iter()
+                .map(|item| State::from_dynamic_at(item, depth + 1))
+                .collect();
             Ok(State::Array(items?.into()))
         } else if value.is_map() {
             // Rhai maps are ordered by key already.
             let map = value.cast::<Map>();
             let entries: Result<Vec<(Box<str>, State)>, _> = map
                 .into_iter()
-                .map(|(k, v)| State::from_dynamic(v).map(|s| (Box::from(k.as_str()), s)))
+                .map(|(k, v)| {
+                    State::from_dynamic_at(v, depth + 1).map(|s| (Box::from(k.as_str()), s))
+                })
                 .collect();
             Ok(State::Map(entries?.into()))
         } else {

@@ -293,6 +293,10 @@ fn script_errors_name_the_line_and_column() {
         message("fn options(n) {\n  if n > 0 { [n - 1] } else { [2] }\n}", 3),
         "line 1, column 1: the game has a cycle (2 -> 1 -> 0 -> 2), so it is not finite; check options(), or analyse it as a loopy game (--loopy)"
     );
+    assert_eq!(
+        message("fn options(n) { let a = []; for i in 0..100 { a = [a]; } [a] }", 1),
+        "line 1, column 1: options(1) returned a value nested more than 64 deep, which cannot be a state (use integers, booleans, strings, arrays or maps)"
+    );
     // An error deep in the search is reported, not turned into a wrong value.
     let m = message(
         "fn options(n) { if n == 17 { throw \"no\"; } if n > 0 { [n - 1] } else { [] } }",

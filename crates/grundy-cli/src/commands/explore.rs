@@ -88,12 +88,22 @@ impl Game for Subtraction {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let text = crate::commands::script::on_script_stack(move || {
+        let mut text = Vec::new();
+        explore(&args, &mut text)?;
+        Ok(text)
+    })?;
+    out.write_all(&text)?;
+    Ok(())
+}
+
+fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
     let lang = Lang::from(args.lang);
     let limits = Limits {
         max_steps: args.max_steps,
         max_states: args.max_states,
     };
-    let (title, exploration, range) = family_values(&args, limits)?;
+    let (title, exploration, range) = family_values(args, limits)?;
     let (from, to) = range;
     if from >= to {
         bail!("the range {from}..{to} is empty");

@@ -58,7 +58,34 @@ pub fn load(path: &Path, limits: Limits) -> anyhow::Result<Script> {
     Script::compile(&source, limits).with_context(|| path.display().to_string())
 }
 
+/// The stack of the thread that runs scripts. Rhai walks, copies and drops nested arrays
+/// recursively; a script may nest them as deep as its array bound allows (65536 levels), which
+/// needs far more than a main thread's 8 MiB. Only the pages used are ever touched.
+const SCRIPT_STACK: usize = 1 << 30;
+
+/// Runs `work` on a thread with [`SCRIPT_STACK`] bytes of stack.
+pub fn on_script_stack<T: Send>(
+    work: impl FnOnce() -> anyhow::Result<T> + Send,
+) -> anyhow::Result<T> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("script".into())
+            .stack_size(SCRIPT_STACK)
+            .spawn_scoped(scope, work)
+            .context("cannot start the script thread")?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let text = on_script_stack(move || analyse(args))?;
+    out.write_all(&text)?;
+    Ok(())
+}
+
+/// The whole report, rendered.
+fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
     let started = Instant::now();
     let limits = Limits {
         max_steps: args.max_steps,
@@ -129,7 +156,6 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             )?;
         }
     }
-    out.write_all(&text)?;
     if args.stats {
         let seconds = started.elapsed().as_secs_f64();
         let searched = script.states_searched();
@@ -149,7 +175,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             )
         );
     }
-    Ok(())
+    Ok(text)
 }
 
 /// The states to analyse: from the command line, else from `fn start()`.
