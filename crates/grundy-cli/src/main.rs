@@ -47,6 +47,9 @@ enum Command {
     Lasker(commands::lasker::Args),
     Sum(commands::sum::Args),
     Values(commands::values::Args),
+    Graph(commands::graph::Args),
+    Script(commands::script::Args),
+    Explore(commands::explore::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -68,6 +71,9 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Lasker(args) => commands::lasker::run(args, out),
         Command::Sum(args) => commands::sum::run(args, out),
         Command::Values(args) => commands::values::run(args, out),
+        Command::Graph(args) => commands::graph::run(args, out),
+        Command::Script(args) => commands::script::run(args, out),
+        Command::Explore(args) => commands::explore::run(args, out),
     }
 }
 

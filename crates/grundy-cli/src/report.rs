@@ -111,12 +111,12 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
             serde_json::to_writer(&mut *out, &v)?;
             writeln!(out)?;
         } else {
-            self.text(lang, false, out)?;
+            self.text(lang, out)?;
             for note in notes {
                 writeln!(out, "{note}")?;
             }
             if args.explain {
-                self.explanation(lang, out)?;
+                write_why(out, lang, &self.analysis.explanation)?;
             }
         }
         Ok(())
@@ -135,7 +135,7 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
         .json(lang)
     }
 
-    fn text(&self, lang: Lang, explain: bool, out: &mut dyn Write) -> anyhow::Result<()> {
+    fn text(&self, lang: Lang, out: &mut dyn Write) -> anyhow::Result<()> {
         let a = self.analysis;
         let shown = if self.components <= MOVE_POSITION_LIMIT {
             (self.show)(self.position)
@@ -149,67 +149,83 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
         let value = a
             .grundy
             .map(|g| lang.pick(format!(", Grundy value {g}"), format!("，SG 值 {g}")));
-        let verdict = match a.outcome {
-            Outcome::N => lang.pick("first player wins (N-position)", "先手必胜（必胜态，N 态）"),
-            Outcome::P => lang.pick(
-                "first player loses (P-position)",
-                "先手必败（必败态，P 态）",
-            ),
-            Outcome::D => lang.pick(
-                "draw: neither player can force a win",
-                "平局：双方都无法强制取胜",
-            ),
-        };
-        writeln!(out, "{verdict}{}", value.unwrap_or_default())?;
-        if a.winning_move_count > 0 {
-            let listed = a.winning_moves.len() as u64;
-            let head = match lang {
-                Lang::En if listed < a.winning_move_count => {
-                    format!(
-                        "winning moves: {} in all, the first {listed}:",
-                        a.winning_move_count
-                    )
-                }
-                Lang::En => format!("winning moves ({}):", a.winning_move_count),
-                Lang::Zh if listed < a.winning_move_count => {
-                    format!("必胜走法：共 {} 种，前 {listed} 种：", a.winning_move_count)
-                }
-                Lang::Zh => format!("必胜走法（{} 种）：", a.winning_move_count),
-            };
-            writeln!(out, "{head}")?;
-            for change in &a.winning_moves {
-                if self.components <= MOVE_POSITION_LIMIT {
-                    writeln!(
-                        out,
-                        "  {}  =>  {}",
-                        change.describe(lang),
-                        (self.show)(&(self.after)(change))
-                    )?;
-                } else {
-                    writeln!(out, "  {}", change.describe(lang))?;
-                }
-            }
-        } else if a.outcome == Outcome::P {
-            writeln!(
-                out,
-                "{}",
-                lang.pick(
-                    "every move loses against perfect play",
-                    "无论怎么走，对手都有必胜应对"
-                )
-            )?;
-        }
-        if explain {
-            self.explanation(lang, out)?;
-        }
-        Ok(())
+        let moves: Vec<(String, Option<String>)> = a
+            .winning_moves
+            .iter()
+            .map(|change| {
+                let after = (self.components <= MOVE_POSITION_LIMIT)
+                    .then(|| (self.show)(&(self.after)(change)));
+                (change.describe(lang), after)
+            })
+            .collect();
+        write_verdict(
+            out,
+            lang,
+            a.outcome,
+            &value.unwrap_or_default(),
+            &moves,
+            a.winning_move_count,
+        )
     }
+}
 
-    fn explanation(&self, lang: Lang, out: &mut dyn Write) -> anyhow::Result<()> {
-        writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
-        for (i, step) in self.analysis.explanation.iter().enumerate() {
-            writeln!(out, "{}. {}", i + 1, step.text(lang))?;
-        }
-        Ok(())
+/// The explanation steps, numbered, under a "Why:" heading.
+pub fn write_why<S: Explain>(out: &mut dyn Write, lang: Lang, steps: &[S]) -> anyhow::Result<()> {
+    writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
+    for (i, step) in steps.iter().enumerate() {
+        writeln!(out, "{}. {}", i + 1, step.text(lang))?;
     }
+    Ok(())
+}
+
+/// The verdict line (outcome and `value`, e.g. ", Grundy value *3") and the winning moves, each
+/// a description and, where shown, the position after it: the lines every text report shares.
+pub fn write_verdict(
+    out: &mut dyn Write,
+    lang: Lang,
+    outcome: Outcome,
+    value: &str,
+    moves: &[(String, Option<String>)],
+    count: u64,
+) -> anyhow::Result<()> {
+    let verdict = match outcome {
+        Outcome::N => lang.pick("first player wins (N-position)", "先手必胜（必胜态，N 态）"),
+        Outcome::P => lang.pick(
+            "first player loses (P-position)",
+            "先手必败（必败态，P 态）",
+        ),
+        Outcome::D => lang.pick(
+            "draw: neither player can force a win",
+            "平局：双方都无法强制取胜",
+        ),
+    };
+    writeln!(out, "{verdict}{value}")?;
+    if count > 0 {
+        let listed = moves.len() as u64;
+        let head = match lang {
+            Lang::En if listed < count => {
+                format!("winning moves: {count} in all, the first {listed}:")
+            }
+            Lang::En => format!("winning moves ({count}):"),
+            Lang::Zh if listed < count => format!("必胜走法：共 {count} 种，前 {listed} 种："),
+            Lang::Zh => format!("必胜走法（{count} 种）："),
+        };
+        writeln!(out, "{head}")?;
+        for (description, after) in moves {
+            match after {
+                Some(after) => writeln!(out, "  {description}  =>  {after}")?,
+                None => writeln!(out, "  {description}")?,
+            }
+        }
+    } else if outcome == Outcome::P {
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                "every move loses against perfect play",
+                "无论怎么走，对手都有必胜应对"
+            )
+        )?;
+    }
+    Ok(())
 }

@@ -8,9 +8,11 @@
 //! - [`Game`]: a ruleset gives the options of a position; value, outcome and winning moves follow
 //!   from the generic [`engine`];
 //! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
+//! - [`graph`]: games on directed graphs, acyclic or with cycles (draws, generalized values);
 //! - [`games`]: one module per family with its rules, closed form, winning moves and explanation;
 //! - [`values`]: Grundy value sequences of take-and-break games at scale (octal codes, Grundy's
 //!   game, subtraction sets), with proved periods and checkpoints;
+//! - [`explore`]: values of a one-parameter family, P-positions, periods, conjectures checked;
 //! - [`Analysis`]: the one result every front end renders;
 //! - [`play`]: playing a ruleset against a perfect opponent (move notation, the computer's move).
 //!
@@ -31,8 +33,10 @@
 
 mod analysis;
 pub mod engine;
+pub mod explore;
 mod game;
 pub mod games;
+pub mod graph;
 mod lang;
 mod nimber;
 pub mod parse;

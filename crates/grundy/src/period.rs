@@ -100,50 +100,85 @@ pub fn find<T: Copy + Into<u64>>(
     arithmetic: bool,
 ) -> Option<Period> {
     let len = values.len();
-    let at = |i: usize| -> u64 { values[i].into() };
-    let mut first_seen = None;
-    for period in 1..=len / 2 {
-        // Once a period is seen, a larger one is only worth trying if the data could prove it
-        // (this also keeps multiples of a seen period from being scanned in full, O(len²)).
-        if first_seen.is_some()
-            && certificate
+    let first_seen = std::cell::Cell::new(None);
+    // Once a period is seen, a larger one is only worth trying if the data could prove it (this
+    // also keeps multiples of a seen period from being scanned in full, O(len²)).
+    let worth_trying = |period: usize| {
+        first_seen.get().is_none()
+            || certificate
                 .needed_len(0, period)
-                .is_none_or(|needed| needed > len)
-        {
-            break;
-        }
-        let saltus = if arithmetic {
-            match at(len - 1).checked_sub(at(len - 1 - period)) {
-                Some(s) => s,
-                None => continue,
-            }
-        } else {
-            0
-        };
-        // The smallest n0 such that G(n + p) = G(n) + s for all n0 <= n < len - p.
-        let mut preperiod = len - period;
-        while preperiod > 0 && at(preperiod - 1 + period) == at(preperiod - 1).wrapping_add(saltus)
-        {
-            preperiod -= 1;
-        }
-        if len - preperiod < 2 * period {
-            continue;
-        }
-        let proved = certificate
-            .needed_len(preperiod, period)
-            .is_some_and(|needed| needed <= len);
-        let found = Period {
-            preperiod,
-            period,
-            saltus,
-            proved,
-        };
-        if proved {
+                .is_some_and(|needed| needed <= len)
+    };
+    for found in candidates(values, certificate, arithmetic, worth_trying) {
+        if found.proved {
             return Some(found);
         }
-        first_seen.get_or_insert(found);
+        if first_seen.get().is_none() {
+            first_seen.set(Some(found));
+        }
     }
-    first_seen
+    first_seen.get()
+}
+
+/// Like [`find`], but when no period is proved, the one the data support best: the smallest
+/// preperiod (the most values explained), then the smallest period. A short coincidence at the
+/// end of the data (say G(n + 2) = G(n) + 2 for the last four values only) is then not preferred
+/// to a period that runs through all the data.
+pub fn find_best_supported<T: Copy + Into<u64>>(
+    values: &[T],
+    certificate: Certificate,
+    arithmetic: bool,
+) -> Option<Period> {
+    let mut best: Option<Period> = None;
+    for found in candidates(values, certificate, arithmetic, |_| true) {
+        if found.proved {
+            return Some(found);
+        }
+        if best.is_none_or(|b| found.preperiod < b.preperiod) {
+            best = Some(found);
+        }
+    }
+    best
+}
+
+/// Every period seen at least twice in full after its smallest preperiod, smallest period first,
+/// while `worth_trying(period)` holds.
+fn candidates<'a, T: Copy + Into<u64>>(
+    values: &'a [T],
+    certificate: Certificate,
+    arithmetic: bool,
+    worth_trying: impl Fn(usize) -> bool + 'a,
+) -> impl Iterator<Item = Period> + 'a {
+    let len = values.len();
+    let at = move |i: usize| -> u64 { values[i].into() };
+    (1..=len / 2)
+        .take_while(move |&p| worth_trying(p))
+        .filter_map(move |period| {
+            let saltus = if arithmetic {
+                at(len - 1).checked_sub(at(len - 1 - period))?
+            } else {
+                0
+            };
+            // The smallest n0 such that G(n + p) = G(n) + s for all n0 <= n < len - p.
+            let mut preperiod = len - period;
+            while preperiod > 0
+                && at(preperiod - 1 + period) == at(preperiod - 1).wrapping_add(saltus)
+            {
+                preperiod -= 1;
+            }
+            if len - preperiod < 2 * period {
+                return None;
+            }
+            let proved = certificate
+                .needed_len(preperiod, period)
+                .is_some_and(|needed| needed <= len);
+            Some(Period {
+                preperiod,
+                period,
+                saltus,
+                proved,
+            })
+        })
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! One module per subcommand.
 
 pub mod coins;
+pub mod explore;
 pub mod generate;
+pub mod graph;
 pub mod grid;
 pub mod judge;
 pub mod lasker;
@@ -9,6 +11,7 @@ pub mod moore;
 pub mod nim;
 pub mod nonincreasing;
 pub mod play;
+pub mod script;
 pub mod serve;
 pub mod staircase;
 pub mod stones;

@@ -198,7 +198,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 lang.pick(
                     format!("P-positions up to {}: ", values.max()),
                     format!("{} 以内的必败态：", values.max()),
-                ) + &shown_list(&p_positions, lang)
+                ) + shown_list(&p_positions, lang).as_str()
             )?;
             if a.output.explain {
                 write_why(&analysis.explanation, lang, out)?;
@@ -478,7 +478,7 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
                     lang.pick(
                         format!("{en}, {} to {}: ", p.totals.first, p.totals.second),
                         format!("{zh}，{} 比 {}：", p.totals.first, p.totals.second),
-                    ) + &shown_list(&moves, lang)
+                    ) + shown_list(&moves, lang).as_str()
                 )?;
             }
         }

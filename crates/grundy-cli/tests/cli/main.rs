@@ -1,11 +1,14 @@
 //! Integration tests of the `grundy` binary, one module per theme.
 
+mod explore;
+mod graph;
 mod judge;
 mod lasker;
 mod moore;
 mod nim;
 mod play;
 mod relatives_stairs;
+mod script;
 mod serve;
 mod stones;
 mod subtraction;

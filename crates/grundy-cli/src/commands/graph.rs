@@ -1,0 +1,468 @@
+//! `grundy graph`: tokens on a directed graph, acyclic or with cycles.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use grundy::graph::loopy::{self, GraphStep, TokenMove, Value, Values};
+use grundy::graph::text::{self, NamedGraph};
+use grundy::graph::{self as graphs, Graph};
+use grundy::{Lang, Outcome};
+use serde::Serialize;
+use serde_json::{Value as Json, json};
+
+use crate::report::{self, OutputArgs};
+
+/// A token game on a directed graph: a move slides one token along one edge; who cannot move loses.
+///
+/// The file lists edges, one source node per line followed by its targets (`FROM TO` is the
+/// simplest form; `a -> b c`, `a: b c` and a lone name are accepted; `#` starts a comment). Node
+/// names are integers or words.
+///
+/// Acyclic graph (Sprague–Grundy): a node's value is the mex of its followers' values; tokens on
+/// several nodes are won for the player to move iff the XOR of their values is not 0. Graph with
+/// cycles: one token is P, N or a draw D by retrograde analysis; several tokens are decided by the
+/// generalized Sprague–Grundy function (Smith, Fraenkel): each value is a number or ∞(K), K the
+/// finite values among the followers; numbers add by XOR, ∞(K) + a = ∞(K XOR a), ∞ + ∞ is a draw.
+///
+/// Examples: `grundy graph game.txt` (every node), `grundy graph game.txt a b` (tokens on a and b),
+/// `grundy graph --dot game.txt | dot -Tsvg > game.svg`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The graph file, or `-` for standard input.
+    file: PathBuf,
+    /// Nodes with a token on them (several tokens may share a node). Without tokens every node
+    /// is listed with its value and outcome.
+    tokens: Vec<String>,
+    /// Print the graph for Graphviz: nodes coloured by outcome (P red, N green, D grey) and
+    /// labelled with their values; token nodes drawn bold.
+    #[arg(long, conflicts_with = "json")]
+    dot: bool,
+    /// Write the output to this file (replaced atomically: written beside it, then renamed)
+    /// instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let source = args.file.display().to_string();
+    let named = read(&args.file).with_context(|| format!("bad graph {source}"))?;
+    let tokens = args
+        .tokens
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            named
+                .node(t)
+                .with_context(|| format!("token {}: no node named '{t}' in {source}", i + 1))
+        })
+        .collect::<anyhow::Result<Vec<u32>>>()?;
+    let solved = Solved::new(&named.graph);
+    let mut text = Vec::new();
+    let render = Render {
+        named: &named,
+        solved: &solved,
+        tokens: &tokens,
+        lang: Lang::from(args.output.lang),
+    };
+    if args.dot {
+        render.dot(&mut text)?;
+    } else if args.output.json {
+        render.json(&args.output, &mut text)?;
+    } else {
+        render.text(&args.output, &mut text)?;
+    }
+    match &args.out {
+        Some(path) => write_atomically(path, &text),
+        None => Ok(out.write_all(&text)?),
+    }
+}
+
+fn read(path: &Path) -> anyhow::Result<NamedGraph> {
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
+    } else {
+        bytes = std::fs::read(path).context("cannot read the file")?;
+    }
+    Ok(text::parse(&bytes)?)
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let name = path
+        .file_name()
+        .with_context(|| format!("--out {}: not a file name", path.display()))?;
+    let mut temporary = name.to_os_string();
+    temporary.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(temporary);
+    let written = std::fs::write(&temporary, bytes)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .with_context(|| format!("cannot write {}", path.display()));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
+/// The values of every node: ordinary ones for an acyclic graph, generalized ones otherwise.
+struct Solved {
+    values: Values,
+    acyclic: bool,
+}
+
+impl Solved {
+    fn new(graph: &Graph) -> Solved {
+        match graphs::acyclic_values(graph) {
+            Ok(values) => Solved {
+                values: Values::from_finite(values),
+                acyclic: true,
+            },
+            Err(_) => Solved {
+                values: loopy::generalized_values(graph, &graph.reversed()),
+                acyclic: false,
+            },
+        }
+    }
+}
+
+struct Render<'a> {
+    named: &'a NamedGraph,
+    solved: &'a Solved,
+    tokens: &'a [u32],
+    lang: Lang,
+}
+
+/// A node's name in JSON: a number if it is written as one, else a string.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Name<'a> {
+    Number(u64),
+    Text(&'a str),
+}
+
+impl<'a> Name<'a> {
+    fn of(name: &'a str) -> Name<'a> {
+        match grundy::parse::parse_u64(name) {
+            Ok(n) if n.to_string() == name => Name::Number(n),
+            _ => Name::Text(name),
+        }
+    }
+}
+
+fn json_name(name: &str) -> Json {
+    json!(Name::of(name))
+}
+
+/// The `grundy` field: a number, or "inf".
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Grundy {
+    Number(u64),
+    Infinite(&'static str),
+}
+
+impl Grundy {
+    fn of(value: &Value) -> Grundy {
+        match value {
+            Value::Finite(g) => Grundy::Number(g.value()),
+            Value::Infinite(_) => Grundy::Infinite("inf"),
+        }
+    }
+}
+
+fn json_value(value: &Value) -> Json {
+    json!(Grundy::of(value))
+}
+
+/// One item of the `nodes` list.
+#[derive(Serialize)]
+struct NodeJson<'a> {
+    node: Name<'a>,
+    outcome: Outcome,
+    grundy: Grundy,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    finite_options: Option<Vec<grundy::Nimber>>,
+}
+
+/// Every node, serialised one by one as the list is written (no tree of a million objects).
+struct Nodes<'r, 'a>(&'r Render<'a>);
+
+impl Serialize for Nodes<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let render = self.0;
+        let count = render.graph().node_count();
+        let mut seq = serializer.serialize_seq(Some(count))?;
+        for u in 0..count as u32 {
+            let value = render.value(u);
+            seq.serialize_element(&NodeJson {
+                node: Name::of(render.name(u)),
+                outcome: render.outcome(u),
+                grundy: Grundy::of(&value),
+                finite_options: match value {
+                    Value::Infinite(k) => Some(k),
+                    Value::Finite(_) => None,
+                },
+            })?;
+        }
+        seq.end()
+    }
+}
+
+impl Render<'_> {
+    fn graph(&self) -> &Graph {
+        &self.named.graph
+    }
+
+    fn name(&self, node: u32) -> &str {
+        &self.named.names[node as usize]
+    }
+
+    fn value(&self, node: u32) -> Value {
+        self.solved.values.value(self.graph(), node)
+    }
+
+    fn outcome(&self, node: u32) -> Outcome {
+        self.solved.values.outcome(self.graph(), node)
+    }
+
+    fn moves(&self) -> (Value, Vec<TokenMove>) {
+        loopy::winning_moves(self.graph(), &self.solved.values, self.tokens)
+    }
+
+    fn after(&self, m: &TokenMove) -> Vec<u32> {
+        let mut tokens = self.tokens.to_vec();
+        tokens[m.token] = m.to;
+        tokens
+    }
+
+    fn describe(&self, m: &TokenMove) -> String {
+        let (from, to) = (self.name(m.from), self.name(m.to));
+        self.lang.pick(
+            format!("move token {} from {from} to {to}", m.token + 1),
+            format!("把第 {} 个棋子从 {from} 走到 {to}", m.token + 1),
+        )
+    }
+
+    fn explanation(&self, first: Option<&TokenMove>) -> Vec<GraphStep> {
+        if self.tokens.is_empty() {
+            return vec![GraphStep::Legend {
+                acyclic: self.solved.acyclic,
+            }];
+        }
+        let name = |node: u32| self.name(node).to_string();
+        loopy::explain(self.graph(), &self.solved.values, self.tokens, first, &name)
+    }
+
+    /// The JSON object: the graph, the tokens' analysis, then `nodes`, streamed.
+    fn json(&self, output: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+        let graph = self.graph();
+        let mut v = json!({
+            "game": "graph",
+            "node_count": graph.node_count(),
+            "edge_count": graph.edge_count(),
+            "acyclic": self.solved.acyclic,
+        });
+        let mut first = None;
+        if !self.tokens.is_empty() {
+            let (total, moves) = self.moves();
+            first = moves.first().copied();
+            let names = |tokens: &[u32]| -> Json {
+                tokens.iter().map(|&t| json_name(self.name(t))).collect()
+            };
+            let with_positions = self.tokens.len() <= report::MOVE_POSITION_LIMIT;
+            let listed: Vec<Json> = moves
+                .iter()
+                .take(output.max_moves)
+                .map(|m| {
+                    let mut item = json!({
+                        "change": {
+                            "kind": "token",
+                            "token": m.token,
+                            "from": json_name(self.name(m.from)),
+                            "to": json_name(self.name(m.to)),
+                        },
+                        "description": self.describe(m),
+                    });
+                    if with_positions {
+                        item["position"] = names(&self.after(m));
+                    }
+                    item
+                })
+                .collect();
+            v["position"] = names(self.tokens);
+            v["outcome"] = json!(total.outcome());
+            v["grundy"] = json_value(&total);
+            if let Value::Infinite(k) = &total {
+                v["finite_options"] = json!(k);
+            }
+            v["winning_moves"] = json!(listed);
+            v["winning_move_count"] = json!(moves.len());
+        }
+        if output.explain {
+            v["explanation"] = self
+                .explanation(first.as_ref())
+                .iter()
+                .map(|step| {
+                    let mut s = json!(step);
+                    s["text"] = json!(grundy::Explain::text(step, self.lang));
+                    s
+                })
+                .collect();
+        }
+        let head = serde_json::to_vec(&v)?;
+        // The head is an object: reopen it to append the nodes.
+        out.write_all(&head[..head.len() - 1])?;
+        out.write_all(b",\"nodes\":")?;
+        serde_json::to_writer(&mut *out, &Nodes(self))?;
+        out.write_all(b"}\n")?;
+        Ok(())
+    }
+
+    fn text(&self, output: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
+        let lang = self.lang;
+        let graph = self.graph();
+        let shape = match (self.solved.acyclic, lang) {
+            (true, Lang::En) => "acyclic",
+            (false, Lang::En) => "has cycles",
+            (true, Lang::Zh) => "无环",
+            (false, Lang::Zh) => "有环",
+        };
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                format!(
+                    "graph: {} nodes, {} edges, {shape}",
+                    graph.node_count(),
+                    graph.edge_count()
+                ),
+                format!(
+                    "图：{} 个结点，{} 条边，{shape}",
+                    graph.node_count(),
+                    graph.edge_count()
+                ),
+            )
+        )?;
+        let mut first = None;
+        if self.tokens.is_empty() {
+            self.table(out)?;
+        } else {
+            let (total, moves) = self.moves();
+            first = moves.first().copied();
+            let shown: Vec<&str> = self.tokens.iter().map(|&t| self.name(t)).collect();
+            writeln!(
+                out,
+                "{}{}",
+                lang.pick("tokens on: ", "棋子位置："),
+                shown.join(" ")
+            )?;
+            let listed: Vec<(String, Option<String>)> = moves
+                .iter()
+                .take(output.max_moves)
+                .map(|m| {
+                    let after: Vec<&str> = self.after(m).iter().map(|&t| self.name(t)).collect();
+                    (self.describe(m), Some(after.join(" ")))
+                })
+                .collect();
+            let value = lang.pick(format!(", value {total}"), format!("，值 {total}"));
+            report::write_verdict(
+                out,
+                lang,
+                total.outcome(),
+                &value,
+                &listed,
+                moves.len() as u64,
+            )?;
+        }
+        if output.explain {
+            report::write_why(out, lang, &self.explanation(first.as_ref()))?;
+        }
+        Ok(())
+    }
+
+    /// Every node with its value and outcome, then how many nodes have each outcome.
+    fn table(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        let lang = self.lang;
+        let graph = self.graph();
+        let width = self
+            .named
+            .names
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(0)
+            .clamp(4, 24);
+        writeln!(
+            out,
+            "{:width$}  {:8}  {}",
+            lang.pick("node", "结点"),
+            lang.pick("value", "值"),
+            lang.pick("outcome", "结果")
+        )?;
+        let mut counts = [0usize; 3];
+        for u in 0..graph.node_count() as u32 {
+            let outcome = self.outcome(u);
+            counts[outcome as usize] += 1;
+            writeln!(
+                out,
+                "{:width$}  {:8}  {:?}",
+                self.name(u),
+                self.value(u).to_string(),
+                outcome
+            )?;
+        }
+        let [p, n, d] = counts;
+        writeln!(
+            out,
+            "{}",
+            lang.pick(
+                format!("P (first player loses): {p}, N (first player wins): {n}, D (draw): {d}"),
+                format!("P（先手必败）：{p}，N（先手必胜）：{n}，D（平局）：{d}"),
+            )
+        )?;
+        Ok(())
+    }
+
+    fn dot(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+        let graph = self.graph();
+        let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+        let quote = |s: &str| format!("\"{}\"", escape(s));
+        writeln!(out, "digraph grundy {{")?;
+        writeln!(
+            out,
+            "  node [style=filled, fontname=\"Helvetica\"];\n  // P: the player to move loses (red); N: wins (green); D: draw (grey)"
+        )?;
+        for u in 0..graph.node_count() as u32 {
+            let colour = match self.outcome(u) {
+                Outcome::P => "#f4a6a6",
+                Outcome::N => "#a6dba0",
+                Outcome::D => "#d0d0d0",
+            };
+            let bold = if self.tokens.contains(&u) {
+                ", penwidth=3"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  {} [label=\"{}\\n{}\", fillcolor=\"{colour}\"{bold}];",
+                quote(self.name(u)),
+                escape(self.name(u)),
+                self.value(u)
+            )?;
+        }
+        for u in 0..graph.node_count() as u32 {
+            for &v in graph.followers(u) {
+                writeln!(out, "  {} -> {};", quote(self.name(u)), quote(self.name(v)))?;
+            }
+        }
+        writeln!(out, "}}")?;
+        Ok(())
+    }
+}

@@ -1,0 +1,275 @@
+//! `grundy script`: a game whose rules the user writes in Rhai.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, bail};
+use grundy::graph::loopy::Value;
+use grundy::{Explain, Lang, Outcome};
+use grundy_script::{Limits, Script, Start, State};
+use serde_json::{Value as Json, json};
+
+use crate::report::{self, OutputArgs};
+
+/// A game written by you: a Rhai script gives the rules, the engine finds values and winning moves.
+///
+/// The script defines `fn options(state)`, returning the array of states one move away; optionally
+/// `fn components(state)`, splitting a state into independent games (their values combine by XOR,
+/// Sprague–Grundy); `fn start()`, the states to analyse when none are given (an array or a range);
+/// and `fn family(n)`, the state for parameter n (for `grundy explore`). States are integers,
+/// booleans, strings, and arrays and maps of them. Theorem: the value of a state is the mex of its
+/// options' values, and the player to move wins iff it is not 0; a winning move goes to value 0.
+///
+/// Examples in examples/scripts: `grundy script examples/scripts/take-1-2-4.rhai 10`,
+/// `grundy script examples/scripts/lasker-nim.rhai '[2, 5, 7]'`,
+/// `grundy script examples/scripts/queen.rhai '[3, 5]' --explain`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The script file.
+    file: PathBuf,
+    /// States to analyse, written as in the script (`10`, `[3, 5]`, `#{piles: [3], cap: 2}`);
+    /// by default those of `fn start()`.
+    #[arg(allow_negative_numbers = true)]
+    states: Vec<String>,
+    /// The game may have cycles: list every reachable state and use the generalized
+    /// Sprague–Grundy function (values may be ∞, outcomes may be D for a draw). Components are not
+    /// used then.
+    #[arg(long)]
+    loopy: bool,
+    /// The step budget: script operations allowed in all, over every call.
+    #[arg(long, default_value_t = Limits::DEFAULT_MAX_STEPS, value_name = "N")]
+    max_steps: u64,
+    /// The most states the search may remember.
+    #[arg(long, default_value_t = Limits::default().max_states, value_name = "N")]
+    max_states: usize,
+    /// Print the states searched, the script operations used, the time and the states per second
+    /// on standard error.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+/// Compiles the script at `path`; errors are prefixed with the file name.
+pub fn load(path: &Path, limits: Limits) -> anyhow::Result<Script> {
+    let source = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the script {}", path.display()))?;
+    Script::compile(&source, limits).with_context(|| path.display().to_string())
+}
+
+/// The stack of the thread that runs scripts. Rhai walks, copies and drops nested arrays
+/// recursively; a script may nest them as deep as its array bound allows (65536 levels), which
+/// needs far more than a main thread's 8 MiB. Only the pages used are ever touched.
+const SCRIPT_STACK: usize = 1 << 30;
+
+/// Runs `work` on a thread with [`SCRIPT_STACK`] bytes of stack.
+pub fn on_script_stack<T: Send>(
+    work: impl FnOnce() -> anyhow::Result<T> + Send,
+) -> anyhow::Result<T> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("script".into())
+            .stack_size(SCRIPT_STACK)
+            .spawn_scoped(scope, work)
+            .context("cannot start the script thread")?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let text = on_script_stack(move || analyse(args))?;
+    out.write_all(&text)?;
+    Ok(())
+}
+
+/// The whole report, rendered.
+fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
+    let started = Instant::now();
+    let limits = Limits {
+        max_steps: args.max_steps,
+        max_states: args.max_states,
+    };
+    let name = args.file.display().to_string();
+    let script = load(&args.file, limits)?;
+    let states = states(&script, &args.states).with_context(|| name.clone())?;
+    let lang = Lang::from(args.output.lang);
+    let mut text = Vec::new();
+    if args.loopy {
+        let analyses = script
+            .analyze_loopy(&states)
+            .with_context(|| name.clone())?;
+        for a in &analyses {
+            let moves: Vec<(usize, &State)> = a.winning.iter().map(|(i, s)| (*i, s)).collect();
+            let mut v = contract(&name, &a.state, a.outcome, &moves, &args.output, lang);
+            v["grundy"] = match &a.value {
+                Value::Finite(g) => json!(g.value()),
+                Value::Infinite(_) => json!("inf"),
+            };
+            if let Value::Infinite(k) = &a.value {
+                v["finite_options"] = json!(k);
+            }
+            v["reachable_states"] = json!(a.reachable);
+            let value = lang.pick(format!(", value {}", a.value), format!("，值 {}", a.value));
+            write_one(
+                &mut text,
+                &v,
+                &a.state,
+                a.outcome,
+                &value,
+                &moves,
+                &args.output,
+                lang,
+                &[] as &[grundy_script::ScriptStep],
+            )?;
+        }
+    } else {
+        for state in &states {
+            let a = script
+                .analyze(state, args.output.explain)
+                .with_context(|| name.clone())?;
+            let moves: Vec<(usize, &State)> = a.winning.iter().map(|(i, s)| (*i, s)).collect();
+            let mut v = contract(&name, &a.state, a.outcome, &moves, &args.output, lang);
+            v["grundy"] = json!(a.value.value());
+            if !a.components.is_empty() {
+                v["components"] = a
+                    .components
+                    .iter()
+                    .map(|(s, g)| json!({"position": s.to_json(), "grundy": g.value()}))
+                    .collect();
+            }
+            let value = lang.pick(
+                format!(", Grundy value {}", a.value),
+                format!("，SG 值 {}", a.value),
+            );
+            write_one(
+                &mut text,
+                &v,
+                &a.state,
+                a.outcome,
+                &value,
+                &moves,
+                &args.output,
+                lang,
+                &a.explanation,
+            )?;
+        }
+    }
+    if args.stats {
+        let seconds = started.elapsed().as_secs_f64();
+        let searched = script.states_searched();
+        eprintln!(
+            "{}",
+            lang.pick(
+                format!(
+                    "{searched} states searched, {} script operations, {seconds:.3} s, {:.0} states/s",
+                    script.steps_used(),
+                    searched as f64 / seconds
+                ),
+                format!(
+                    "搜索 {searched} 个状态，脚本操作 {} 次，{seconds:.3} 秒，每秒 {:.0} 个状态",
+                    script.steps_used(),
+                    searched as f64 / seconds
+                ),
+            )
+        );
+    }
+    Ok(text)
+}
+
+/// The states to analyse: from the command line, else from `fn start()`.
+fn states(script: &Script, given: &[String]) -> anyhow::Result<Vec<State>> {
+    if !given.is_empty() {
+        return given
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Ok(script.parse_state(t, i + 1)?))
+            .collect();
+    }
+    match script.start()? {
+        Some(Start::States(states)) if !states.is_empty() => Ok(states),
+        Some(Start::Range(from, to)) if from < to => Ok((from..to).map(State::Int).collect()),
+        Some(_) => bail!("fn start() gives no state"),
+        None => bail!("no states given: pass them as arguments or define fn start()"),
+    }
+}
+
+/// The fields of the JSON contract shared by finite and loopy analyses (without `grundy`).
+fn contract(
+    name: &str,
+    state: &State,
+    outcome: Outcome,
+    moves: &[(usize, &State)],
+    output: &OutputArgs,
+    lang: Lang,
+) -> Json {
+    let listed: Vec<Json> = moves
+        .iter()
+        .take(output.max_moves)
+        .map(|(i, s)| {
+            json!({
+                "position": s.to_json(),
+                "change": {"kind": "option", "index": i},
+                "description": describe(s, lang),
+            })
+        })
+        .collect();
+    json!({
+        "game": "script",
+        "script": name,
+        "position": state.to_json(),
+        "outcome": outcome,
+        "grundy": null,
+        "winning_moves": listed,
+        "winning_move_count": moves.len(),
+    })
+}
+
+fn describe(to: &State, lang: Lang) -> String {
+    lang.pick(format!("move to {to}"), format!("走到 {to}"))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_one<S: Explain + serde::Serialize>(
+    out: &mut Vec<u8>,
+    json: &Json,
+    state: &State,
+    outcome: Outcome,
+    value: &str,
+    moves: &[(usize, &State)],
+    output: &OutputArgs,
+    lang: Lang,
+    explanation: &[S],
+) -> anyhow::Result<()> {
+    if output.json {
+        let mut json = json.clone();
+        if output.explain && !explanation.is_empty() {
+            json["explanation"] = explanation
+                .iter()
+                .map(|step| {
+                    let mut s = json!(step);
+                    s["text"] = json!(step.text(lang));
+                    s
+                })
+                .collect();
+        }
+        serde_json::to_writer(&mut *out, &json)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    if !out.is_empty() {
+        writeln!(out)?;
+    }
+    writeln!(out, "{}{state}", lang.pick("state: ", "状态："))?;
+    let listed: Vec<(String, Option<String>)> = moves
+        .iter()
+        .take(output.max_moves)
+        .map(|(_, s)| (describe(s, lang), None))
+        .collect();
+    report::write_verdict(out, lang, outcome, value, &listed, moves.len() as u64)?;
+    if output.explain && !explanation.is_empty() {
+        report::write_why(out, lang, explanation)?;
+    }
+    Ok(())
+}

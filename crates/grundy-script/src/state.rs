@@ -1,0 +1,170 @@
+//! States of a script game: integers, booleans, characters, strings, and arrays and maps of them.
+
+use std::fmt;
+
+use rhai::{Array, Dynamic, Map};
+
+/// A state of a script game, hashable so the engine can remember it.
+///
+/// Maps keep their keys sorted, so two maps with the same entries are the same state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum State {
+    /// An integer.
+    Int(i64),
+    /// A boolean.
+    Bool(bool),
+    /// A character.
+    Char(char),
+    /// A string.
+    Str(Box<str>),
+    /// An array of states.
+    Array(Box<[State]>),
+    /// A map from names to states, sorted by name.
+    Map(Box<[(Box<str>, State)]>),
+}
+
+impl State {
+    /// Converts a script value; a value that cannot be a state gives its type name (or says
+    /// that it is nested deeper than [`State::MAX_DEPTH`]).
+    pub fn from_dynamic(value: Dynamic) -> Result<State, &'static str> {
+        Self::from_dynamic_at(value, 0)
+    }
+
+    /// How deeply arrays and maps may nest in a state (deeper ones are refused rather than
+    /// risking the stack in the recursive hashing and comparing of states).
+    pub const MAX_DEPTH: usize = 64;
+
+    fn from_dynamic_at(value: Dynamic, depth: usize) -> Result<State, &'static str> {
+        if depth > Self::MAX_DEPTH {
+            return Err("a value nested more than 64 deep");
+        }
+        if let Ok(n) = value.as_int() {
+            Ok(State::Int(n))
+        } else if let Ok(b) = value.as_bool() {
+            Ok(State::Bool(b))
+        } else if let Ok(c) = value.as_char() {
+            Ok(State::Char(c))
+        } else if value.is_string() {
+            Ok(State::Str(value.into_string().unwrap_or_default().into()))
+        } else if value.is_array() {
+            let array = value.into_array().unwrap_or_default();
+            let items: Result<Vec<State>, _> = array
+                .into_iter()
+                .map(|item| State::from_dynamic_at(item, depth + 1))
+                .collect();
+            Ok(State::Array(items?.into()))
+        } else if value.is_map() {
+            // Rhai maps are ordered by key already.
+            let map = value.cast::<Map>();
+            let entries: Result<Vec<(Box<str>, State)>, _> = map
+                .into_iter()
+                .map(|(k, v)| {
+                    State::from_dynamic_at(v, depth + 1).map(|s| (Box::from(k.as_str()), s))
+                })
+                .collect();
+            Ok(State::Map(entries?.into()))
+        } else {
+            Err(value.type_name())
+        }
+    }
+
+    /// The state as a script value.
+    pub fn to_dynamic(&self) -> Dynamic {
+        match self {
+            State::Int(n) => Dynamic::from_int(*n),
+            State::Bool(b) => Dynamic::from_bool(*b),
+            State::Char(c) => Dynamic::from_char(*c),
+            State::Str(s) => Dynamic::from(s.to_string()),
+            State::Array(items) => {
+                Dynamic::from_array(items.iter().map(State::to_dynamic).collect::<Array>())
+            }
+            State::Map(entries) => Dynamic::from_map(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.as_ref().into(), v.to_dynamic()))
+                    .collect::<Map>(),
+            ),
+        }
+    }
+
+    /// The state as JSON: numbers, booleans, strings, arrays and objects.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::{Value, json};
+        match self {
+            State::Int(n) => json!(n),
+            State::Bool(b) => json!(b),
+            State::Char(c) => json!(c.to_string()),
+            State::Str(s) => json!(s),
+            State::Array(items) => Value::Array(items.iter().map(State::to_json).collect()),
+            State::Map(entries) => Value::Object(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_json()))
+                    .collect(),
+            ),
+        }
+    }
+
+    /// The integer, if the state is one.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            State::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+}
+
+/// Written as in a script: `5`, `[3, 4]`, `#{x: 1, y: 2}`, `"a"`.
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            State::Int(n) => write!(f, "{n}"),
+            State::Bool(b) => write!(f, "{b}"),
+            State::Char(c) => write!(f, "'{c}'"),
+            State::Str(s) => write!(f, "{s:?}"),
+            State::Array(items) => {
+                f.write_str("[")?;
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{item}")?;
+                }
+                f.write_str("]")
+            }
+            State::Map(entries) => {
+                f.write_str("#{")?;
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{k}: {v}")?;
+                }
+                f.write_str("}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_through_script_values() {
+        let engine = rhai::Engine::new();
+        for source in ["5", "[3, [4, true]]", "#{y: 2, x: [1]}", "\"ab\"", "'c'"] {
+            let value: Dynamic = engine.eval(source).unwrap();
+            let state = State::from_dynamic(value).unwrap();
+            let back = State::from_dynamic(state.to_dynamic()).unwrap();
+            assert_eq!(back, state, "{source}");
+        }
+        let map = State::from_dynamic(engine.eval("#{y: 2, x: [1]}").unwrap()).unwrap();
+        assert_eq!(map.to_string(), "#{x: [1], y: 2}");
+        assert_eq!(map.to_json(), serde_json::json!({"x": [1], "y": 2}));
+        assert_eq!(
+            State::from_dynamic(engine.eval("[1, 2.5]").unwrap()),
+            Err("f64")
+        );
+    }
+}

@@ -1,0 +1,339 @@
+//! The plain-text graph format.
+//!
+//! ```text
+//! # A comment runs from '#' to the end of the line; blank lines are ignored.
+//! 1 2              # an edge from node 1 to node 2
+//! start a b        # edges start -> a and start -> b
+//! a -> end         # an optional arrow (or a colon after the source: `a: end`)
+//! end              # a name alone declares a node, e.g. one with no outgoing edge
+//! ```
+//!
+//! Each line is a source node followed by the nodes it has edges to. Node names are integers or
+//! words: any run of characters other than spaces, tabs and `#`. The simplest form, one edge
+//! `FROM TO` per line, is accepted as it is. Nodes are numbered in the order their names first
+//! appear.
+
+use rustc_hash::FxHashMap;
+
+use super::{Graph, GraphError};
+use crate::parse::Place;
+
+/// A graph whose nodes have the names the user gave them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedGraph {
+    /// The graph; node i is `names[i]`.
+    pub graph: Graph,
+    /// The name of each node, in order of first appearance.
+    pub names: Vec<String>,
+}
+
+impl NamedGraph {
+    /// The node called `name`. A linear scan: meant for a few look-ups, such as tokens.
+    pub fn node(&self, name: &str) -> Option<u32> {
+        self.names.iter().position(|n| n == name).map(|i| i as u32)
+    }
+}
+
+/// What is wrong in a graph text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TextError {
+    /// An arrow or colon with no source node before it.
+    #[error("{place}: '{token}' needs a source node before it")]
+    NoSource {
+        /// The arrow or colon.
+        token: String,
+        /// Where it was.
+        place: Place,
+    },
+    /// An arrow or colon that does not come right after the source node.
+    #[error("{place}: '{token}' must come right after the source node (one line per source)")]
+    MisplacedArrow {
+        /// The arrow or colon.
+        token: String,
+        /// Where it was.
+        place: Place,
+    },
+    /// Bytes that are not UTF-8.
+    #[error("{place}: the text is not valid UTF-8")]
+    NotUtf8 {
+        /// Where the first bad byte was.
+        place: Place,
+    },
+    /// No node at all.
+    #[error("the graph has no nodes")]
+    Empty,
+    /// Too many nodes or edges.
+    #[error(transparent)]
+    Graph(#[from] GraphError),
+}
+
+/// Line and column (from 1) of byte `at` of `text`.
+fn place(text: &[u8], at: usize) -> Place {
+    let before = &text[..at];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    Place::Line {
+        line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+        column: at - line_start + 1,
+    }
+}
+
+/// Gives each distinct name a node number, in order of first appearance.
+///
+/// Names written as small integers (the common case, and the one of big generated graphs) are
+/// looked up in a dense table indexed by their value; other names go through a hash map.
+struct Interner<'a> {
+    dense: Vec<u32>,
+    words: FxHashMap<&'a str, u32>,
+    names: Vec<String>,
+}
+
+/// Integer names below this use the dense table (4 bytes per value up to the largest seen).
+const DENSE_LIMIT: u64 = 1 << 24;
+const ABSENT: u32 = u32::MAX;
+
+impl<'a> Interner<'a> {
+    fn id(&mut self, name: &'a str) -> Result<u32, GraphError> {
+        let dense = small_integer(name.as_bytes());
+        let slot = match dense {
+            Some(v) => {
+                let v = v as usize;
+                if v >= self.dense.len() {
+                    self.dense.resize((v + 1).max(2 * self.dense.len()), ABSENT);
+                }
+                if self.dense[v] != ABSENT {
+                    return Ok(self.dense[v]);
+                }
+                Some(v)
+            }
+            None => {
+                if let Some(&id) = self.words.get(name) {
+                    return Ok(id);
+                }
+                None
+            }
+        };
+        if self.names.len() >= super::MAX_INDEX {
+            return Err(GraphError::TooLarge {
+                nodes: self.names.len() + 1,
+                edges: 0,
+            });
+        }
+        let id = self.names.len() as u32;
+        match slot {
+            Some(v) => self.dense[v] = id,
+            None => {
+                self.words.insert(name, id);
+            }
+        }
+        self.names.push(name.to_string());
+        Ok(id)
+    }
+}
+
+/// The value of a name written as a canonical integer (no leading zero) below [`DENSE_LIMIT`].
+fn small_integer(bytes: &[u8]) -> Option<u64> {
+    if bytes.is_empty() || bytes.len() > 8 || (bytes[0] == b'0' && bytes.len() > 1) {
+        return None;
+    }
+    let mut v = 0u64;
+    for &b in bytes {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v * 10 + u64::from(d);
+    }
+    (v < DENSE_LIMIT).then_some(v)
+}
+
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r')
+}
+
+/// Parses the text format.
+///
+/// Cost: one pass over the bytes and one look-up per name (an array access for integer names
+/// below 2^24); the edges are kept as pairs until the compressed graph is built.
+///
+/// # Errors
+/// [`TextError`] naming the line and column of the first problem.
+pub fn parse(text: &[u8]) -> Result<NamedGraph, TextError> {
+    let text_str = std::str::from_utf8(text).map_err(|e| TextError::NotUtf8 {
+        place: place(text, e.valid_up_to()),
+    })?;
+    let mut interner = Interner {
+        dense: Vec::new(),
+        words: FxHashMap::default(),
+        names: Vec::new(),
+    };
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    let mut pos = 0;
+    let len = text.len();
+    while pos < len {
+        let mut source: Option<u32> = None;
+        // Whether an arrow is still allowed: right after the source, before any target.
+        let mut arrow_allowed = true;
+        loop {
+            while pos < len && is_blank(text[pos]) {
+                pos += 1;
+            }
+            if pos >= len || text[pos] == b'\n' || text[pos] == b'#' {
+                break;
+            }
+            let at = pos;
+            while pos < len && !is_blank(text[pos]) && text[pos] != b'\n' && text[pos] != b'#' {
+                pos += 1;
+            }
+            // The delimiters are ASCII, so these are character boundaries.
+            let token = &text_str[at..pos];
+            let (name, colon) = match token.strip_suffix(':') {
+                Some(n) if !n.is_empty() => (n, true),
+                _ => (token, false),
+            };
+            if name == "->" || name == ":" {
+                if source.is_none() {
+                    return Err(TextError::NoSource {
+                        token: name.to_string(),
+                        place: place(text, at),
+                    });
+                }
+                if !arrow_allowed {
+                    return Err(TextError::MisplacedArrow {
+                        token: name.to_string(),
+                        place: place(text, at),
+                    });
+                }
+                arrow_allowed = false;
+                continue;
+            }
+            let id = interner.id(name)?;
+            match source {
+                None => source = Some(id),
+                Some(from) => {
+                    edges.push((from, id));
+                    arrow_allowed = false;
+                }
+            }
+            if colon {
+                if !arrow_allowed {
+                    return Err(TextError::MisplacedArrow {
+                        token: ":".to_string(),
+                        place: place(text, at + name.len()),
+                    });
+                }
+                arrow_allowed = false;
+            }
+        }
+        // Skip a comment and the end of the line.
+        while pos < len && text[pos] != b'\n' {
+            pos += 1;
+        }
+        pos += 1;
+    }
+    if interner.names.is_empty() {
+        return Err(TextError::Empty);
+    }
+    let graph = Graph::from_edges(interner.names.len(), &edges)?;
+    Ok(NamedGraph {
+        graph,
+        names: interner.names,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn edges(g: &NamedGraph) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for u in 0..g.graph.node_count() as u32 {
+            for &v in g.graph.followers(u) {
+                out.push((g.names[u as usize].clone(), g.names[v as usize].clone()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_simplest_form_is_one_edge_per_line() {
+        let g = parse(b"1 2\n2 3\n0 1\n").unwrap();
+        assert_eq!(g.names, ["1", "2", "3", "0"]);
+        assert_eq!(
+            edges(&g),
+            [("1", "2"), ("2", "3"), ("0", "1")].map(|(a, b)| (a.to_string(), b.to_string()))
+        );
+        assert_eq!(g.node("0"), Some(3));
+        assert_eq!(g.node("9"), None);
+    }
+
+    #[test]
+    fn words_arrows_colons_comments_and_lone_nodes() {
+        let text = "# a game\nstart a b   # two edges\r\na -> end\nb: end a\n\n  end\nlonely\n";
+        let g = parse(text.as_bytes()).unwrap();
+        assert_eq!(g.names, ["start", "a", "b", "end", "lonely"]);
+        let pairs: Vec<String> = edges(&g).iter().map(|(a, b)| format!("{a}>{b}")).collect();
+        assert_eq!(pairs, ["start>a", "start>b", "a>end", "b>end", "b>a"]);
+        assert_eq!(g.graph.followers(4), &[] as &[u32]);
+    }
+
+    #[test]
+    fn errors_name_the_line_and_column() {
+        assert_eq!(
+            parse(b"a b\n  -> c\n").unwrap_err().to_string(),
+            "line 2, column 3: '->' needs a source node before it"
+        );
+        assert_eq!(
+            parse(b"a -> b -> c").unwrap_err().to_string(),
+            "line 1, column 8: '->' must come right after the source node (one line per source)"
+        );
+        assert_eq!(
+            parse(b"a: b c:").unwrap_err().to_string(),
+            "line 1, column 7: ':' must come right after the source node (one line per source)"
+        );
+        assert_eq!(
+            parse(b"a b\nc \xff d").unwrap_err().to_string(),
+            "line 2, column 3: the text is not valid UTF-8"
+        );
+        assert_eq!(parse(b"# nothing\n\n").unwrap_err(), TextError::Empty);
+    }
+
+    #[test]
+    fn integer_and_word_names_are_distinct_nodes() {
+        // "7" and "07" are different names; a large number goes through the word table.
+        let g = parse(b"7 07\n99999999999 7\n07 99999999999\n").unwrap();
+        assert_eq!(g.names, ["7", "07", "99999999999"]);
+        assert_eq!(g.graph.followers(2), &[0]);
+        assert_eq!(g.graph.followers(1), &[2]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn edge_lists_round_trip(edges in proptest::collection::vec((0u32..30, 0u32..30), 1..80)) {
+            let text: String = edges.iter().map(|(a, b)| format!("{a} {b}\n")).collect();
+            let g = parse(text.as_bytes()).unwrap();
+            let back: Vec<(u32, u32)> = (0..g.graph.node_count() as u32)
+                .flat_map(|u| g.graph.followers(u).iter().map(move |&v| (u, v)))
+                .map(|(u, v)| (g.names[u as usize].parse().unwrap(), g.names[v as usize].parse().unwrap()))
+                .collect();
+            let mut expected = edges.clone();
+            // The graph groups edges by source (in order of first appearance), keeping their order.
+            let order: Vec<u32> = g.names.iter().map(|n| n.parse().unwrap()).collect();
+            expected.sort_by_key(|&(a, _)| order.iter().position(|&o| o == a));
+            proptest::prop_assert_eq!(back, expected);
+        }
+
+        #[test]
+        fn any_bytes_parse_or_fail_without_panicking(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let _ = parse(&bytes);
+        }
+
+        #[test]
+        fn arrows_and_words_never_panic(text in "[a-c0-2 :>#\n-]{0,60}") {
+            let _ = parse(text.as_bytes());
+        }
+    }
+}
