@@ -19,6 +19,11 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// Whether the statement's limits are checked (no `--no-limits`).
+    pub fn limits(&self) -> bool {
+        self.limits
+    }
+
     /// The next number, which must be there and within `lo..=hi` (when limits are on).
     #[inline]
     pub fn read(&mut self, what: &str, lo: u64, hi: u64) -> anyhow::Result<u64> {

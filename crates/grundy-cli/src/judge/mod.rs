@@ -5,9 +5,11 @@
 //! parts (for shrinking a failing input in `grundy stress`). Judge code only reads and writes:
 //! every answer comes from a ruleset in `grundy::games`.
 
+mod heaps;
 mod input;
 mod nim;
 mod stairs;
+mod wythoff;
 
 use std::io::Write;
 
@@ -47,7 +49,11 @@ pub struct Problem {
 
 /// Every problem, in the order `grundy judge --list` prints them.
 pub fn problems() -> impl Iterator<Item = &'static Problem> {
-    nim::PROBLEMS.iter().chain(stairs::PROBLEMS)
+    nim::PROBLEMS
+        .iter()
+        .chain(stairs::PROBLEMS)
+        .chain(wythoff::PROBLEMS)
+        .chain(heaps::PROBLEMS)
 }
 
 /// The problem with this id or alias.
@@ -74,6 +80,17 @@ pub fn counted_lists(case: &Case, text: &mut String) {
     for list in case {
         text.push_str(&format!("{}\n{}\n", list.len(), join(list)));
     }
+}
+
+/// One line per case (its single list), then the line `end` that closes the input (if any).
+pub fn line_per_case(cases: &[Case], end: &str) -> String {
+    let mut text = String::new();
+    for case in cases {
+        text.push_str(&join(&case[0]));
+        text.push('\n');
+    }
+    text.push_str(end);
+    text
 }
 
 /// Numbers separated by single spaces.

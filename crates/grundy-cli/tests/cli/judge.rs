@@ -43,7 +43,7 @@ fn every_published_sample_of_every_known_problem() {
         assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{stem}");
         checked += 1;
     }
-    assert!(checked >= 6, "only {checked} samples checked");
+    assert!(checked >= 12, "only {checked} samples checked");
 }
 
 #[test]
@@ -336,6 +336,61 @@ fn staircase_problems_reject_malformed_inputs() {
         &["judge", "nanchang-2026"],
         "1\n1 1\n9223372036854775808\n",
         &["line 3, column 1", "out of range (0..=9223372036854775807)"],
+    );
+}
+
+#[test]
+fn wythoff_and_heap_problems_reject_malformed_inputs() {
+    fails_with(
+        &["judge", "hdu-1527"],
+        "1 2\n3\n",
+        &["line 2", "expected a pile size b", "end of the input"],
+    );
+    fails_with(
+        &["judge", "poj-1067"],
+        "1 1000000001\n",
+        &["line 1, column 3", "out of range (0..=1000000000)"],
+    );
+    fails_with(
+        &["judge", "hdu-2177"],
+        "5 3\n0 0\n",
+        &[
+            "line 1, column 3",
+            "b (at least a) 3 is out of range (5..=1000000)",
+        ],
+    );
+    fails_with(
+        &["judge", "hdu-1848"],
+        "1 0 2\n0 0 0\n",
+        &["line 1, column 3", "only the line 0 0 0 ends the input"],
+    );
+    fails_with(
+        &["judge", "hdu-1848"],
+        "1 2\n",
+        &["line 1", "expected a pile size p", "end of the input"],
+    );
+    fails_with(
+        &["judge", "poj-2960", "--no-limits"],
+        "2 0 5\n1\n1 1\n0\n",
+        &["line 1, column 3", "a move of 0 is not allowed"],
+    );
+    fails_with(
+        &["judge", "hdu-1536"],
+        "2 2 5\n0\n",
+        &[
+            "line 2, column 1",
+            "the number of positions m 0 is out of range",
+        ],
+    );
+    fails_with(
+        &["judge", "hdu-3032"],
+        "1\n2\n1 0\n",
+        &["line 3, column 3", "a heap size s_i 0 is out of range"],
+    );
+    fails_with(
+        &["judge", "hdu-3032", "--no-limits"],
+        "1\n1\n18446744073709551615\n",
+        &["line 3, column 1", "too large"],
     );
 }
 
