@@ -158,3 +158,16 @@ fn stats_find_the_largest_value_first() {
     assert_eq!(stats.max, (3, 1));
     assert_eq!(stats.counts, [1, 1, 1, 2]);
 }
+
+#[test]
+fn arithmetic_periods_are_evidence_with_a_saltus() {
+    // 0.8: remove one token and leave three heaps. G(n) = floor((n − 1)/3) for n ≥ 1: period 3,
+    // saltus 1 (checked here against the oracle's values, not assumed).
+    let rules: TakeAndBreak = "0.8".parse().unwrap();
+    let values = naive::values(&rules, 300);
+    assert!((1..=300).all(|n| values[n] as usize == (n - 1) / 3));
+    let s = sequence("0.8", 301);
+    let p = s.find_period(true).unwrap();
+    assert_eq!((p.period, p.saltus, p.proved), (3, 1, false));
+    assert!(p.preperiod <= 1);
+}
