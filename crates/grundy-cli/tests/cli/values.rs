@@ -53,6 +53,8 @@ fn find_period_proves_the_known_periods() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
+    // 2·53 + 2·34 + 2 = 176 values prove it: the search stops at 256.
+    assert!(text.starts_with("0.07 (code 0.07): G(0..255)"), "{text}");
     assert!(
         text.contains("period 34 from n = 53 (proved by the octal periodicity theorem)"),
         "{text}"
