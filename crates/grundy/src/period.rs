@@ -88,8 +88,9 @@ impl Certificate {
 /// The smallest period of the tail of `values` that the data prove, or else the smallest one
 /// they show, with the smallest preperiod for it.
 ///
-/// A candidate must be seen at least twice in full after its preperiod (so short coincidences are
-/// not reported), and is `proved` when the data reach [`Certificate::needed_len`]. A proved period
+/// A candidate must be seen at least twice in full after its preperiod, and an unproved one must
+/// cover at least a third of the data (so short coincidences are not reported); it is `proved`
+/// when the data reach [`Certificate::needed_len`]. A proved period
 /// is a true period, so the smallest proved one is the smallest period of the whole sequence.
 /// With `arithmetic`, a saltus is allowed (read off the last values); otherwise only plain periods
 /// are searched. Cost: for each candidate p, a scan backwards from the end that stops at the first
@@ -172,6 +173,11 @@ fn candidates<'a, T: Copy + Into<u64>>(
             let proved = certificate
                 .needed_len(preperiod, period)
                 .is_some_and(|needed| needed <= len);
+            // Evidence alone must also cover a third of the data, so that a coincidence in the
+            // last few values (two equal values at the end look like period 1) is not reported.
+            if !proved && (len - preperiod) * 3 < len {
+                return None;
+            }
             Some(Period {
                 preperiod,
                 period,
@@ -230,6 +236,16 @@ mod tests {
         assert_eq!((p.period, p.proved), (2, false));
         let p = find(&values, Certificate::Window { max: 1 << 20 }, false).unwrap();
         assert_eq!((p.period, p.proved), (2, false));
+    }
+
+    #[test]
+    fn a_coincidence_at_the_end_is_not_a_period() {
+        // 0 0 0 1 1 1 2 2 2 ...: arithmetic period 3, saltus 1; the last two values are equal,
+        // which is not period 1.
+        let values: Vec<u64> = (0..100).map(|i| i / 3).collect();
+        let p = find(&values, Certificate::None, true).unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus), (0, 3, 1));
+        assert_eq!(find(&values, Certificate::None, false), None);
     }
 
     #[test]

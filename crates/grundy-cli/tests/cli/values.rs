@@ -30,7 +30,8 @@ fn kayles_json_matches_the_published_values_and_period() {
     let v = json(&["values", "0.77", "--upto", "104", "--json"]);
     assert_eq!(values_of(&v), published("kayles-0.77.txt"));
     assert_eq!(v["game"], "0.77");
-    // 105 values show the period but the octal theorem needs 2·71 + 2·12 + 2 = 168.
+    // 130 values show the period but the octal theorem needs 2·71 + 2·12 + 2 = 168.
+    let v = json(&["values", "0.77", "--upto", "129", "--json"]);
     assert_eq!(v["period"]["period"], 12);
     assert_eq!(v["period"]["preperiod"], 71);
     assert_eq!(v["period"]["proved"], false);
@@ -52,6 +53,8 @@ fn find_period_proves_the_known_periods() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
+    // 2·53 + 2·34 + 2 = 176 values prove it: the search stops at 256.
+    assert!(text.starts_with("0.07 (code 0.07): G(0..255)"), "{text}");
     assert!(
         text.contains("period 34 from n = 53 (proved by the octal periodicity theorem)"),
         "{text}"
@@ -94,6 +97,20 @@ fn subtraction_sets_are_octal_codes_with_digit_3() {
     let v = json(&["values", "{1,2,4}", "--upto", "300", "--json"]);
     assert_eq!(v["period"]["proved"], true);
     assert_eq!(v["period"]["period"], 3);
+}
+
+#[test]
+fn arithmetic_periods_are_reported_with_their_saltus() {
+    let v = json(&["values", "0.8", "--upto", "300", "--json"]);
+    assert_eq!(v["period"]["period"], 3);
+    assert_eq!(v["period"]["saltus"], 1);
+    assert_eq!(v["period"]["proved"], false);
+    let out = grundy(&["values", "0.8", "--upto", "300"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("arithmetic period 3 with saltus 1"), "{text}");
+    assert!(text.contains("no theorem here proves it"), "{text}");
 }
 
 #[test]

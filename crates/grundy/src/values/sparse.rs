@@ -302,7 +302,8 @@ impl Sparse {
             }
             self.counts[g as usize] += 1;
             self.by_value[g as usize].push(n as u32);
-            if self.is_rare(g) {
+            // Position 0 is never a part of a split (heaps left are non-empty).
+            if n >= 1 && self.is_rare(g) {
                 block_rare.push(n);
             }
             if widen {

@@ -69,7 +69,13 @@ pub fn compute(
     while sequence.len() < target && !(options.stop_at_proof && sequence.proved_period().is_some())
     {
         let before = (sequence.len(), Instant::now());
-        let next = sequence.len().saturating_add(step).min(target);
+        // --find-period looks for a proof at each power of two: stop at the first that has one.
+        let next = if options.stop_at_proof {
+            (sequence.len() + 1).next_power_of_two()
+        } else {
+            sequence.len().saturating_add(step)
+        }
+        .min(target);
         sequence.extend_to(next);
         // Aim at about a fifth of a second per step, so Ctrl-C and checkpoints stay prompt.
         let took = before.1.elapsed().as_secs_f64().max(1e-6);
