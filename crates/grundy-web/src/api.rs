@@ -272,13 +272,17 @@ impl Visitor for Job {
     }
 }
 
-/// The answer to a move: the position after it, the move three ways, and whether the game is over.
+/// The answer to a move: the position after it (as the ruleset writes it, for people, and as
+/// the `position` and parameters of the next request), the move three ways, and whether the
+/// game is over.
 fn moved<G: Playable>(game: &G, position: &G::Position, change: &Change, lang: Lang) -> Value {
     let after = game.apply(position, change);
     json!({
         "game": game.name(),
         "play": game.convention(),
         "position": after,
+        "shown": game.show(&after),
+        "resume": game.resume(&after),
         "change": change,
         "move": game.write_move(change),
         "description": change.describe(lang),
@@ -342,6 +346,7 @@ impl Visitor for NotationOf {
             "game": game.name(),
             "title": { "en": game.title(Lang::En), "zh": game.title(Lang::Zh) },
             "notation": game.notation(),
+            "params": game.parameters(),
         })
     }
 }
