@@ -59,9 +59,7 @@ const T = {
     odd_values: (values) => `odd steps now: ${values.join(', ')}`,
     cancel_opponent: (c, s) => `Say the opponent carries ${c} stone(s) from step ${s}, an even step, down onto step ${s - 1}: odd step ${s - 1} changes (green).`,
     cancel_reply: (c, s) => `Reply: carry the same ${c} stone(s) on down to ${s - 2 === 0 ? 'the ground' : `step ${s - 2}`}. The odd steps are exactly as they were, and the stones went two steps down, so this cannot go on for ever: the even steps do not matter.`,
-    example_opponent: (d) => `For example the opponent plays: ${d}.`,
-    example_reply: (d) => `The reply: ${d}. The odd steps XOR to 0 again.`,
-    winning_move: 'The winning move (green):',
+    winning_move: 'The winning move: the steps framed in green.',
     cap: (k) => (k === undefined ? 'no cap: the first move may take a whole pile' : `cap k = ${k}: a move takes at most ${k}`),
     cap_label: 'k (first cap)',
     class_odd: 'odd-numbered piles (1, 3, 5, …)', class_even: 'even-numbered piles (2, 4, 6, …)',
@@ -133,9 +131,7 @@ const T = {
     odd_values: (values) => `现在奇数级为：${values.join('、')}`,
     cancel_opponent: (c, s) => `假设对手把第 ${s} 级（偶数级）的 ${c} 个石子搬到第 ${s - 1} 级：奇数级第 ${s - 1} 级变了（绿框）。`,
     cancel_reply: (c, s) => `回应：把同样这 ${c} 个石子继续搬到${s - 2 === 0 ? '地面' : `第 ${s - 2} 级`}。奇数级和原来完全一样，而这些石子下降了两级，所以这种往来不会无限进行：偶数级无关紧要。`,
-    example_opponent: (d) => `例如对手：${d}。`,
-    example_reply: (d) => `回应：${d}。奇数级的异或和又回到 0。`,
-    winning_move: '必胜走法（绿框）：',
+    winning_move: '必胜走法：绿框中的台阶。',
     cap: (k) => (k === undefined ? '不设上限：第一步可以取走整堆' : `上限 k = ${k}：每步至多取 ${k} 个`),
     cap_label: 'k（第一步上限）',
     class_odd: '奇数号堆（1、3、5……）', class_even: '偶数号堆（2、4、6……）',
@@ -849,30 +845,19 @@ function stairFrames(a, base) {
         const labels = { [i]: `${s.before} → ${s.after}` };
         frame({
           steps, marks: { [from]: 'green', ...(to === null ? {} : { [to]: 'green' }) }, labels,
-          caption: s.text, lines: [`${t('winning_move')} ${describeChange(s.change)}`], decided: true,
+          caption: s.text, lines: [t('winning_move')], decided: true,
         });
         break;
       }
       case 'reply':
-        moveFrames(s.opponent, s.reply, t('example_opponent', describeChange(s.opponent)), t('example_reply', describeChange(s.reply)));
-        frames[frames.length - 2].caption = `${s.text}\n${frames[frames.length - 2].caption}`;
+        // The library's sentence names both moves; the two frames draw them one after the other.
+        moveFrames(s.opponent, s.reply, s.text, s.text);
         break;
       default:
         frame({ caption: s.text, decided: true });
     }
   }
   return frames;
-}
-
-/** A Change described on the page (the API describes winning moves; explanation steps carry
- * only the Change). */
-function describeChange(c) {
-  if (c.kind === 'carry') {
-    if (c.to === null) return lang === 'zh' ? `把第 ${c.from + 1} 级的 ${c.count} 个石子移到地面` : `move ${c.count} from step ${c.from + 1} to the ground`;
-    return lang === 'zh' ? `把第 ${c.from + 1} 级的 ${c.count} 个石子移到第 ${c.to + 1} 级` : `move ${c.count} from step ${c.from + 1} down to step ${c.to + 1}`;
-  }
-  if (c.kind === 'slide') return lang === 'zh' ? `把第 ${c.coin + 1} 枚硬币从第 ${c.from} 格移到第 ${c.to} 格` : `slide coin ${c.coin + 1} from cell ${c.from} to cell ${c.to}`;
-  return '';
 }
 
 /** The staircase of a coins analysis: the gaps, step 1 the gap before the rightmost coin. */

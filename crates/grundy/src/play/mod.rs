@@ -352,7 +352,9 @@ pub enum SetupError {
         problem: String,
     },
     /// Misère play asked of a ruleset that is played under normal play only.
-    #[error("{game} is played under normal play only (the last move wins): no --misere")]
+    #[error(
+        "{game} is played under normal play only (the last move wins); misère play is not offered"
+    )]
     NormalPlayOnly {
         /// The ruleset.
         game: String,
