@@ -273,6 +273,12 @@ test('coins on a strip are read as the staircase of their gaps', async () => {
   assert.ok(width <= 390, `the page is ${width}px wide`);
   await page.screenshot({ path: join(artifacts, 'staircase-coins-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1000, height: 900 });
+  // A strip too long to draw is shown as numbers; the game goes on by typed moves.
+  await newStairGame('3 9000', 'coins');
+  assert.match(await page.textContent('#sc-strip'), /3 9000 {2}\(too large to draw: type your moves\)/);
+  await page.fill('#sc-move-input', '2 5');
+  await page.click('#sc-move-submit');
+  await page.waitForFunction(() => document.querySelectorAll('#sc-log li').length === 2);
 });
 
 async function stoneRow(piles) {

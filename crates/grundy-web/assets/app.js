@@ -50,6 +50,7 @@ const T = {
     sc_steps: 'Steps (step 1 first)', sc_cells: 'Coins (their cells)',
     sc_play_title: 'Play on the board',
     sc_gaps_as_stairs: 'The gaps read as a staircase: step 1 is the gap before the rightmost coin, step 2 the gap before the next one, and so on.',
+    too_large: 'too large to draw: type your moves',
     ground: 'ground', cell_n: (i) => `cell ${i}`,
     carry_button: (n, s) => `carry ${n} from step ${s} down`,
     grid_button: (n, c) => `move ${n} from cell ${c} to the right`,
@@ -119,6 +120,7 @@ const T = {
     sc_steps: '各级台阶（从第 1 级起）', sc_cells: '硬币（所在格子）',
     sc_play_title: '在棋盘上对弈',
     sc_gaps_as_stairs: '把空格看成阶梯：最右边硬币左边的空格是第 1 级，再往左一枚硬币左边的空格是第 2 级，依此类推。',
+    too_large: '太大，无法画出：请输入走法',
     ground: '地面', cell_n: (i) => `第 ${i} 格`,
     carry_button: (n, s) => `把第 ${s} 级的 ${n} 个石子往下搬`,
     grid_button: (n, c) => `把第 ${c} 格的 ${n} 个石子右移`,
@@ -196,6 +198,9 @@ const binary = (n, width) => n.toString(2).padStart(width, '0');
 /** 2 to the power k, written with superscript digits (2⁰, 2¹, …): the place of bit k. */
 const place = (k) => `2${[...String(k)].map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]).join('')}`;
 const MAX_DRAWN = 24;
+/** Steps (or twice as many cells) beyond which a board is not drawn: the position is shown as
+ * numbers, and moves are typed. */
+const MAX_PLACES = 40;
 
 /** A row of stones: `count` stones, those from `keep` on drawn as taken. */
 function stoneRow(count, keep = count) {
@@ -470,6 +475,7 @@ function drawPiles(target, m, piles, cap = Infinity) {
  * (a label for stones just carried to the ground).
  */
 function drawStairs(target, steps, { m = null, marks = {}, labels = {}, hinted = null, ground } = {}) {
+  if (steps.length > MAX_PLACES) return tooLarge(target, steps);
   const row = el('div', { class: 'stairs', style: `--steps: ${steps.length}` });
   row.append(el('div', { class: ground ? 'step ground green' : 'step ground' },
     el('span', { class: 'pile-of' }, ground ? el('span', { class: 'landed', text: ground }) : null),
@@ -514,6 +520,7 @@ function drawStairs(target, steps, { m = null, marks = {}, labels = {}, hinted =
 function drawStrip(target, cells, { m = null, marks = {}, hinted = null } = {}) {
   const order = cells.map((c, i) => [c, i]).sort((a, b) => a[0] - b[0]);
   const last = order.length ? order[order.length - 1][0] : 0;
+  if (last > MAX_PLACES * 2) return tooLarge(target, cells);
   const strip = el('div', { class: 'strip', style: `--cells: ${last}` });
   let k = 0; // index in `order` of the next coin to the right
   for (let c = 1; c <= last; c++) {
@@ -538,6 +545,10 @@ function drawStrip(target, cells, { m = null, marks = {}, hinted = null } = {}) 
     }
   }
   target.append(strip);
+}
+
+function tooLarge(target, numbers) {
+  target.append(el('p', { class: 'position', text: `${numbers.join(' ')}  (${t('too_large')})` }));
 }
 
 const BOARDS = {
