@@ -18,6 +18,7 @@ let base;
 let context;
 let page;
 let profile;
+const pageErrors = [];
 
 before(async () => {
   server = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -42,6 +43,7 @@ before(async () => {
   });
   page = context.pages()[0] || (await context.newPage());
   page.setDefaultTimeout(10_000);
+  page.on('pageerror', (e) => pageErrors.push(e.message));
   mkdirSync(artifacts, { recursive: true });
 });
 
@@ -182,4 +184,189 @@ test('a phone-sized screen shows the board and the game', async () => {
   await page.click('#tab-play');
   await page.screenshot({ path: join(artifacts, 'playground-phone-play.png'), fullPage: true });
   await page.setViewportSize({ width: 1000, height: 900 });
+});
+
+/** The count shown on step `s` (from 1) of the staircase view. */
+const stepCount = (s) => page.textContent(`#sc-board .step[data-step="${s}"] .count`);
+
+async function newStairGame(position, game = 'staircase') {
+  await page.check(`input[name=sc-game][value=${game}]`);
+  await page.fill('#sc-position', position);
+  await page.click('#sc-start');
+  await page.waitForFunction(() => /step 1 \//.test(document.querySelector('#sc-step-counter').textContent));
+}
+
+test('the staircase view cancels a move from an even step, and plays on the board', async () => {
+  await page.goto(`${base}#staircase`);
+  await newStairGame('3 4 2 5 3');
+  // Odd steps 1, 3, 5 (3, 2, 3) XOR to 2; step 2 holds 4 stones that do not count.
+  assert.match(await page.textContent('#sc-panel'), /odd steps 3 ⊕ 2 ⊕ 3 = 2/);
+  assert.match(await page.textContent('#sc-answer'), /First player wins/);
+  assert.match(await page.getAttribute('#sc-board .step[data-step="1"]', 'class'), /\bodd\b/);
+  assert.match(await page.getAttribute('#sc-board .step[data-step="2"]', 'class'), /\beven\b/);
+  await page.click('#sc-step-next');
+  assert.match(await page.textContent('#sc-caption'), /Only the odd steps count/);
+  assert.match(await page.getAttribute('#sc-board .step[data-step="2"]', 'class'), /\byellow\b/);
+  // The opponent brings step 2's four stones onto step 1 …
+  await page.click('#sc-step-next');
+  assert.match(await page.textContent('#sc-caption'), /carries 4 stone\(s\) from step 2, an even step, down onto step 1/);
+  assert.deepEqual([await stepCount(1), await stepCount(2)], ['7', '0']);
+  assert.match(await page.textContent('#sc-panel'), /odd steps now: 7, 2, 3/);
+  // … and the reply carries the same four on to the ground: the odd steps are as before.
+  await page.click('#sc-step-next');
+  assert.match(await page.textContent('#sc-caption'), /carry the same 4 stone\(s\) on down to the ground/);
+  assert.deepEqual([await stepCount(1), await stepCount(2)], ['3', '0']);
+  assert.equal(await page.textContent('#sc-board .step.ground .landed'), '+4');
+  assert.match(await page.textContent('#sc-panel'), /odd steps 3 ⊕ 2 ⊕ 3 = 2/);
+  assert.match(await page.textContent('#sc-panel'), /odd steps now: 3, 2, 3/);
+  // The winning move: odd step 1 from 3 to 1.
+  await page.keyboard.press('End');
+  assert.match(await page.textContent('#sc-caption'), /Odd step 1 has a = 3, and a XOR x = 1 < a/);
+  assert.equal(await stepCount(1), '3 → 1');
+  await page.screenshot({ path: join(artifacts, 'staircase.png'), fullPage: true });
+
+  // Play on the board, following the hints, until the game is won.
+  await page.keyboard.press('Home');
+  for (let turn = 0; turn < 30; turn++) {
+    const status = await page.textContent('#sc-status');
+    if (/win/.test(status)) break;
+    const before = await page.locator('#sc-log li').count();
+    await page.click('#sc-hint');
+    await page.waitForFunction(() => /type “/.test(document.querySelector('#sc-message').textContent));
+    const move = /type “([^”]+)”/.exec(await page.textContent('#sc-message'))[1];
+    if (turn === 0) {
+      assert.equal(move, '1 2');
+      // The hinted stones glow; clicking the lower one carries it and those above it.
+      assert.equal(await page.locator('#sc-board .stone.hinted').count(), 2);
+      await page.click('#sc-board button.stone[data-move="1 2"]');
+    } else {
+      await page.fill('#sc-move-input', move);
+      await page.click('#sc-move-submit');
+    }
+    await page.waitForFunction((n) => document.querySelectorAll('#sc-log li').length >= n + 2
+      || /win/.test(document.querySelector('#sc-status').textContent), before);
+    await page.waitForFunction(() => !/thinking/.test(document.querySelector('#sc-status').textContent));
+  }
+  assert.equal(await page.textContent('#sc-status'), 'You win!');
+  const log = await page.locator('#sc-log li').allTextContents();
+  assert.match(log[0], /^You: move 2 from step 1 to the ground {2}⇒ {2}1 4 2 5 3$/);
+  assert.equal(log.length % 2, 1, 'the human made the last move');
+});
+
+test('coins on a strip are read as the staircase of their gaps', async () => {
+  await page.goto(`${base}#staircase`);
+  await newStairGame('2 5 9 11', 'coins');
+  assert.equal(await page.isHidden('#sc-strip'), false);
+  assert.equal(await page.locator('#sc-strip .coin').count(), 4);
+  assert.match(await page.textContent('#sc-caption'), /Sort the coins: 2, 5, 9, 11/);
+  // Gaps 1, 2, 3, 1 from the left: step 1 is the gap before the rightmost coin.
+  assert.deepEqual([await stepCount(1), await stepCount(2), await stepCount(3), await stepCount(4)], ['1', '3', '2', '1']);
+  // A bad slide gets its one-line reason; a free cell is a button for the coin on its right.
+  await page.fill('#sc-move-input', '2 1');
+  await page.click('#sc-move-submit');
+  await page.waitForFunction(() => /coin 2 cannot reach cell 1: coin 1 is on cell 2/.test(document.querySelector('#sc-message').textContent));
+  await page.click('#sc-strip button[data-move="4 10"]');
+  await page.waitForFunction(() => document.querySelectorAll('#sc-log li').length === 2);
+  assert.match(await page.textContent('#sc-log li'), /slide coin 4 from cell 11 to cell 10/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width}px wide`);
+  await page.screenshot({ path: join(artifacts, 'staircase-coins-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1000, height: 900 });
+  // A strip too long to draw is shown as numbers; the game goes on by typed moves.
+  await newStairGame('3 9000', 'coins');
+  assert.match(await page.textContent('#sc-strip'), /3 9000 {2}\(too large to draw: type your moves\)/);
+  await page.fill('#sc-move-input', '2 5');
+  await page.click('#sc-move-submit');
+  await page.waitForFunction(() => document.querySelectorAll('#sc-log li').length === 2);
+});
+
+async function stoneRow(piles) {
+  await page.fill('#st-piles', piles);
+  await page.click('#st-analyze');
+  await page.waitForFunction((n) => document.querySelectorAll('#st-board .chip').length === n
+    && /step 1 \//.test(document.querySelector('#st-step-counter').textContent), piles.split(' ').length);
+}
+
+test('the stone game colours the piles by parity and plays the locked class against greed', async () => {
+  await page.goto(`${base}#stones`);
+  await stoneRow('3 9 1 2 7 4');
+  const classes = await page.locator('#st-board .chip').evaluateAll((cs) => cs.map((c) => (c.classList.contains('odd') ? 'odd' : 'even')));
+  assert.deepEqual(classes, ['odd', 'even', 'odd', 'even', 'odd', 'even']);
+  assert.match(await page.textContent('#st-legend'), /odd-numbered piles \(1, 3, 5, …\) = 11/);
+  assert.match(await page.textContent('#st-legend'), /even-numbered piles \(2, 4, 6, …\) = 15/);
+  assert.match(await page.textContent('#st-panel'), /takes the right end and from then on always an end of the even-numbered piles/);
+  assert.equal(await page.locator('#st-board .chip.locked').count(), 3);
+  // The first move takes the right end, pile 6: an even-numbered pile.
+  await page.click('#st-step-next');
+  assert.match(await page.textContent('#st-caption'), /The first player takes the right pile \(pile 6: 4 stones\)/);
+  await page.focus('#st-board');
+  await page.keyboard.press('End');
+  assert.equal(await page.textContent('#st-step-counter'), 'step 7 / 7');
+  assert.equal(await page.textContent('#st-verdict'), 'Final score 15 to 11: the first player wins.');
+  assert.deepEqual(await page.locator('#st-scores .total').allTextContents(), ['15', '11']);
+  // Every pile the first player took is even-numbered; the greedy opponent got the others.
+  assert.equal(await page.locator('.tray.first .chip.odd').count(), 0);
+  assert.equal(await page.locator('.tray.second .chip.even').count(), 0);
+  assert.equal(await page.isHidden('#st-table'), true);
+  await page.screenshot({ path: join(artifacts, 'stones.png'), fullPage: true });
+
+  // An odd row: no class to lock; the interval DP table, and the second player wins.
+  await stoneRow('1 5 2 8 3');
+  assert.match(await page.textContent('#st-panel'), /5 piles is an odd number/);
+  assert.equal(await page.isHidden('#st-table'), false);
+  assert.equal(await page.textContent('#st-table td.answer-cell'), '-7');
+  await page.click('#st-step-last');
+  assert.match(await page.textContent('#st-verdict'), /: the second player wins\.$/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width}px wide`);
+  await page.screenshot({ path: join(artifacts, 'stones-odd-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1000, height: 900 });
+});
+
+test('the staircase and stone views switch to Chinese', async () => {
+  await page.goto(`${base}#staircase`);
+  await newStairGame('3 4 2 5 3');
+  await page.click('#sc-step-next');
+  await page.click('#sc-step-next');
+  await page.click('#tab-stones');
+  await stoneRow('3 9 1 2 7 4');
+  await page.click('#st-step-last');
+  await page.click('#lang-switch');
+  await page.waitForFunction(() => /最终比分 15 比 11/.test(document.querySelector('#st-verdict').textContent));
+  assert.equal(await page.textContent('#tab-stones'), '石子游戏（两端取）');
+  assert.match(await page.textContent('#st-legend'), /偶数号堆/);
+  assert.match(await page.textContent('#st-caption'), /贪心的对手取左端一堆/);
+  await page.screenshot({ path: join(artifacts, 'stones-zh.png'), fullPage: true });
+  // The staircase view keeps its frame: the opponent's move from even step 2.
+  await page.click('#tab-staircase');
+  await page.waitForFunction(() => /假设对手把第 2 级（偶数级）的 4 个石子搬到第 1 级/.test(document.querySelector('#sc-caption').textContent));
+  assert.equal(await page.textContent('#sc-step-counter'), '第 3 / 5 步');
+  assert.match(await page.textContent('#sc-panel'), /现在奇数级为：7、2、3/);
+  assert.match(await page.textContent('#sc-notation'), /走法写作「台阶号 数量」/);
+  await page.screenshot({ path: join(artifacts, 'staircase-zh.png'), fullPage: true });
+  await page.click('#lang-switch');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+});
+
+test('the Play tab takes the cap of Nim with a shrinking cap, and the cap travels with the game', async () => {
+  await page.goto(`${base}#play`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'nonincreasing' && !o.disabled));
+  await page.selectOption('#play-game', 'nonincreasing');
+  await page.fill('#play-position', '3 4 5');
+  await page.fill('#play-params input[name=k]', '2');
+  await page.click('#play-start');
+  await page.waitForFunction(() => /cap k = 2/.test(document.querySelector('#play-board').textContent));
+  // Taking 3 is over the cap: that stone is not a move.
+  assert.equal(await page.isDisabled('#play-board button[data-move="1 3"]'), true);
+  await page.click('#play-board button[data-move="3 1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#play-log li').length === 2);
+  const log = await page.locator('#play-log li').allTextContents();
+  assert.match(log[0], /take 1 from pile 3 \(5 -> 4\) {2}⇒ {2}3 4 4 \(k = 1\)$/);
+  assert.match(await page.textContent('#play-board .cap'), /cap k = 1/);
+});
+
+test('no script error on the page', () => {
+  assert.deepEqual(pageErrors, []);
 });

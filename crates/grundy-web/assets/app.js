@@ -1,6 +1,6 @@
-// grundy playground: the Nim proof step by step, and games against the computer.
-// Everything the page knows about a position comes from the JSON API (the same JSON as
-// `grundy nim --json`); the page only draws it.
+// grundy playground: the Nim proof step by step, games against the computer, staircase Nim and
+// coins, the Stone Game. Everything the page knows about a position comes from the JSON API (the
+// same JSON as `grundy nim --json`, `grundy stones ends --json`, ...); the page only draws it.
 'use strict';
 
 // ---------------------------------------------------------------------------------------------
@@ -28,7 +28,7 @@ const T = {
     game: 'Game', position: 'Position', who_first: 'First', me: 'me', computer_first: 'computer',
     new_game: 'New game', your_move: 'Your move', move: 'Move', hint: 'Hint', undo: 'Undo',
     coming: 'coming soon',
-    your_turn: 'Your turn: click a stone (it and the stones after it are taken) or type a move.',
+    your_turn: 'Your turn: click on the board or type a move.',
     thinking: 'The computer is thinking…',
     you_win: 'You win!', computer_wins: 'The computer wins.',
     lost_hint: 'You are in a lost position: any move loses against perfect play.',
@@ -41,11 +41,39 @@ const T = {
     empty: 'type some numbers, e.g. 3 4 5',
     footer: 'grundy: every impartial game is a Nim heap in disguise.',
     staircase_title: 'Staircase Nim and coins on a strip',
-    staircase_text: 'Coins stand on numbered steps; a move brings any number of coins from one step down to the next. Only the odd steps count: the position is lost for the player to move exactly when the XOR of the odd steps is 0. The even steps do not matter, because a move from an even step to an odd one can be undone at once: the other player moves the same coins one step further down, to an even step, and the XOR of the odd steps is back where it was.',
+    staircase_text: 'Stones lie on numbered steps; a move carries any number of stones from one step down to the next (from step 1 to the ground). Only the odd steps count: the player to move loses exactly when the odd steps XOR to 0. The even steps do not matter, because a move from an even step onto an odd one is cancelled at once: the other player carries the same stones on down to the next even step, and the odd steps are as before. Coins sliding left on a strip are the same game: the free cells before each coin, read from the right, are the steps.',
     stones_title: 'Stone Game: take a pile from either end',
     stones_text: 'Piles stand in a row and each player takes the first or the last pile. With an even number of piles the first player never loses: colour the piles by the parity of their place; the first move chooses a colour, and from then on the first player can always take a pile of that colour, so they get the larger of the two colour sums. An interval DP gives the exact margin for any row.',
     values_title: 'Values explorer',
     values_text: 'The Grundy values G(0), G(1), … of a heap game (a subtraction set, an octal code) plotted against n, with the period the sequence settles into shaded, and whether the period is proved.',
+    sc_mode: 'Board', sc_staircase: 'staircase', sc_coins: 'coins on a strip',
+    sc_steps: 'Steps (step 1 first)', sc_cells: 'Coins (their cells)',
+    sc_play_title: 'Play on the board',
+    sc_gaps_as_stairs: 'The gaps read as a staircase: step 1 is the gap before the rightmost coin, step 2 the gap before the next one, and so on.',
+    too_large: 'too large to draw: type your moves',
+    ground: 'ground', cell_n: (i) => `cell ${i}`,
+    carry_button: (n, s) => `carry ${n} from step ${s} down`,
+    grid_button: (n, c) => `move ${n} from cell ${c} to the right`,
+    slide_button: (coin, cell) => `slide coin ${coin} to cell ${cell}`,
+    coin_label: (i, cell) => `coin ${i} on cell ${cell}`,
+    odd_line: (values, x) => `odd steps ${values.join(' ⊕ ')} = ${x}`,
+    odd_values: (values) => `odd steps now: ${values.join(', ')}`,
+    cancel_opponent: (c, s) => `Say the opponent carries ${c} stone(s) from step ${s}, an even step, down onto step ${s - 1}: odd step ${s - 1} changes (green).`,
+    cancel_reply: (c, s) => `Reply: carry the same ${c} stone(s) on down to ${s - 2 === 0 ? 'the ground' : `step ${s - 2}`}. The odd steps are exactly as they were, and the stones went two steps down, so this cannot go on for ever: the even steps do not matter.`,
+    winning_move: 'The winning move: the steps framed in green.',
+    cap: (k) => (k === undefined ? 'no cap: the first move may take a whole pile' : `cap k = ${k}: a move takes at most ${k}`),
+    class_odd: 'odd-numbered piles (1, 3, 5, …)', class_even: 'even-numbered piles (2, 4, 6, …)',
+    first_player: 'First player', second_greedy: 'Second player (greedy)',
+    left: 'left', right: 'right',
+    st_start: 'Nobody has taken a pile yet.',
+    st_took: (first, end, pile, stones) => `${first ? 'The first player' : 'The greedy opponent'} takes the ${end} pile (pile ${pile}: ${stones} stone${stones === 1 ? '' : 's'}).`,
+    st_lock: (cls, end, mine, theirs) => `Even number of piles: the first player takes the ${end} end and from then on always an end of the ${cls}, which sum to ${mine} against ${theirs}. The greedy opponent only ever finds the other colour at both ends.`,
+    st_odd: (n) => `${n} piles is an odd number: both ends always have the same colour when the first player moves, so no colour can be locked. The interval DP decides; below, the DP's first player against a greedy opponent.`,
+    st_final: (a, b) => `Final score ${a} to ${b}`,
+    st_optimal: (a, b) => `With best play on both sides (interval DP): ${a} to ${b}.`,
+    st_first_wins: 'the first player wins.', st_second_wins: 'the second player wins.', st_tie: 'a tie.',
+    st_table: 'Interval DP: d[i][j] is the most the player to move can lead by on piles i..j; the answer is d[1][n].',
+    st_table_later: (n) => `The DP table is drawn for up to 8 piles (this row has ${n}).`,
     later: (what) => `This view is drawn once the ${what} ruleset is in the library; its data will come from the same API (POST /api/analyze).`,
   },
   zh: {
@@ -70,7 +98,7 @@ const T = {
     game: '游戏', position: '局面', who_first: '先手', me: '我', computer_first: '电脑',
     new_game: '新对局', your_move: '你的走法', move: '走', hint: '提示', undo: '悔棋',
     coming: '即将推出',
-    your_turn: '轮到你：点一个石子（取走它和它后面的石子），或输入走法。',
+    your_turn: '轮到你：在棋盘上点击，或输入走法。',
     thinking: '电脑思考中……',
     you_win: '你赢了！', computer_wins: '电脑赢了。',
     lost_hint: '你处于必败态：对手走法完美时，无论怎么走都会输。',
@@ -83,11 +111,39 @@ const T = {
     empty: '请输入几个数，例如 3 4 5',
     footer: 'grundy：每个公平游戏都是一堆伪装的 Nim 石子。',
     staircase_title: '阶梯 Nim 与硬币',
-    staircase_text: '硬币放在编号的台阶上，每步把某一级台阶上任意多枚硬币移到下一级。只有奇数级台阶起作用：当且仅当奇数级台阶上硬币数的异或和为 0 时，轮到的一方必败。偶数级台阶无关紧要：若对手把硬币从偶数级移到奇数级，你立刻把同样的硬币再往下移一级（到偶数级），奇数级的异或和就恢复原样。',
+    staircase_text: '石子放在编号的台阶上，每步把某一级台阶上任意多个石子搬到下一级（第 1 级搬到地面）。只有奇数级台阶起作用：当且仅当奇数级台阶上石子数的异或和为 0 时，轮到的一方必败。偶数级无关紧要：若对手把偶数级的石子搬到下面的奇数级，你立刻把同样这些石子继续搬到下一个偶数级，奇数级就恢复原样。在一排格子上向左滑动硬币也是同一个游戏：从右往左看，每枚硬币左边的空格数就是各级台阶。',
     stones_title: '石子游戏：从两端取一堆',
     stones_text: '一排石子堆，双方轮流取走最左或最右的一堆。堆数为偶数时先手不会输：按位置奇偶给堆染色，先手第一步选定一种颜色，之后总能取到这种颜色的堆，于是拿到两种颜色中和较大的一种。区间 DP 给出任意一排的精确分差。',
     values_title: 'SG 值浏览',
     values_text: '画出一个堆游戏（减法游戏、八进制游戏）的 SG 值 G(0)、G(1)……，用阴影标出序列最终进入的周期，并说明周期是否已被证明。',
+    sc_mode: '棋盘', sc_staircase: '阶梯', sc_coins: '一排格子上的硬币',
+    sc_steps: '各级台阶（从第 1 级起）', sc_cells: '硬币（所在格子）',
+    sc_play_title: '在棋盘上对弈',
+    sc_gaps_as_stairs: '把空格看成阶梯：最右边硬币左边的空格是第 1 级，再往左一枚硬币左边的空格是第 2 级，依此类推。',
+    too_large: '太大，无法画出：请输入走法',
+    ground: '地面', cell_n: (i) => `第 ${i} 格`,
+    carry_button: (n, s) => `把第 ${s} 级的 ${n} 个石子往下搬`,
+    grid_button: (n, c) => `把第 ${c} 格的 ${n} 个石子右移`,
+    slide_button: (coin, cell) => `把第 ${coin} 枚硬币移到第 ${cell} 格`,
+    coin_label: (i, cell) => `第 ${i} 枚硬币，在第 ${cell} 格`,
+    odd_line: (values, x) => `奇数级 ${values.join(' ⊕ ')} = ${x}`,
+    odd_values: (values) => `现在奇数级为：${values.join('、')}`,
+    cancel_opponent: (c, s) => `假设对手把第 ${s} 级（偶数级）的 ${c} 个石子搬到第 ${s - 1} 级：奇数级第 ${s - 1} 级变了（绿框）。`,
+    cancel_reply: (c, s) => `回应：把同样这 ${c} 个石子继续搬到${s - 2 === 0 ? '地面' : `第 ${s - 2} 级`}。奇数级和原来完全一样，而这些石子下降了两级，所以这种往来不会无限进行：偶数级无关紧要。`,
+    winning_move: '必胜走法：绿框中的台阶。',
+    cap: (k) => (k === undefined ? '不设上限：第一步可以取走整堆' : `上限 k = ${k}：每步至多取 ${k} 个`),
+    class_odd: '奇数号堆（1、3、5……）', class_even: '偶数号堆（2、4、6……）',
+    first_player: '先手', second_greedy: '后手（贪心）',
+    left: '左', right: '右',
+    st_start: '还没有人取堆。',
+    st_took: (first, end, pile, stones) => `${first ? '先手' : '贪心的对手'}取${end}端一堆（第 ${pile} 堆：${stones} 个）。`,
+    st_lock: (cls, end, mine, theirs) => `堆数为偶数：先手先取${end}端，之后总取${cls}中的一端，这一类共 ${mine}，另一类共 ${theirs}。贪心的对手每次面对的两端都是另一种颜色。`,
+    st_odd: (n) => `${n} 堆是奇数：轮到先手时两端颜色总相同，无法锁定一种颜色，由区间 DP 判定；下面是按 DP 走的先手对贪心的对手。`,
+    st_final: (a, b) => `最终比分 ${a} 比 ${b}`,
+    st_optimal: (a, b) => `双方都走最优（区间 DP）：${a} 比 ${b}。`,
+    st_first_wins: '先手获胜。', st_second_wins: '后手获胜。', st_tie: '平局。',
+    st_table: '区间 DP：d[i][j] 为面对第 i..j 堆时行动方最多能领先多少；答案是 d[1][n]。',
+    st_table_later: (n) => `DP 表只画 8 堆以内（这一排有 ${n} 堆）。`,
     later: (what) => `等 ${what} 规则加入程序库后即可显示本视图；数据来自同一个 API（POST /api/analyze）。`,
   },
 };
@@ -142,6 +198,9 @@ const binary = (n, width) => n.toString(2).padStart(width, '0');
 /** 2 to the power k, written with superscript digits (2⁰, 2¹, …): the place of bit k. */
 const place = (k) => `2${[...String(k)].map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[d]).join('')}`;
 const MAX_DRAWN = 24;
+/** Steps (or twice as many cells) beyond which a board is not drawn: the position is shown as
+ * numbers, and moves are typed. */
+const MAX_PLACES = 40;
 
 /** A row of stones: `count` stones, those from `keep` on drawn as taken. */
 function stoneRow(count, keep = count) {
@@ -151,6 +210,68 @@ function stoneRow(count, keep = count) {
   }
   if (count > MAX_DRAWN) row.append(el('span', { class: 'more', text: `+${count - MAX_DRAWN}` }));
   return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stepping through frames: « ‹ ▶ › » buttons `${prefix}first` … `${prefix}last`, a counter
+// `${prefix}counter`, and the keys ← → Space Home End while the panel is shown.
+function makeStepper(prefix, panelId, draw) {
+  const s = { frame: 0, count: 0, timer: null };
+  const b = (name) => $(`${prefix}${name}`);
+  s.update = () => {
+    b('counter').textContent = s.count ? t('step', s.frame + 1, s.count) : '';
+    b('first').disabled = b('prev').disabled = s.frame === 0;
+    b('next').disabled = b('last').disabled = s.frame >= s.count - 1;
+    b('play').textContent = s.timer ? t('pause') : t('play');
+  };
+  s.go = (frame) => {
+    if (!s.count) return;
+    s.frame = Math.max(0, Math.min(s.count - 1, frame));
+    draw();
+    s.update();
+  };
+  /** New frames: `count` of them, showing `frame`. */
+  s.reset = (count, frame = 0) => {
+    s.stop();
+    s.count = count;
+    s.frame = Math.max(0, Math.min(count - 1, frame));
+    draw();
+    s.update();
+  };
+  s.stop = () => {
+    clearInterval(s.timer);
+    s.timer = null;
+    b('play').textContent = t('play');
+  };
+  s.toggle = () => {
+    if (s.timer) return s.stop();
+    if (s.frame >= s.count - 1) s.go(0);
+    s.timer = setInterval(() => {
+      if (s.frame >= s.count - 1) return s.stop();
+      s.go(s.frame + 1);
+    }, 1100);
+    b('play').textContent = t('pause');
+  };
+  b('first').addEventListener('click', () => { s.stop(); s.go(0); });
+  b('prev').addEventListener('click', () => { s.stop(); s.go(s.frame - 1); });
+  b('next').addEventListener('click', () => { s.stop(); s.go(s.frame + 1); });
+  b('last').addEventListener('click', () => { s.stop(); s.go(s.count - 1); });
+  b('play').addEventListener('click', s.toggle);
+  document.addEventListener('keydown', (e) => {
+    if ($(panelId).hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName) || e.target.getAttribute('role') === 'tab') return;
+    if (e.key === ' ' && e.target.tagName === 'BUTTON') return; // a focused button takes Space itself
+    const actions = {
+      ArrowRight: () => { s.stop(); s.go(s.frame + 1); },
+      ArrowLeft: () => { s.stop(); s.go(s.frame - 1); },
+      Home: () => { s.stop(); s.go(0); },
+      End: () => { s.stop(); s.go(s.count - 1); },
+      ' ': s.toggle,
+    };
+    const action = actions[e.key];
+    if (action) { e.preventDefault(); action(); }
+  });
+  return s;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -179,7 +300,8 @@ for (const [i, b] of tabs.entries()) {
 // ---------------------------------------------------------------------------------------------
 // Nim board: the explanation steps of the analysis, one frame each (the binary step gives one
 // frame per pile, as the running XOR fills).
-const board = { analysis: null, frames: [], frame: 0, timer: null };
+const board = { analysis: null, frames: [] };
+const nimSteps = makeStepper('step-', 'panel-nim', drawBoard);
 
 function framesOf(analysis) {
   const steps = analysis.explanation || [];
@@ -207,12 +329,9 @@ async function analyzeBoard(keepFrame = false) {
       game: 'nim', position: piles, misere: $('nim-misere').checked,
       explain: true, lang, max_moves: 1,
     });
-    const frame = board.frame;
     board.analysis = analysis;
     board.frames = framesOf(analysis);
-    board.frame = keepFrame ? Math.min(frame, board.frames.length - 1) : 0;
-    stopPlaying();
-    drawBoard();
+    nimSteps.reset(board.frames.length, keepFrame ? nimSteps.frame : 0);
   } catch (e) {
     $('nim-error').textContent = e.message;
   }
@@ -222,8 +341,8 @@ function drawBoard() {
   const a = board.analysis;
   if (!a) return;
   const bin = a.explanation.find((s) => s.step === 'binary');
-  const seen = board.frames.slice(0, board.frame + 1);
-  const current = board.frames[board.frame];
+  const seen = board.frames.slice(0, nimSteps.frame + 1);
+  const current = board.frames[nimSteps.frame];
   const reached = (kind) => seen.find((f) => f.kind === kind);
   const high = reached('highest_bit')?.step;
   const move = reached('move')?.step;
@@ -302,240 +421,666 @@ function drawBoard() {
 
   // The answer: under normal play the XOR decides it; under misère play, the last step.
   const bar = $('answer-bar');
-  const decided = a.play === 'normal' ? Boolean(total) : board.frame === board.frames.length - 1;
+  const decided = a.play === 'normal' ? Boolean(total) : nimSteps.frame === board.frames.length - 1;
+  answerBar(bar, a, decided);
+  $('nim-caption').textContent = current.caption;
+}
+
+/** The answer bar of an impartial analysis: outcome and value, shown once `decided`. */
+function answerBar(bar, a, decided) {
   bar.hidden = !decided;
   bar.className = `answer ${a.outcome === 'N' ? 'win' : 'lose'}`;
   bar.textContent = (a.outcome === 'N' ? t('first_wins') : t('first_loses'))
     + (a.grundy === null ? '' : ` · ${t('grundy', a.grundy)}`);
-
-  $('nim-caption').textContent = current.caption;
-  $('step-counter').textContent = t('step', board.frame + 1, board.frames.length);
-  $('step-prev').disabled = board.frame === 0;
-  $('step-first').disabled = board.frame === 0;
-  $('step-next').disabled = board.frame === board.frames.length - 1;
-  $('step-last').disabled = board.frame === board.frames.length - 1;
-}
-
-function go(frame) {
-  if (!board.analysis) return;
-  board.frame = Math.max(0, Math.min(board.frames.length - 1, frame));
-  drawBoard();
-}
-function stopPlaying() {
-  clearInterval(board.timer);
-  board.timer = null;
-  $('step-play').textContent = t('play');
-}
-function togglePlaying() {
-  if (board.timer) return stopPlaying();
-  if (board.frame === board.frames.length - 1) go(0);
-  $('step-play').textContent = t('pause');
-  board.timer = setInterval(() => {
-    if (board.frame >= board.frames.length - 1) return stopPlaying();
-    go(board.frame + 1);
-  }, 1100);
 }
 
 $('nim-form').addEventListener('submit', (e) => { e.preventDefault(); analyzeBoard(); });
 $('nim-random').addEventListener('click', () => { $('nim-piles').value = randomPiles().join(' '); analyzeBoard(); });
 $('nim-misere').addEventListener('change', () => analyzeBoard());
-$('step-first').addEventListener('click', () => { stopPlaying(); go(0); });
-$('step-prev').addEventListener('click', () => { stopPlaying(); go(board.frame - 1); });
-$('step-next').addEventListener('click', () => { stopPlaying(); go(board.frame + 1); });
-$('step-last').addEventListener('click', () => { stopPlaying(); go(board.frames.length - 1); });
-$('step-play').addEventListener('click', togglePlaying);
-document.addEventListener('keydown', (e) => {
-  if ($('panel-nim').hidden || e.altKey || e.ctrlKey || e.metaKey) return;
-  if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName) || e.target.getAttribute('role') === 'tab') return;
-  const actions = {
-    ArrowRight: () => { stopPlaying(); go(board.frame + 1); },
-    ArrowLeft: () => { stopPlaying(); go(board.frame - 1); },
-    Home: () => { stopPlaying(); go(0); },
-    End: () => { stopPlaying(); go(board.frames.length - 1); },
-    ' ': togglePlaying,
-  };
-  if (e.key === ' ' && e.target.tagName === 'BUTTON') return; // a focused button takes Space itself
-  const action = actions[e.key];
-  if (action) { e.preventDefault(); action(); }
-});
 
 // ---------------------------------------------------------------------------------------------
-// Play against the computer. A ruleset's board is one entry of BOARDS (Nim's piles of stones);
-// others fall back to the position as text and the move box.
-const PLAYABLE_LATER = ['staircase', 'grid', 'coins', 'nonincreasing', 'subtraction', 'wythoff', 'lasker'];
-const match = {
-  games: [], game: 'nim', misere: false, position: [], history: [], log: [],
-  over: false, busy: false, hinted: null, message: '', status: '', finished: null,
-};
+// Boards of the playable rulesets: `draw(target, match)` draws the match's position with its
+// moves as buttons, `write(change)` writes a move of the analysis in the ruleset's notation.
+
+/** Piles of stone buttons: stone j of pile i takes it and those after it, up to `cap`. */
+function drawPiles(target, m, piles, cap = Infinity) {
+  piles.forEach((p, i) => {
+    const row = el('div', { class: 'row pile', 'data-pile': String(i) },
+      el('span', { class: 'label', text: `${t('pile')} ${i + 1}` }));
+    const stones = el('span', { class: 'stones' });
+    if (p <= MAX_DRAWN * 2) {
+      for (let j = 0; j < p; j++) {
+        const take = p - j;
+        const hinted = m.hinted && m.hinted.pile === i && j >= m.hinted.to;
+        stones.append(el('button', {
+          type: 'button', class: hinted ? 'stone hinted' : 'stone',
+          'aria-label': t('take_button', take, i + 1),
+          'data-move': `${i + 1} ${take}`,
+          ...(take > cap ? { 'data-off': '1' } : {}),
+          onclick: () => m.human(`${i + 1} ${take}`),
+        }));
+      }
+    } else {
+      stones.append(el('span', { class: 'more', text: `${p}` }));
+    }
+    row.append(stones, el('span', { class: 'count', text: String(p) }));
+    target.append(row);
+  });
+}
+
+/**
+ * A staircase: the ground, then steps 1, 2, … rising to the right, odd steps coloured. Options:
+ * `m` (a match: stones are buttons that carry that stone and those above it down), `marks`
+ * (step index → class), `labels` (step index → count text), `hinted` ({from, count}), `ground`
+ * (a label for stones just carried to the ground).
+ */
+function drawStairs(target, steps, { m = null, marks = {}, labels = {}, hinted = null, ground } = {}) {
+  if (steps.length > MAX_PLACES) return tooLarge(target, steps);
+  const row = el('div', { class: 'stairs', style: `--steps: ${steps.length}` });
+  row.append(el('div', { class: ground ? 'step ground green' : 'step ground' },
+    el('span', { class: 'pile-of' }, ground ? el('span', { class: 'landed', text: ground }) : null),
+    el('span', { class: 'block', style: '--h: 0' }),
+    el('span', { class: 'step-label', text: t('ground') })));
+  steps.forEach((a, i) => {
+    const odd = i % 2 === 0;
+    const col = el('div', {
+      class: ['step', odd ? 'odd' : 'even', marks[i] || ''].join(' ').trim(),
+      'data-step': String(i + 1),
+    });
+    const pile = el('span', { class: 'pile-of' });
+    const drawn = Math.min(a, MAX_DRAWN);
+    for (let j = 0; j < drawn; j++) {
+      const count = a - j; // stone j from the bottom: it and those above it
+      const isHinted = hinted && hinted.from === i && count <= hinted.count;
+      if (m) {
+        pile.append(el('button', {
+          type: 'button', class: isHinted ? 'stone hinted' : 'stone',
+          'aria-label': t('carry_button', count, i + 1),
+          'data-move': `${i + 1} ${count}`,
+          onclick: () => m.human(`${i + 1} ${count}`),
+        }));
+      } else {
+        pile.append(el('span', { class: 'stone', 'aria-hidden': 'true' }));
+      }
+    }
+    if (a > MAX_DRAWN) pile.append(el('span', { class: 'more', text: `+${a - MAX_DRAWN}` }));
+    col.append(pile,
+      el('span', { class: 'block', style: `--h: ${i + 1}` }, el('span', { class: 'count', text: labels[i] ?? String(a) })),
+      el('span', { class: 'step-label', text: String(i + 1) }));
+    row.append(col);
+  });
+  target.append(row);
+}
+
+/**
+ * Coins on a strip of cells 1, 2, …: each coin labelled with its number (as given), the free
+ * cells coloured by the staircase step of their gap (odd steps coloured). With a match `m`, the
+ * free cells are buttons that slide the coin to their right onto them.
+ */
+function drawStrip(target, cells, { m = null, marks = {}, hinted = null } = {}) {
+  const order = cells.map((c, i) => [c, i]).sort((a, b) => a[0] - b[0]);
+  const last = order.length ? order[order.length - 1][0] : 0;
+  if (last > MAX_PLACES * 2) return tooLarge(target, cells);
+  const strip = el('div', { class: 'strip', style: `--cells: ${last}` });
+  let k = 0; // index in `order` of the next coin to the right
+  for (let c = 1; c <= last; c++) {
+    while (order[k][0] < c) k++;
+    const [cell, coin] = order[k];
+    const step = order.length - k; // the gap before the k-th coin is step n − k
+    if (cell === c) {
+      strip.append(el('span', {
+        class: ['cell', 'has-coin', marks[coin] || ''].join(' ').trim(),
+        'aria-label': t('coin_label', coin + 1, c), title: t('coin_label', coin + 1, c),
+      }, el('span', { class: 'coin', text: String(coin + 1) }), el('span', { class: 'cell-no', text: String(c) })));
+    } else {
+      const isHinted = hinted && hinted.coin === coin && hinted.to === c;
+      const cls = `cell free ${step % 2 === 1 ? 'odd' : 'even'}${isHinted ? ' hinted' : ''}`;
+      const label = el('span', { class: 'cell-no', text: String(c) });
+      strip.append(m
+        ? el('button', {
+          type: 'button', class: cls, 'aria-label': t('slide_button', coin + 1, c),
+          'data-move': `${coin + 1} ${c}`, onclick: () => m.human(`${coin + 1} ${c}`),
+        }, label)
+        : el('span', { class: cls }, label));
+    }
+  }
+  target.append(strip);
+}
+
+function tooLarge(target, numbers) {
+  target.append(el('p', { class: 'position', text: `${numbers.join(' ')}  (${t('too_large')})` }));
+}
 
 const BOARDS = {
-  nim(position, target) {
-    position.forEach((p, i) => {
-      const row = el('div', { class: 'row pile', 'data-pile': String(i) },
-        el('span', { class: 'label', text: `${t('pile')} ${i + 1}` }));
-      const stones = el('span', { class: 'stones' });
-      if (p <= MAX_DRAWN * 2) {
-        for (let j = 0; j < p; j++) {
-          const take = p - j;
-          const hinted = match.hinted && match.hinted.pile === i && j >= match.hinted.to;
-          stones.append(el('button', {
-            type: 'button', class: hinted ? 'stone hinted' : 'stone',
-            'aria-label': t('take_button', take, i + 1),
-            'data-move': `${i + 1} ${take}`,
-            onclick: () => humanMove(`${i + 1} ${take}`),
-          }));
+  nim: {
+    draw: (target, m) => drawPiles(target, m, m.resume.position),
+    write: (c) => `${c.pile + 1} ${c.from - c.to}`,
+  },
+  nonincreasing: {
+    draw(target, m) {
+      const k = m.resume.k === undefined ? undefined : Number(m.resume.k);
+      target.append(el('p', { class: 'cap', text: t('cap', m.resume.k) }));
+      drawPiles(target, m, m.resume.position, k ?? Infinity);
+    },
+    write: (c) => `${c.pile + 1} ${c.from - c.to}`,
+  },
+  staircase: {
+    draw: (target, m) => drawStairs(target, m.resume.position, { m, hinted: m.hinted }),
+    write: (c) => `${c.from + 1} ${c.count}`,
+  },
+  grid: {
+    draw(target, m) {
+      // The cells left to right, the last one the end: stone j of cell i moves it and those after it.
+      const cells = m.resume.position;
+      const row = el('div', { class: 'grid-cells' });
+      cells.forEach((a, i) => {
+        const cell = el('div', { class: i === cells.length - 1 ? 'gcell end' : 'gcell', 'data-cell': String(i + 1) });
+        const pile = el('span', { class: 'stones' });
+        for (let j = 0; j < Math.min(a, MAX_DRAWN); j++) {
+          const count = a - j;
+          const hinted = m.hinted && m.hinted.kind === 'carry' && m.hinted.from === i && count <= m.hinted.count;
+          pile.append(i === cells.length - 1
+            ? el('span', { class: 'stone', 'aria-hidden': 'true' })
+            : el('button', {
+              type: 'button', class: hinted ? 'stone hinted' : 'stone', 'aria-label': t('grid_button', count, i + 1),
+              'data-move': `${i + 1} ${count}`, onclick: () => m.human(`${i + 1} ${count}`),
+            }));
         }
-      } else {
-        stones.append(el('span', { class: 'more', text: `${p}` }));
-      }
-      row.append(stones, el('span', { class: 'count', text: String(p) }));
+        if (a > MAX_DRAWN) pile.append(el('span', { class: 'more', text: `+${a - MAX_DRAWN}` }));
+        cell.append(pile, el('span', { class: 'count', text: String(a) }), el('span', { class: 'cell-no', text: t('cell_n', i + 1) }));
+        row.append(cell);
+      });
       target.append(row);
-    });
+    },
+    write: (c) => `${c.from + 1} ${c.count}`,
+  },
+  coins: {
+    draw: (target, m) => drawStrip(target, m.resume.position, { m, hinted: m.hinted }),
+    write: (c) => `${c.coin + 1} ${c.to}`,
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// A game against the computer, whatever the board: the Play tab and the staircase view each
+// hold one. `changed()` is called whenever something is to be redrawn.
+function makeMatch(changed) {
+  const m = {
+    game: 'nim', misere: false, resume: { position: [] }, history: [], log: [],
+    over: false, busy: false, hinted: null, message: '', finished: null,
+  };
+  m.request = (extra) => ({ game: m.game, misere: m.misere, lang, ...m.resume, ...extra });
+  /** The game is over after `last` moved: normal play, the last mover wins; misère, loses. */
+  const finish = (last) => {
+    m.over = true;
+    m.finished = (last === 'human') === !m.misere ? 'human' : 'computer';
+  };
+  m.start = async (game, resume, misere, first) => {
+    Object.assign(m, {
+      game, resume, misere, history: [], log: [], over: false, busy: false,
+      finished: null, hinted: null, message: '',
+    });
+    await changed();
+    if (first === 'computer') await m.computer();
+  };
+  m.computer = async () => {
+    m.busy = true;
+    await changed();
+    try {
+      const r = await api('/api/computer', m.request({}));
+      m.resume = r.resume;
+      m.log.push({ who: 'computer', description: r.description, shown: r.shown });
+      if (r.over) finish('computer');
+    } catch (e) {
+      m.message = e.message;
+    }
+    m.busy = false;
+    await changed();
+  };
+  m.human = async (text) => {
+    if (m.over || m.busy) return;
+    m.hinted = null;
+    try {
+      const r = await api('/api/move', m.request({ move: text }));
+      m.history.push({ resume: m.resume, log: m.log.length });
+      m.resume = r.resume;
+      m.log.push({ who: 'human', description: r.description, shown: r.shown });
+      m.message = '';
+      if (r.over) {
+        finish('human');
+        await changed();
+      } else {
+        await m.computer();
+      }
+    } catch (e) {
+      m.message = e.message;
+      await changed();
+    }
+  };
+  m.undo = async () => {
+    const back = m.history.pop();
+    if (!back) {
+      m.message = t('nothing_to_undo');
+    } else {
+      m.resume = back.resume;
+      m.log.length = back.log;
+      Object.assign(m, { over: false, finished: null, hinted: null, message: '' });
+    }
+    await changed();
+  };
+  m.hint = async () => {
+    try {
+      const a = await api('/api/analyze', m.request({ explain: true, max_moves: 1 }));
+      const first = a.winning_moves[0];
+      if (a.outcome === 'N' && first) {
+        m.hinted = first.change;
+        const why = a.explanation[a.explanation.length - 1].text;
+        m.message = `${t('hint_move', first.description, BOARDS[m.game].write(first.change))} ${why}`;
+      } else {
+        m.hinted = null;
+        m.message = t('lost_hint');
+      }
+    } catch (e) {
+      m.message = e.message;
+    }
+    await changed();
+  };
+  return m;
+}
+
+/** Draws a match's status, message, notation line and log into the elements `ids` names. */
+function drawMatchText(m, ids, info) {
+  $(ids.status).textContent = m.finished
+    ? (m.finished === 'human' ? t('you_win') : t('computer_wins'))
+    : m.busy ? t('thinking') : t('your_turn');
+  $(ids.status).className = `status ${m.finished ? (m.finished === 'human' ? 'won' : 'lost') : ''}`;
+  $(ids.message).textContent = m.message;
+  $(ids.submit).disabled = $(ids.hint).disabled = m.over || m.busy;
+  $(ids.undo).disabled = m.busy || m.history.length === 0;
+  if (info) {
+    const n = info.notation;
+    $(ids.notation).textContent = lang === 'zh'
+      ? `走法写作「${n.zh}」：${n.meaning_zh}（例如 ${n.example}）`
+      : `A move is ${n.en}: ${n.meaning_en} (e.g. ${n.example}).`;
+  }
+  $(ids.log).replaceChildren(...m.log.map((e) => el('li', { class: e.who },
+    `${e.who === 'human' ? t('you') : t('computer')}: ${e.description}  ⇒  ${e.shown}`)));
+}
+
+/** Wires a move form, hint and undo buttons to a match. */
+function wireMatch(m, ids) {
+  $(ids.form).addEventListener('submit', (e) => { e.preventDefault(); m.human($(ids.input).value); $(ids.input).value = ''; });
+  $(ids.hint).addEventListener('click', () => m.hint());
+  $(ids.undo).addEventListener('click', () => m.undo());
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Play tab.
+const PLAYABLE_LATER = ['subtraction', 'wythoff', 'lasker'];
+let games = [];
+const PLAY_IDS = {
+  status: 'play-status', message: 'play-message', submit: 'move-submit', hint: 'play-hint',
+  undo: 'play-undo', notation: 'play-notation', log: 'play-log', form: 'move-form', input: 'move-input',
+};
+const match = makeMatch(drawMatch);
+wireMatch(match, PLAY_IDS);
 
 function drawMatch() {
   const target = $('play-board');
   target.replaceChildren();
-  (BOARDS[match.game] || ((pos, tg) => tg.append(el('p', { class: 'position', text: pos.join(' ') }))))(match.position, target);
-  target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy; });
-  $('play-status').textContent = match.finished
-    ? (match.finished === 'human' ? t('you_win') : t('computer_wins'))
-    : match.busy ? t('thinking') : t('your_turn');
-  $('play-status').className = `status ${match.finished ? (match.finished === 'human' ? 'won' : 'lost') : ''}`;
-  $('play-message').textContent = match.message;
-  $('move-submit').disabled = $('play-hint').disabled = match.over || match.busy;
-  $('play-undo').disabled = match.busy || match.history.length === 0;
-  const info = match.games.find((g) => g.game === match.game);
-  if (info) {
-    const n = info.notation;
-    $('play-notation').textContent = lang === 'zh'
-      ? `走法写作「${n.zh}」：${n.meaning_zh}（例如 ${n.example}）`
-      : `A move is ${n.en}: ${n.meaning_en} (e.g. ${n.example}).`;
-  }
-  $('play-log').replaceChildren(...match.log.map((m) => el('li', { class: m.who },
-    `${m.who === 'human' ? t('you') : t('computer')}: ${m.description}  ⇒  ${m.position.join(' ')}`)));
+  const board = BOARDS[match.game];
+  if (board && match.resume.position.length) board.draw(target, match);
+  else target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
+  target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy || b.dataset.off === '1'; });
+  drawMatchText(match, PLAY_IDS, games.find((g) => g.game === match.game));
 }
 
 function fillGames() {
   const select = $('play-game');
-  const names = match.games.map((g) => g.game);
+  const chosen = select.value || match.game;
+  const names = games.map((g) => g.game);
   select.replaceChildren(
-    ...match.games.map((g) => el('option', { value: g.game, text: g.title[lang] })),
+    ...games.map((g) => el('option', { value: g.game, text: g.title[lang] })),
     ...PLAYABLE_LATER.filter((n) => !names.includes(n))
       .map((n) => el('option', { value: n, disabled: 'disabled', text: `${n} (${t('coming')})` })));
-  select.value = match.game;
+  select.value = names.includes(chosen) ? chosen : 'nim';
+  fillParams();
+}
+
+/** One input per parameter of the chosen ruleset (the shrinking cap's k). */
+function fillParams() {
+  const info = games.find((g) => g.game === $('play-game').value);
+  const old = Object.fromEntries([...$('play-params').querySelectorAll('input')].map((i) => [i.name, i.value]));
+  $('play-params').replaceChildren(...(info ? info.params : []).map((p) => el('label', {},
+    el('span', { text: p.name, title: lang === 'zh' ? p.zh : p.en }),
+    el('input', { name: p.name, value: old[p.name] ?? '', size: '4', inputmode: 'numeric', 'aria-label': lang === 'zh' ? p.zh : p.en }))));
+  $('play-misere').disabled = !['nim'].includes($('play-game').value);
+  if ($('play-misere').disabled) $('play-misere').checked = false;
 }
 
 async function loadGames() {
   try {
-    const v = await (await fetch('/api/games')).json();
-    match.games = v.games;
+    games = (await (await fetch('/api/games')).json()).games;
   } catch (e) {
-    match.games = [];
+    games = [];
   }
   fillGames();
 }
 
-function request(extra) {
-  return { game: match.game, position: match.position, misere: match.misere, lang, ...extra };
-}
-
-/** The game is over after `last` moved: normal play, the last mover wins; misère, loses. */
-function finish(last) {
-  match.over = true;
-  const lastWins = !match.misere;
-  match.finished = (last === 'human') === lastWins ? 'human' : 'computer';
-}
-
-async function computerMove() {
-  match.busy = true;
-  drawMatch();
+function newMatch() {
+  let position;
   try {
-    const r = await api('/api/computer', request({}));
-    match.position = r.position;
-    match.log.push({ who: 'computer', description: r.description, position: r.position });
-    if (r.over) finish('computer');
+    position = parseNumbers($('play-position').value);
   } catch (e) {
     match.message = e.message;
+    return drawMatch();
   }
-  match.busy = false;
-  drawMatch();
-}
-
-async function humanMove(text) {
-  if (match.over || match.busy) return;
-  match.hinted = null;
-  try {
-    const r = await api('/api/move', request({ move: text }));
-    match.history.push({ position: match.position, log: match.log.length });
-    match.position = r.position;
-    match.log.push({ who: 'human', description: r.description, position: r.position });
-    match.message = '';
-    $('move-input').value = '';
-    if (r.over) {
-      finish('human');
-      drawMatch();
-    } else {
-      await computerMove();
-    }
-  } catch (e) {
-    match.message = e.message;
-    drawMatch();
+  const resume = { position };
+  for (const input of $('play-params').querySelectorAll('input')) {
+    if (input.value.trim()) resume[input.name] = input.value.trim();
   }
-}
-
-async function newMatch() {
-  match.message = '';
-  try {
-    match.position = parseNumbers($('play-position').value);
-  } catch (e) {
-    match.message = e.message;
-    drawMatch();
-    return;
-  }
-  match.game = $('play-game').value || 'nim';
-  match.misere = $('play-misere').checked;
-  Object.assign(match, { history: [], log: [], over: false, finished: null, hinted: null });
-  drawMatch();
-  if ($('play-first').value === 'computer') await computerMove();
+  match.start($('play-game').value || 'nim', resume, $('play-misere').checked, $('play-first').value);
 }
 
 $('play-form').addEventListener('submit', (e) => { e.preventDefault(); newMatch(); });
+$('play-game').addEventListener('change', fillParams);
 $('play-random').addEventListener('click', () => { $('play-position').value = randomPiles().join(' '); newMatch(); });
-$('move-form').addEventListener('submit', (e) => { e.preventDefault(); humanMove($('move-input').value); });
-$('play-undo').addEventListener('click', () => {
-  const back = match.history.pop();
-  if (!back) { match.message = t('nothing_to_undo'); return drawMatch(); }
-  match.position = back.position;
-  match.log.length = back.log;
-  Object.assign(match, { over: false, finished: null, hinted: null, message: '' });
-  drawMatch();
-});
-$('play-hint').addEventListener('click', async () => {
-  try {
-    const a = await api('/api/analyze', request({ explain: true, max_moves: 1 }));
-    const first = a.winning_moves[0];
-    if (a.outcome === 'N' && first) {
-      const c = first.change;
-      match.hinted = { pile: c.pile, to: c.to };
-      const why = a.explanation[a.explanation.length - 1].text;
-      match.message = `${t('hint_move', first.description, `${c.pile + 1} ${c.from - c.to}`)} ${why}`;
-    } else {
-      match.hinted = null;
-      match.message = t('lost_hint');
+
+// ---------------------------------------------------------------------------------------------
+// Staircase and coins: the proof's steps from the library, drawn on the staircase (for coins,
+// the staircase of the gaps, under the strip), and a game on the same board.
+const SC_IDS = {
+  status: 'sc-status', message: 'sc-message', submit: 'sc-move-submit', hint: 'sc-hint',
+  undo: 'sc-undo', notation: 'sc-notation', log: 'sc-log', form: 'sc-move-form', input: 'sc-move-input',
+};
+const stairs = { analysis: null, frames: [], base: [], shown: 0 };
+const stairSteps = makeStepper('sc-step-', 'panel-staircase', drawStairView);
+const stairMatch = makeMatch(analyzeStairs);
+wireMatch(stairMatch, SC_IDS);
+
+/** The steps after `change` on the staircase (a Change of kind carry): drawing a move. */
+function carried(steps, change) {
+  const next = steps.slice();
+  next[change.from] -= change.count;
+  if (change.to !== null) next[change.to] += change.count;
+  return next;
+}
+const odd = (steps) => steps.filter((_, i) => i % 2 === 0);
+
+/** One frame per step of the explanation; the even-step and reply steps show their two moves. */
+function stairFrames(a, base) {
+  const frames = [];
+  const x = a.explanation.find((s) => s.step === 'odd_steps')?.total;
+  const frame = (f) => frames.push({ steps: base, marks: {}, labels: {}, lines: [], ...f });
+  const moveFrames = (opponent, reply, first, second) => {
+    const between = carried(base, opponent);
+    const after = carried(between, reply);
+    const marks = (c) => ({ [c.from]: 'yellow', ...(c.to === null ? {} : { [c.to]: 'green' }) });
+    const ground = (c) => (c.to === null ? `+${c.count}` : undefined);
+    frame({ steps: between, marks: marks(opponent), ground: ground(opponent), lines: [t('odd_values', odd(between))], caption: first });
+    frame({ steps: after, marks: marks(reply), ground: ground(reply), lines: [t('odd_values', odd(after))], caption: second, xor: x });
+  };
+  for (const s of a.explanation) {
+    switch (s.step) {
+      case 'coins_as_stairs':
+        frame({ caption: s.text });
+        break;
+      case 'odd_steps': {
+        const marks = Object.fromEntries(base.map((_, i) => [i, i % 2 === 0 ? 'lit' : '']));
+        frame({ caption: s.text, marks, xor: s.total, decided: true });
+        break;
+      }
+      case 'even_steps_do_not_count':
+        frame({ caption: s.text, marks: s.example ? { [s.example - 1]: 'yellow' } : {}, decided: true });
+        if (s.opponent) {
+          moveFrames(s.opponent, s.reply, t('cancel_opponent', s.opponent.count, s.example),
+            t('cancel_reply', s.reply.count, s.example));
+        }
+        break;
+      case 'off_odd_step':
+      case 'onto_odd_step': {
+        // On the staircase: odd step `odd_step` goes from `before` to `after`.
+        const i = s.odd_step - 1;
+        const steps = base.slice();
+        steps[i] = s.after;
+        const from = s.step === 'off_odd_step' ? i : s.from - 1;
+        const to = s.step === 'off_odd_step' ? (i === 0 ? null : i - 1) : i;
+        const moved = Math.abs(s.after - s.before);
+        if (s.step === 'onto_odd_step') steps[from] -= moved;
+        else if (to !== null) steps[to] += moved;
+        const labels = { [i]: `${s.before} → ${s.after}` };
+        frame({
+          steps, marks: { [from]: 'green', ...(to === null ? {} : { [to]: 'green' }) }, labels,
+          caption: s.text, lines: [t('winning_move')], decided: true,
+        });
+        break;
+      }
+      case 'reply':
+        // The library's sentence names both moves; the two frames draw them one after the other.
+        moveFrames(s.opponent, s.reply, s.text, s.text);
+        break;
+      default:
+        frame({ caption: s.text, decided: true });
     }
-  } catch (e) {
-    match.message = e.message;
   }
-  drawMatch();
+  return frames;
+}
+
+/** The staircase of a coins analysis: the gaps, step 1 the gap before the rightmost coin. */
+function gapsOf(a) {
+  const s = a.explanation.find((e) => e.step === 'coins_as_stairs');
+  return s.gaps.slice().reverse();
+}
+
+async function analyzeStairs() {
+  const m = stairMatch;
+  $('sc-error').textContent = '';
+  drawStairPlay();
+  if (m.busy || !m.resume.position.length) return;
+  try {
+    const a = await api('/api/analyze', m.request({ explain: true, max_moves: 1 }));
+    stairs.analysis = a;
+    stairs.base = m.game === 'coins' ? gapsOf(a) : a.position;
+    stairs.frames = stairFrames(a, stairs.base);
+    stairSteps.reset(stairs.frames.length, 0);
+  } catch (e) {
+    $('sc-error').textContent = e.message;
+  }
+}
+
+/** The board and the game's text; the proof's frame is drawn over the board when stepping. */
+function drawStairView() {
+  const a = stairs.analysis;
+  const m = stairMatch;
+  const frame = stairs.frames[stairSteps.frame];
+  if (!a || !frame) return;
+  const coins = m.game === 'coins';
+  const playing = !m.over && !m.busy;
+  // The position itself is playable on the first frame; other frames show the proof's moves.
+  const live = stairSteps.frame === 0;
+  $('sc-strip').hidden = !coins;
+  $('sc-stairs-label').hidden = !coins;
+  if (coins) {
+    $('sc-strip').replaceChildren();
+    drawStrip($('sc-strip'), m.resume.position, { m: playing ? m : null, hinted: m.hinted });
+  }
+  const target = $('sc-board');
+  target.replaceChildren();
+  const hinted = m.hinted && m.hinted.kind === 'carry' ? m.hinted : null;
+  drawStairs(target, frame.steps, {
+    m: !coins && live && playing ? m : null, marks: frame.marks, labels: frame.labels, hinted, ground: frame.ground,
+  });
+  const x = frame.xor;
+  const lines = [...frame.lines];
+  if (x !== undefined) lines.unshift(t('odd_line', odd(frame.steps), x));
+  $('sc-panel').replaceChildren(...lines.filter(Boolean).map((l) => el('p', { text: l })));
+  $('sc-panel').hidden = lines.length === 0;
+  const decided = stairs.frames.slice(0, stairSteps.frame + 1).some((f) => f.decided);
+  answerBar($('sc-answer'), a, decided);
+  $('sc-caption').textContent = frame.caption || '';
+  drawStairPlay();
+}
+
+function drawStairPlay() {
+  const m = stairMatch;
+  drawMatchText(m, SC_IDS, games.find((g) => g.game === m.game));
+  $('sc-board').querySelectorAll('button').forEach((b) => { b.disabled = m.over || m.busy; });
+  $('sc-strip').querySelectorAll('button').forEach((b) => { b.disabled = m.over || m.busy; });
+}
+
+function stairGame() {
+  return document.querySelector('input[name=sc-game]:checked').value;
+}
+
+function newStairGame() {
+  let position;
+  try {
+    position = parseNumbers($('sc-position').value);
+  } catch (e) {
+    $('sc-error').textContent = e.message;
+    return;
+  }
+  stairMatch.start(stairGame(), { position }, false, $('sc-first').value);
+}
+
+function stairLabels() {
+  const coins = stairGame() === 'coins';
+  $('sc-position-label').textContent = t(coins ? 'sc_cells' : 'sc_steps');
+  $('sc-position-label').dataset.i18n = coins ? 'sc_cells' : 'sc_steps';
+}
+
+$('sc-form').addEventListener('submit', (e) => { e.preventDefault(); newStairGame(); });
+for (const radio of document.querySelectorAll('input[name=sc-game]')) {
+  radio.addEventListener('change', () => {
+    $('sc-position').value = stairGame() === 'coins' ? '2 5 9 11' : '3 4 2 5 3';
+    stairLabels();
+    newStairGame();
+  });
+}
+$('sc-random').addEventListener('click', () => {
+  if (stairGame() === 'coins') {
+    const cells = new Set();
+    while (cells.size < 4) cells.add(1 + Math.floor(Math.random() * 14));
+    $('sc-position').value = [...cells].sort((a, b) => a - b).join(' ');
+  } else {
+    $('sc-position').value = Array.from({ length: 5 }, () => Math.floor(Math.random() * 7)).join(' ');
+  }
+  newStairGame();
 });
+
+// ---------------------------------------------------------------------------------------------
+// The Stone Game (two ends): piles coloured by the parity of their place, the first player's
+// strategy against a greedy opponent move by move, and for odd rows the interval DP table.
+const stones = { result: null, moves: [], totals: null };
+const stoneSteps = makeStepper('st-step-', 'panel-stones', drawStones);
+
+async function analyzeStones(keepFrame = false) {
+  $('st-error').textContent = '';
+  let piles;
+  try {
+    piles = parseNumbers($('st-piles').value);
+  } catch (e) {
+    $('st-error').textContent = e.message;
+    return;
+  }
+  try {
+    const v = await api('/api/stones', { piles, explain: true, lang, max_moves: 2 });
+    stones.result = v;
+    const game = v.parity ? v.parity.against_greedy : v.against_greedy;
+    stones.moves = game ? game.moves : [];
+    stones.totals = game ? game.totals : null;
+    stoneSteps.reset(stones.moves.length + 1, keepFrame ? stoneSteps.frame : 0);
+  } catch (e) {
+    $('st-error').textContent = e.message;
+  }
+}
+
+function drawStones() {
+  const v = stones.result;
+  if (!v) return;
+  const k = stoneSteps.frame; // moves made
+  const made = stones.moves.slice(0, k);
+  const taken = new Map(made.map((mv, i) => [mv.pile, i % 2 === 0 ? 'first' : 'second']));
+  const cls = (i) => (i % 2 === 0 ? 'odd' : 'even');
+  const locked = v.parity ? (v.parity.class === 'odd' ? 0 : 1) : null;
+
+  $('st-legend').replaceChildren(
+    el('span', { class: 'key' }, el('span', { class: 'swatch odd' }), ` ${t('class_odd')}` + (v.parity ? ` = ${v.parity.odd_sum}` : '')),
+    el('span', { class: 'key' }, el('span', { class: 'swatch even' }), ` ${t('class_even')}` + (v.parity ? ` = ${v.parity.even_sum}` : '')));
+
+  const row = el('div', { class: 'chips' });
+  v.position.forEach((p, i) => {
+    const by = taken.get(i);
+    const last = k > 0 && stones.moves[k - 1].pile === i;
+    row.append(el('span', {
+      class: ['chip', cls(i), by ? `taken by-${by}` : '', last ? 'last' : '', locked === i % 2 ? 'locked' : ''].join(' ').replace(/\s+/g, ' ').trim(),
+      'data-pile': String(i + 1), title: `${t('pile')} ${i + 1}: ${p}`,
+    }, el('span', { class: 'value', text: String(p) }), el('span', { class: 'index', text: String(i + 1) })));
+  });
+  $('st-board').replaceChildren(row);
+
+  // Score chips: what each player has taken so far.
+  const trays = ['first', 'second'].map((who, w) => {
+    const mine = made.filter((_, i) => i % 2 === w);
+    const sum = mine.reduce((s, mv) => s + mv.stones, 0);
+    return el('div', { class: `tray ${who}`, 'data-player': who },
+      el('span', { class: 'label', text: w === 0 ? t('first_player') : t('second_greedy') }),
+      el('span', { class: 'tray-chips' }, ...mine.map((mv) => el('span', { class: `chip small ${cls(mv.pile)}`, text: String(mv.stones) }))),
+      el('span', { class: 'total', text: String(sum) }));
+  });
+  $('st-scores').replaceChildren(...trays);
+
+  // The strategy, the move just made, and at the end the final score.
+  const lines = [];
+  if (v.parity) {
+    lines.push(t('st_lock', v.parity.class === 'odd' ? t('class_odd') : t('class_even'), t(v.parity.end), v.parity.guaranteed.first, v.parity.guaranteed.second));
+  } else if (v.position.length > 0) {
+    lines.push(t('st_odd', v.position.length));
+  }
+  if (v.totals) lines.push(t('st_optimal', v.totals.first, v.totals.second));
+  $('st-panel').replaceChildren(...lines.map((l) => el('p', { text: l })));
+  $('st-panel').hidden = lines.length === 0;
+  const mv = stones.moves[k - 1];
+  $('st-caption').textContent = mv ? t('st_took', (k - 1) % 2 === 0, t(mv.end), mv.pile + 1, mv.stones) : t('st_start');
+
+  const end = k === stones.moves.length && stones.totals;
+  const verdict = $('st-verdict');
+  verdict.hidden = !end;
+  if (end) {
+    const { first, second } = stones.totals;
+    const key = first > second ? 'st_first_wins' : first < second ? 'st_second_wins' : 'st_tie';
+    verdict.className = `answer ${first > second ? 'win' : first < second ? 'lose' : 'tie'}`;
+    verdict.textContent = `${t('st_final', first, second)}${lang === 'zh' ? '：' : ': '}${t(key)}`;
+  }
+
+  // The interval DP table, for odd rows (the library gives it up to 8 piles).
+  const table = (v.explanation || []).find((s) => s.step === 'table');
+  const box = $('st-table');
+  box.hidden = Boolean(v.parity) || v.position.length === 0;
+  if (!box.hidden) {
+    box.replaceChildren(table ? dpTable(table) : el('p', { class: 'hint', text: t('st_table_later', v.position.length) }));
+  }
+}
+
+function dpTable(step) {
+  const n = step.values.length;
+  const head = el('tr', {}, el('th', { text: 'i \\ j' }), ...step.values.map((p, j) => el('th', { scope: 'col', class: j % 2 === 0 ? 'odd' : 'even' }, `${j + 1}`, el('small', { text: ` (${p})` }))));
+  const rows = step.rows.map((row, i) => el('tr', {},
+    el('th', { scope: 'row', text: String(i + 1) }),
+    ...Array.from({ length: n }, (_, j) => {
+      if (j < i) return el('td', { class: 'blank' });
+      const d = row[j - i];
+      return el('td', { class: i === 0 && j === n - 1 ? 'answer-cell' : '', text: String(d) });
+    })));
+  return el('div', {}, el('p', { class: 'hint', text: t('st_table') }),
+    el('table', { class: 'dp-table' }, el('thead', {}, head), el('tbody', {}, ...rows)));
+}
+
+$('st-form').addEventListener('submit', (e) => { e.preventDefault(); analyzeStones(); });
+$('st-random').addEventListener('click', () => { $('st-piles').value = randomPiles().join(' '); analyzeStones(); });
 
 // ---------------------------------------------------------------------------------------------
 // Views of rulesets other helpers are building: each is an entry here, drawn into its panel.
 const VIEWS = {
-  staircase: (target) => later(target, 'staircase_title', 'staircase_text', 'staircase / coins'),
-  stones: (target) => later(target, 'stones_title', 'stones_text', 'stone game'),
   values: (target) => later(target, 'values_title', 'values_text', 'subtraction / octal'),
 };
 function later(target, title, text, what) {
@@ -552,10 +1097,11 @@ function applyLanguage() {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   document.title = t('title');
   document.querySelectorAll('[data-i18n]').forEach((e) => { e.textContent = t(e.dataset.i18n); });
-  $('step-play').textContent = board.timer ? t('pause') : t('play');
+  for (const s of [nimSteps, stairSteps, stoneSteps]) s.update();
   fillGames();
   drawViews();
   drawMatch();
+  drawStairPlay();
 }
 $('lang-switch').addEventListener('click', () => {
   lang = lang === 'en' ? 'zh' : 'en';
@@ -563,12 +1109,31 @@ $('lang-switch').addEventListener('click', () => {
   url.searchParams.set('lang', lang);
   history.replaceState(null, '', url);
   applyLanguage();
-  analyzeBoard(true); // the explanation text comes from the server in the new language
+  // The explanation text comes from the server in the new language.
+  analyzeBoard(true);
+  refreshStairs();
+  analyzeStones(true);
 });
 
-// Start.
+/** Re-reads the staircase analysis in the current language, keeping the frame. */
+async function refreshStairs() {
+  const frame = stairSteps.frame;
+  await analyzeStairs();
+  stairSteps.go(frame);
+}
+
+// Start: the tab the address names (#staircase, #stones, …), also when only the hash changes.
+function tabFromHash() {
+  const tab = tabs.find((b) => `#${b.id.slice(4)}` === location.hash);
+  if (tab) selectTab(tab, false);
+}
+window.addEventListener('hashchange', tabFromHash);
 applyLanguage();
-const start = tabs.find((b) => `#${b.id.slice(4)}` === location.hash);
-if (start) selectTab(start, false);
-loadGames().then(() => { match.position = parseNumbers($('play-position').value); drawMatch(); });
+tabFromHash();
+loadGames().then(() => {
+  match.resume = { position: parseNumbers($('play-position').value) };
+  drawMatch();
+  newStairGame();
+});
 analyzeBoard();
+analyzeStones();

@@ -13,9 +13,10 @@ use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use grundy::engine::EngineError;
+use grundy::games::stones::{ScoreOptions, ends};
 use grundy::play::{self, MoveError, Playable, Search, Setup, SetupError, Visitor};
 use grundy::{AnalyzeOptions, Change, Explain, Lang};
 use serde::Deserialize;
@@ -167,11 +168,12 @@ struct Job {
     search_budget: u64,
 }
 
-/// A position's numbers, each checked against the limits; errors name the index.
-fn numbers(position: &[Value], limits: &Limits) -> Result<Vec<u64>, ApiError> {
+/// A position's numbers (the request's field `field`), each checked against the limits;
+/// errors name the index.
+fn numbers(position: &[Value], field: &str, limits: &Limits) -> Result<Vec<u64>, ApiError> {
     if position.len() > limits.max_components {
         return Err(ApiError::unprocessable(format!(
-            "the position has {} components; this server takes at most {}",
+            "'{field}' has {} components; this server takes at most {}",
             position.len(),
             limits.max_components
         )));
@@ -190,7 +192,7 @@ fn numbers(position: &[Value], limits: &Limits) -> Result<Vec<u64>, ApiError> {
                 _ => "is not a number".to_string(),
             };
             Err(ApiError::unprocessable(format!(
-                "position[{i}]: {v} {problem}"
+                "{field}[{i}]: {v} {problem}"
             )))
         })
         .collect()
@@ -210,7 +212,7 @@ impl Job {
     fn parse(body: &[u8], action: Action, limits: &Limits) -> Result<(Setup, Job), ApiError> {
         let request: Request = serde_json::from_slice(body)
             .map_err(|e| ApiError::bad_request(format!("bad JSON request: {e}")))?;
-        let numbers = numbers(&request.position, limits)?;
+        let numbers = numbers(&request.position, "position", limits)?;
         let setup = Setup {
             game: request.game,
             misere: request.misere,
@@ -272,18 +274,40 @@ impl Visitor for Job {
     }
 }
 
-/// The answer to a move: the position after it, the move three ways, and whether the game is over.
+/// The answer to a move: the position after it (as the ruleset writes it, for people, and as
+/// the `position` and parameters of the next request), the move three ways, and whether the
+/// game is over.
 fn moved<G: Playable>(game: &G, position: &G::Position, change: &Change, lang: Lang) -> Value {
     let after = game.apply(position, change);
     json!({
         "game": game.name(),
         "play": game.convention(),
         "position": after,
+        "shown": game.show(&after),
+        "resume": game.resume(&after),
         "change": change,
         "move": game.write_move(change),
         "description": change.describe(lang),
         "over": game.is_over(&after),
     })
+}
+
+/// Runs `work` on a blocking thread within the time budget.
+async fn within_budget<T: Send + 'static>(
+    limits: &Limits,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    match tokio::time::timeout(limits.time_budget, tokio::task::spawn_blocking(work)).await {
+        Ok(Ok(result)) => Ok(result),
+        Ok(Err(_panic)) => Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error: the computation failed",
+        )),
+        Err(_elapsed) => Err(ApiError::unprocessable(format!(
+            "over the time budget: the request needs more than {} ms",
+            limits.time_budget.as_millis()
+        ))),
+    }
 }
 
 /// Runs one request: parse, check, compute on a blocking thread within the time budget.
@@ -294,18 +318,8 @@ pub async fn handle(
 ) -> Result<Json<Value>, ApiError> {
     let body = body.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
     let (setup, job) = Job::parse(&body, action, &limits)?;
-    let work = tokio::task::spawn_blocking(move || play::with_ruleset(&setup, job));
-    match tokio::time::timeout(limits.time_budget, work).await {
-        Ok(Ok(result)) => Ok(Json(result??)),
-        Ok(Err(_panic)) => Err(ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal error: the computation failed",
-        )),
-        Err(_elapsed) => Err(ApiError::unprocessable(format!(
-            "over the time budget: the request needs more than {} ms",
-            limits.time_budget.as_millis()
-        ))),
-    }
+    let answer = within_budget(&limits, move || play::with_ruleset(&setup, job)).await;
+    Ok(Json(answer???))
 }
 
 /// `POST /api/analyze`.
@@ -332,6 +346,56 @@ pub async fn computer(
     handle(limits, body, Action::Computer).await
 }
 
+/// A request for the two-ends Stone Game (LeetCode 877).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StonesRequest {
+    piles: Vec<Value>,
+    #[serde(default)]
+    explain: bool,
+    #[serde(default)]
+    lang: LangField,
+    max_moves: Option<usize>,
+    /// The play-outs (optimal, against a greedy opponent, the parity strategy's).
+    #[serde(default = "yes")]
+    playout: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// `POST /api/stones`: `{"piles": [...]}` (and optionally `explain`, `lang`, `max_moves`,
+/// `playout`) answered with the JSON of `grundy stones ends --json`: the winner and margin by
+/// the interval DP, the best first moves, the parity strategy with its play-out against a
+/// greedy opponent, the play-outs, and the explanation (with the whole DP table up to 8 piles).
+pub async fn stones(
+    State(limits): State<Arc<Limits>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let body = body.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
+    let request: StonesRequest = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request(format!("bad JSON request: {e}")))?;
+    let piles = numbers(&request.piles, "piles", &limits)?;
+    let lang = Lang::from(request.lang);
+    let max_moves = request
+        .max_moves
+        .unwrap_or(AnalyzeOptions::DEFAULT_MAX_MOVES)
+        .min(limits.max_moves);
+    let options = ScoreOptions {
+        explain: request.explain,
+        playout: request.playout,
+    };
+    let body = within_budget(&limits, move || {
+        let analysis = ends::analyze(&piles, &options);
+        // Written by the streaming serializer: totals above 2^64 stay exact integers.
+        serde_json::to_vec(&render::ends(&piles, &analysis).json(lang, max_moves))
+    })
+    .await?
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
 /// Reads a ruleset's notation.
 struct NotationOf;
 
@@ -342,6 +406,7 @@ impl Visitor for NotationOf {
             "game": game.name(),
             "title": { "en": game.title(Lang::En), "zh": game.title(Lang::Zh) },
             "notation": game.notation(),
+            "params": game.parameters(),
         })
     }
 }

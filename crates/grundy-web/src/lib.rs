@@ -1,7 +1,8 @@
 //! The grundy playground: a JSON API over the library and a page that animates the proofs.
 //!
 //! [`router`] serves `POST /api/analyze` (the same JSON as `grundy ... --json`, built by
-//! [`render`]), `POST /api/move`, `POST /api/computer`, `GET /api/games`, and the page itself,
+//! [`render`]), `POST /api/move`, `POST /api/computer`, `POST /api/stones` (the two-ends Stone
+//! Game, as `grundy stones ends --json`), `GET /api/games`, and the page itself,
 //! whose files are compiled into the binary. [`serve`] runs it on a listener; `grundy serve`
 //! binds one to 127.0.0.1 unless told otherwise.
 #![deny(missing_docs)]
@@ -53,6 +54,10 @@ pub fn router(limits: Limits) -> Router {
         .route(
             "/api/computer",
             post(api::computer).fallback(method_not_allowed),
+        )
+        .route(
+            "/api/stones",
+            post(api::stones).fallback(method_not_allowed),
         )
         .route("/api/games", get(api::games));
     for &(path, content_type, body) in ASSETS {

@@ -276,3 +276,154 @@ async fn the_page_and_the_game_list_are_served() {
     assert_eq!(v["games"][0]["notation"]["example"], "1 2");
     assert_eq!(v["limits"]["max_value"], 9007199254740991u64);
 }
+
+#[tokio::test]
+async fn the_other_rulesets_are_analysed_moved_and_played() {
+    // Staircase: odd steps 3 and 2 XOR to 1; the explanation names the even-step reply.
+    let (status, v) = post(
+        "/api/analyze",
+        json!({"game": "staircase", "position": [3, 1, 2], "explain": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["grundy"], 1);
+    let steps: Vec<&str> = v["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["step"].as_str().unwrap())
+        .collect();
+    assert_eq!(steps[..2], ["odd_steps", "even_steps_do_not_count"]);
+    assert_eq!(v["explanation"][1]["example"], 2);
+    // Coins: the move names the coin; the answer shows the row.
+    let (_, v) = post(
+        "/api/move",
+        json!({"game": "coins", "position": [5, 2, 9], "move": "3 6"}),
+    )
+    .await;
+    assert_eq!(v["position"], json!([5, 2, 6]));
+    assert_eq!(v["shown"], "5 2 6");
+    assert_eq!(v["resume"], json!({"position": [5, 2, 6]}));
+    assert_eq!(v["description"], "slide coin 3 from cell 9 to cell 6");
+    // The shrinking cap travels with the position: the next request sends `resume` back.
+    let (_, v) = post(
+        "/api/move",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "k": 2, "move": "3 1"}),
+    )
+    .await;
+    assert_eq!(v["position"], json!({"piles": [3, 4, 4], "k": 1}));
+    assert_eq!(v["shown"], "3 4 4 (k = 1)");
+    let mut next = v["resume"].clone();
+    assert_eq!(next, json!({"position": [3, 4, 4], "k": "1"}));
+    next["game"] = json!("nonincreasing");
+    next["move"] = json!("1 2");
+    let (status, v) = post("/api/move", next).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("at most 1 stone(s)"));
+    // The computer plays a grid to its fastest win.
+    let (_, v) = post(
+        "/api/computer",
+        json!({"game": "grid", "position": [5, 2, 7]}),
+    )
+    .await;
+    assert_eq!(v["move"], "2 2");
+    assert_eq!(v["winning"], true);
+    for (body, needle) in [
+        (
+            r#"{"game": "coins", "position": [3, 3]}"#,
+            "bad position: value 2 ('3') is the cell of value 1 already",
+        ),
+        (
+            r#"{"game": "staircase", "position": [1], "misere": true}"#,
+            "normal play only",
+        ),
+        (
+            r#"{"game": "nonincreasing", "position": [1], "k": 0}"#,
+            "parameter 'k'",
+        ),
+    ] {
+        refused(
+            Limits::default(),
+            "/api/analyze",
+            body,
+            StatusCode::BAD_REQUEST,
+            needle,
+        )
+        .await;
+    }
+    let (_, text) = call(Limits::default(), "GET", "/api/games", "").await;
+    let games: Value = serde_json::from_str(&text).unwrap();
+    let names: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, grundy::play::RULESETS);
+    assert_eq!(games["games"][4]["params"][0]["name"], "k");
+    assert_eq!(games["games"][0]["params"], json!([]));
+}
+
+#[tokio::test]
+async fn stones_answers_the_two_ends_game_with_the_parity_play_out() {
+    let (status, v) = post(
+        "/api/stones",
+        json!({"piles": [5, 3, 4, 5], "explain": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["game"], "stones ends");
+    assert_eq!(v["totals"], json!({"first": 9, "second": 8}));
+    assert_eq!(v["parity"]["class"], "odd");
+    assert_eq!(
+        v["parity"]["against_greedy"]["totals"],
+        json!({"first": 9, "second": 8})
+    );
+    assert_eq!(
+        v["parity"]["against_greedy"]["moves"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+    // An odd row: no parity strategy; the DP table is in the explanation.
+    let (_, v) = post(
+        "/api/stones",
+        json!({"piles": [1, 5, 2], "explain": true, "lang": "zh"}),
+    )
+    .await;
+    assert_eq!(v["winner"], "second");
+    assert!(v.get("parity").is_none());
+    let table = v["explanation"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["step"] == "table")
+        .expect("the DP table");
+    assert_eq!(table["rows"][0], json!([1, 4, -2]));
+    assert!(table["text"].as_str().unwrap().contains("表 d[i][j]"));
+    let over = StatusCode::UNPROCESSABLE_ENTITY;
+    for (body, status, needle) in [
+        (r#"{"piles": [1, -2]}"#, over, "piles[1]: -2 is negative"),
+        (
+            r#"{"position": [1]}"#,
+            StatusCode::BAD_REQUEST,
+            "unknown field `position`",
+        ),
+        (r#"{}"#, StatusCode::BAD_REQUEST, "missing field `piles`"),
+    ] {
+        refused(Limits::default(), "/api/stones", body, status, needle).await;
+    }
+    let small = Limits {
+        max_components: 3,
+        ..Limits::default()
+    };
+    refused(
+        small,
+        "/api/stones",
+        r#"{"piles": [1, 2, 3, 4]}"#,
+        over,
+        "'piles' has 4 components",
+    )
+    .await;
+}

@@ -10,26 +10,34 @@ use grundy::{AnalyzeOptions, Explain, Lang, Outcome, Play};
 
 use crate::report::LangArg;
 
-/// Play against a perfect opponent: nim (and misère nim with --misere).
+/// Play against a perfect opponent: nim (misère with --misere), staircase, grid, coins, nonincreasing.
 ///
-/// The game shows the position and asks for your move in the ruleset's notation (for nim:
-/// `PILE COUNT`, take COUNT stones from pile PILE, piles numbered from 1). A bad move gets a
-/// one-line reason and the prompt again. Commands: `hint` (the winning move and why, or that
-/// every move loses), `undo` (back to your previous turn), `explain` (the whole proof for the
-/// position), `help`, `quit`. End of input ends the game.
+/// The game shows the position and asks for your move in the ruleset's notation, two numbers:
+///   nim            PILE COUNT   take COUNT stones from pile PILE (piles numbered from 1)
+///   staircase      STEP COUNT   carry COUNT stones from step STEP down one step (1 to the ground)
+///   grid           CELL COUNT   move COUNT stones from cell CELL to the next cell on its right
+///   coins          COIN CELL    slide coin COIN left to cell CELL (coins numbered as given)
+///   nonincreasing  PILE COUNT   take COUNT stones, at most the cap k (what the previous move
+///                               took); the first cap is `--param k=K` (no cap without it)
+/// A bad move gets a one-line reason and the prompt again. Commands: `hint` (the winning move
+/// and why, or that every move loses), `undo` (back to your previous turn), `explain` (the
+/// whole proof for the position), `help`, `quit`. End of input ends the game.
 ///
 /// The computer plays perfectly. Where the engine can search the whole game from the position
 /// (for nim: about (p1+1)(p2+1)... positions times the stones, within two million) it wins as
 /// fast as possible and, from a lost position, loses as slowly as possible (remoteness). Above
-/// that it plays the closed form's winning move that leaves the fewest stones, and from a lost
-/// position takes one stone from the largest pile: it never throws away a win.
+/// that it plays the closed form's winning move that leaves the least game (for nim the fewest
+/// stones), and from a lost position moves a single stone (or coin): it never throws away a win.
 ///
-/// Examples: `grundy play nim 3 4 5`, `grundy play nim --misere --first computer 1 2 3`.
+/// Examples: `grundy play nim 3 4 5`, `grundy play nim --misere --first computer 1 2 3`,
+/// `grundy play staircase 3 0 2`, `grundy play coins 1 5 6`,
+/// `grundy play nonincreasing --param k=3 3 4 5`.
 #[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
 pub struct Args {
-    /// The ruleset: nim.
+    /// The ruleset: nim, staircase, grid, coins or nonincreasing.
     game: String,
-    /// The position: for nim, the piles.
+    /// The position: the piles, the steps (step 1 first), the cells, or the coins' cells.
     #[arg(required = true, allow_negative_numbers = true)]
     position: Vec<String>,
     /// Who moves first.
@@ -38,7 +46,7 @@ pub struct Args {
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     misere: bool,
-    /// A parameter of the ruleset, for rulesets that take some.
+    /// A parameter of the ruleset, for rulesets that take some (nonincreasing: k=K, the first cap).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
     /// Language of the game's text.

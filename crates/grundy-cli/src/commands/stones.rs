@@ -2,13 +2,15 @@
 
 use std::io::Write;
 
-use grundy::games::stones::ends::{self, Parity};
+use grundy::games::nim;
+use grundy::games::stones::ends;
 use grundy::games::stones::squares::{self, Values};
-use grundy::games::stones::{ScoreAnalysis, ScoreMove, ScoreOptions, Winner, seven, two};
+use grundy::games::stones::{ScoreMove, ScoreOptions, Winner, seven, two};
 use grundy::games::subtraction::SubtractionSet;
-use grundy::games::{nim, stones};
 use grundy::{AnalyzeOptions, Explain, Lang, Play};
 use serde::Serialize;
+
+use grundy_web::render::{self, Scored};
 
 use crate::report::{OutputArgs, Report};
 
@@ -114,16 +116,12 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             let piles = crate::input::numbers(&a.piles, "pile")?;
             let analysis = ends::analyze(&piles, &a.score_options());
             ScoreView {
-                game: "stones ends",
+                scored: render::ends(&piles, &analysis),
                 title: (
                     "Stone Game (a pile from either end)",
                     "石子游戏（从两端取一整堆）",
                 ),
-                position: &piles,
-                analysis: &analysis.score,
-                after: &|m: &ends::EndMove| ends::rest(&piles, m.end),
                 totals_along_a_line: false,
-                parity: analysis.parity,
                 first_total: false,
             }
             .write(&a.output, out)
@@ -132,16 +130,19 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             let piles = crate::input::numbers(&a.piles, "pile")?;
             let analysis = two::analyze(&piles, &a.score_options())?;
             ScoreView {
-                game: "stones two",
+                scored: Scored {
+                    game: "stones two",
+                    position: &piles,
+                    analysis: &analysis,
+                    after: |piles, m| &piles[m.count..],
+                    parity: None,
+                    parity_against_greedy: None,
+                },
                 title: (
                     "Stone Game II (the first X ≤ 2M piles)",
                     "石子游戏 II（取前 X ≤ 2M 堆）",
                 ),
-                position: &piles,
-                analysis: &analysis,
-                after: &|m: &two::PrefixMove| &piles[m.count..],
                 totals_along_a_line: false,
-                parity: None,
                 first_total: true,
             }
             .write(&a.output, out)
@@ -150,16 +151,19 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             let stones = crate::input::numbers(&a.piles, "stone")?;
             let analysis = seven::analyze(&stones, &a.score_options())?;
             ScoreView {
-                game: "stones seven",
+                scored: Scored {
+                    game: "stones seven",
+                    position: &stones,
+                    analysis: &analysis,
+                    after: |stones, m| ends::rest(stones, m.end),
+                    parity: None,
+                    parity_against_greedy: None,
+                },
                 title: (
                     "Stone Game VII (remove an end stone, score the rest)",
                     "石子游戏 VII（移除一端石子，得剩余之和）",
                 ),
-                position: &stones,
-                analysis: &analysis,
-                after: &|m: &seven::SevenMove| ends::rest(&stones, m.end),
                 totals_along_a_line: true,
-                parity: None,
                 first_total: false,
             }
             .write(&a.output, out)
@@ -261,62 +265,14 @@ fn write_why<S: Explain>(steps: &[S], lang: Lang, out: &mut dyn Write) -> anyhow
 
 /// A scoring game's analysis, ready to be written as text or JSON.
 struct ScoreView<'a, M, S> {
-    game: &'a str,
+    /// What the JSON is made of (shared with the API).
+    scored: Scored<'a, M, S>,
     /// The title in English and Chinese.
     title: (&'a str, &'a str),
-    position: &'a [u64],
-    analysis: &'a ScoreAnalysis<M, S>,
-    /// The row after a first move.
-    after: &'a dyn Fn(&M) -> &'a [u64],
     /// The totals depend on the line of play (Stone Game VII), not only on the difference.
     totals_along_a_line: bool,
-    parity: Option<Parity>,
     /// Show the first player's total as LeetCode 1140's answer.
     first_total: bool,
-}
-
-/// The JSON object of a scoring game (see README: the contract of `--json` for scoring games).
-#[derive(Serialize)]
-struct ScoreJson<'a, M, S> {
-    game: &'a str,
-    position: &'a [u64],
-    outcome: grundy::Outcome,
-    grundy: Option<u64>,
-    winner: Winner,
-    difference: i128,
-    totals: Option<stones::Totals>,
-    best_moves: Vec<MoveJson<'a, M>>,
-    best_move_count: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parity: Option<ParityJson>,
-    optimal_play: Option<&'a stones::Playout<M>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    against_greedy: Option<&'a stones::Playout<M>>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    explanation: Vec<StepJson<'a, S>>,
-}
-
-#[derive(Serialize)]
-struct MoveJson<'a, M> {
-    #[serde(rename = "move")]
-    change: &'a M,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    position: Option<&'a [u64]>,
-    description: String,
-}
-
-#[derive(Serialize)]
-struct ParityJson {
-    #[serde(flatten)]
-    parity: Parity,
-    guaranteed: stones::Totals,
-}
-
-#[derive(Serialize)]
-struct StepJson<'a, S> {
-    #[serde(flatten)]
-    step: &'a S,
-    text: String,
 }
 
 impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
@@ -324,7 +280,7 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
         let lang = Lang::from(args.lang);
         if args.json {
             // Written by the streaming serializer: totals above 2^64 stay exact integers.
-            serde_json::to_writer(&mut *out, &self.json(lang, args.max_moves))?;
+            serde_json::to_writer(&mut *out, &self.scored.json(lang, args.max_moves))?;
             writeln!(out)?;
             Ok(())
         } else {
@@ -332,53 +288,21 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
         }
     }
 
-    fn json(&self, lang: Lang, max_moves: usize) -> ScoreJson<'_, M, S> {
-        let a = self.analysis;
-        let with_positions = self.position.len() <= crate::report::MOVE_POSITION_LIMIT;
-        ScoreJson {
-            game: self.game,
-            position: self.position,
-            outcome: a.winner.outcome(),
-            grundy: None,
-            winner: a.winner,
-            difference: a.difference,
-            totals: a.totals,
-            best_moves: a
-                .best_moves
-                .iter()
-                .take(max_moves)
-                .map(|m| MoveJson {
-                    change: m,
-                    position: with_positions.then(|| (self.after)(m)),
-                    description: m.describe(lang),
-                })
-                .collect(),
-            best_move_count: a.best_moves.len(),
-            parity: self.parity.map(|parity| ParityJson {
-                parity,
-                guaranteed: parity.guaranteed(),
-            }),
-            optimal_play: a.optimal_play.as_ref(),
-            against_greedy: a.against_greedy.as_ref(),
-            explanation: a
-                .explanation
-                .iter()
-                .map(|step| StepJson {
-                    step,
-                    text: step.text(lang),
-                })
-                .collect(),
-        }
-    }
-
     fn text(&self, lang: Lang, args: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-        let a = self.analysis;
-        let shown = if self.position.len() <= crate::report::MOVE_POSITION_LIMIT {
-            crate::report::show_list(&self.position.to_vec())
+        let Scored {
+            position,
+            analysis: a,
+            after,
+            parity,
+            parity_against_greedy,
+            ..
+        } = self.scored;
+        let shown = if position.len() <= crate::report::MOVE_POSITION_LIMIT {
+            crate::report::show_list(&position.to_vec())
         } else {
             lang.pick(
-                format!("({} piles)", self.position.len()),
-                format!("（共 {} 堆）", self.position.len()),
+                format!("({} piles)", position.len()),
+                format!("（共 {} 堆）", position.len()),
             )
         };
         writeln!(out, "{}: {shown}", lang.pick(self.title.0, self.title.1))?;
@@ -428,7 +352,7 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
                 )
             )?;
             for m in a.best_moves.iter().take(args.max_moves) {
-                let rest = (self.after)(m);
+                let rest = after(position, m);
                 if rest.len() <= crate::report::MOVE_POSITION_LIMIT {
                     writeln!(
                         out,
@@ -441,7 +365,7 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
                 }
             }
         }
-        if let Some(p) = self.parity {
+        if let Some(p) = parity {
             let sure = p.guaranteed();
             writeln!(
                 out,
@@ -467,8 +391,17 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
             )?;
         }
         for (playout, en, zh) in [
-            (&a.optimal_play, "optimal play", "双方最优"),
-            (&a.against_greedy, "against a greedy opponent", "对手贪心时"),
+            (a.optimal_play.as_ref(), "optimal play", "双方最优"),
+            (
+                a.against_greedy.as_ref(),
+                "against a greedy opponent",
+                "对手贪心时",
+            ),
+            (
+                parity_against_greedy,
+                "parity strategy against a greedy opponent",
+                "奇偶策略对贪心对手",
+            ),
         ] {
             if let Some(p) = playout {
                 let moves: Vec<String> = p.moves.iter().map(|m| m.short(lang)).collect();

@@ -86,6 +86,10 @@ fn following_the_hints_beats_the_computer_from_a_won_position() {
     for args in [
         &["nim", "3", "4", "5"][..],
         &["nim", "--misere", "2", "3", "6"][..],
+        &["staircase", "3", "0", "2", "4"][..],
+        &["grid", "5", "2", "7", "0"][..],
+        &["coins", "9", "1", "4"][..],
+        &["nonincreasing", "--param", "k=2", "3", "4", "5"][..],
     ] {
         let mut game = Driver::start(args);
         let mut turns = 0;
@@ -222,5 +226,142 @@ fn bad_setups_are_one_line_errors() {
         &["play", "nim", "--param", "k=1", "3"],
         "",
         &["parameter 'k'", "no parameters"],
+    );
+}
+
+/// The lines of `out` that report moves, in order.
+fn moves(out: &str) -> Vec<&str> {
+    out.lines()
+        .map(|l| l.trim_start_matches("your move> "))
+        .filter(|l| l.starts_with("you: ") || l.starts_with("computer: "))
+        .collect()
+}
+
+#[test]
+fn a_scripted_game_of_each_ruleset_from_a_lost_position() {
+    let cases: [(&[&str], &str, &[&str]); 4] = [
+        (
+            &["staircase", "0", "1"],
+            "2 1\n",
+            &[
+                "you: move 1 from step 2 down to step 1  =>  1 0",
+                "computer: move 1 from step 1 to the ground  =>  0 0",
+            ],
+        ),
+        (
+            &["grid", "1", "0", "0"],
+            "1 1\n",
+            &[
+                "you: move 1 from cell 1 to cell 2  =>  0 1 0",
+                "computer: move 1 from cell 2 to cell 3  =>  0 0 1",
+            ],
+        ),
+        (
+            &["coins", "3", "4"],
+            "1 1\n",
+            &[
+                "you: slide coin 1 from cell 3 to cell 1  =>  1 4",
+                "computer: slide coin 2 from cell 4 to cell 2  =>  1 2",
+            ],
+        ),
+        (
+            // XOR 0: lost whatever the cap. The computer answers each single stone at once.
+            &["nonincreasing", "--param", "k=1", "2", "2"],
+            "1 1\n2 1\n",
+            &[
+                "you: take 1 from pile 1 (2 -> 1)  =>  1 2 (k = 1)",
+                "computer: take 1 from pile 1 (1 -> 0)  =>  0 2 (k = 1)",
+                "you: take 1 from pile 2 (2 -> 1)  =>  0 1 (k = 1)",
+                "computer: take 1 from pile 2 (1 -> 0)  =>  0 0 (k = 1)",
+            ],
+        ),
+    ];
+    for (args, script, expected) in cases {
+        let (out, status) = play(args, script);
+        assert_eq!(status, Some(0));
+        assert_eq!(moves(&out), expected, "{args:?}: {out}");
+        assert!(out.trim_end().ends_with("the computer wins."), "{out}");
+    }
+}
+
+#[test]
+fn each_ruleset_explains_its_notation_and_refuses_bad_moves() {
+    let cases: [(&[&str], &str, &[&str]); 4] = [
+        (
+            &["staircase", "3", "0", "2"],
+            "4 1\n2 1\n1\n",
+            &[
+                "a move is STEP COUNT",
+                "there is no step 4: the steps are numbered 1 to 3",
+                "step 2 has 0 stone(s); you cannot move 1",
+                "'1' is not a move: write STEP COUNT",
+            ],
+        ),
+        (
+            &["grid", "1", "2", "5"],
+            "3 1\n",
+            &["a move is CELL COUNT", "cell 3 is the end of the strip"],
+        ),
+        (
+            &["coins", "5", "2", "9"],
+            "1 6\n1 2\n",
+            &[
+                "a move is COIN CELL",
+                "coin 1 is on cell 5: it can only slide left, to a cell from 1 to 4",
+                "coin 1 cannot reach cell 2: coin 2 is on cell 2",
+            ],
+        ),
+        (
+            &["nonincreasing", "--param", "k=2", "3", "4", "5"],
+            "1 3\n",
+            &[
+                "a move is PILE COUNT",
+                "this move may take at most 2 stone(s) (the cap), not 3",
+            ],
+        ),
+    ];
+    for (args, script, needles) in cases {
+        let (out, status) = play(args, script);
+        assert_eq!(status, Some(0));
+        // The position is shown again after each refused move, unchanged.
+        let shown: Vec<&str> = out
+            .lines()
+            .filter_map(|l| {
+                l.trim_start_matches("your move> ")
+                    .strip_prefix("position: ")
+            })
+            .collect();
+        assert_eq!(shown.len(), script.lines().count() + 1, "{out}");
+        assert!(shown.windows(2).all(|w| w[0] == w[1]), "{out}");
+        for n in needles {
+            assert_eq!(out.matches(n).count(), 1, "{n:?} in {out}");
+        }
+        assert!(!out.contains("you: "), "{out}");
+    }
+    let (out, _) = play(&["coins", "--lang", "zh", "5", "2", "9"], "1 2\n");
+    assert!(out.contains("第 1 枚硬币到不了第 2 格"), "{out}");
+}
+
+#[test]
+fn bad_setups_of_the_other_rulesets_are_one_line_errors() {
+    fails_with(
+        &["play", "coins", "3", "3"],
+        "",
+        &["bad position", "value 2 ('3') is the cell of value 1"],
+    );
+    fails_with(
+        &["play", "staircase", "--misere", "1"],
+        "",
+        &["staircase is played under normal play only"],
+    );
+    fails_with(
+        &["play", "nonincreasing", "--param", "k=0", "3"],
+        "",
+        &["parameter 'k'", "at least 1"],
+    );
+    fails_with(
+        &["play", "grid", "--param", "k=1", "3"],
+        "",
+        &["parameter 'k'", "grid takes no parameters"],
     );
 }

@@ -89,6 +89,71 @@ fn the_api_answers_exactly_as_the_cli_json() {
 }
 
 #[test]
+fn the_other_rulesets_and_the_stone_game_answer_exactly_as_the_cli_json() {
+    let server = Server::start();
+    let cases: [(&[&str], &str, &str); 6] = [
+        (
+            &["staircase", "--json", "--explain", "0", "3", "5", "2", "5"],
+            "/api/analyze",
+            r#"{"game":"staircase","position":[0,3,5,2,5],"explain":true}"#,
+        ),
+        (
+            &["grid", "--json", "--lang", "zh", "--explain", "5", "2", "7"],
+            "/api/analyze",
+            r#"{"game":"grid","position":[5,2,7],"explain":true,"lang":"zh"}"#,
+        ),
+        (
+            &["coins", "--json", "--explain", "9", "1", "4"],
+            "/api/analyze",
+            r#"{"game":"coins","position":[9,1,4],"explain":true}"#,
+        ),
+        (
+            &["nonincreasing", "--json", "--k", "2", "3", "4", "5"],
+            "/api/analyze",
+            r#"{"game":"nonincreasing","position":[3,4,5],"k":2}"#,
+        ),
+        (
+            &[
+                "stones",
+                "ends",
+                "--json",
+                "--explain",
+                "3",
+                "9",
+                "1",
+                "2",
+                "7",
+                "4",
+            ],
+            "/api/stones",
+            r#"{"piles":[3,9,1,2,7,4],"explain":true}"#,
+        ),
+        (
+            &[
+                "stones",
+                "ends",
+                "--json",
+                "--lang",
+                "zh",
+                "--explain",
+                "1",
+                "5",
+                "2",
+            ],
+            "/api/stones",
+            r#"{"piles":[1,5,2],"explain":true,"lang":"zh"}"#,
+        ),
+    ];
+    for (args, path, body) in cases {
+        let cli = json(args);
+        let (status, text) = server.request("POST", path, body);
+        assert_eq!(status, 200, "{text}");
+        let api: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(api, cli, "{args:?}");
+    }
+}
+
+#[test]
 fn the_server_refuses_bad_requests_and_keeps_serving() {
     let server = Server::start();
     let (status, text) = server.request("POST", "/api/analyze", "{not json");

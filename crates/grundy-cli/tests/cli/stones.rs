@@ -31,11 +31,27 @@ fn ends_json_follows_the_contract() {
     assert_eq!(best["position"], json!([3, 7, 2]));
     assert!(best["description"].as_str().unwrap().contains("pile 4"));
     // Piles 2 and 4 (7 + 3) beat piles 1 and 3 (3 + 2): lock the even class from the right.
+    let mut parity = v["parity"].clone();
+    let against_greedy = parity
+        .as_object_mut()
+        .unwrap()
+        .remove("against_greedy")
+        .expect("the parity play-out");
     assert_eq!(
-        v["parity"],
+        parity,
         json!({"odd_sum": 5, "even_sum": 10, "class": "even", "end": "right",
                "guaranteed": {"first": 10, "second": 5}})
     );
+    // Against a greedy opponent the parity strategy gets exactly the even class: 3, then 7.
+    assert_eq!(against_greedy["totals"], json!({"first": 10, "second": 5}));
+    let firsts: Vec<&serde_json::Value> = against_greedy["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .step_by(2)
+        .map(|m| &m["pile"])
+        .collect();
+    assert_eq!(firsts, [&json!(3), &json!(1)]);
     assert_eq!(
         v["optimal_play"]["totals"],
         json!({"first": 10, "second": 5})

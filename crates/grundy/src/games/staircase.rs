@@ -237,12 +237,7 @@ impl<F: Fn(usize) -> u64 + Copy> Stairs<F> {
                 omitted: odd_count - shown,
                 total: total.value(),
             },
-            StairStep::EvenStepsDoNotCount {
-                example: (1..self.len)
-                    .step_by(2)
-                    .find(|&j| stones(j) > 0)
-                    .map(|j| j + 1),
-            },
+            self.even_steps_do_not_count(),
         ];
         match first {
             Some((d, change)) if d.step % 2 == 0 => {
@@ -269,6 +264,26 @@ impl<F: Fn(usize) -> u64 + Copy> Stairs<F> {
             None => steps.extend(self.explain_p_position()),
         }
         steps
+    }
+
+    /// Why the even steps do not count, on the lowest even step that holds stones: the
+    /// opponent carries them all down onto the odd step below, the reply carries the same
+    /// stones on down.
+    fn even_steps_do_not_count(self) -> StairStep {
+        let stones = self.stones;
+        let Some(j) = (1..self.len).step_by(2).find(|&j| stones(j) > 0) else {
+            return StairStep::EvenStepsDoNotCount {
+                example: None,
+                opponent: None,
+                reply: None,
+            };
+        };
+        let count = stones(j);
+        StairStep::EvenStepsDoNotCount {
+            example: Some(j + 1),
+            opponent: Some(carry_down(Descent { step: j, count })),
+            reply: Some(carry_down(Descent { step: j - 1, count })),
+        }
     }
 
     /// Why the odd steps' XOR 0 is lost: every move breaks it, and a reply restores it.
@@ -346,8 +361,13 @@ pub enum StairStep {
     },
     /// Why the even steps do not count.
     EvenStepsDoNotCount {
-        /// An even step (from 1) that holds stones, if any.
+        /// The lowest even step (from 1) that holds stones, if any.
         example: Option<usize>,
+        /// On the staircase: the opponent carries all the stones of that step down onto the
+        /// odd step below.
+        opponent: Option<Change>,
+        /// On the staircase: the reply that cancels it, the same stones carried on down.
+        reply: Option<Change>,
     },
     /// The winning move takes odd step `odd_step` from a to a ⊕ x.
     OffOddStep {
@@ -465,7 +485,7 @@ impl Explain for StairStep {
                     if *total == 0 { "x = 0：先手必败（必败态）。" } else { "x ≠ 0：先手必胜（必胜态）。" }
                 ),
             ),
-            StairStep::EvenStepsDoNotCount { example } => {
+            StairStep::EvenStepsDoNotCount { example, .. } => {
                 let (en, zh) = match example {
                     Some(s) => (
                         format!(" For example, stones carried from step {s} to step {} are carried on to {} by the reply.", s - 1, if *s == 2 { "the ground".to_string() } else { format!("step {}", s - 2) }),
@@ -475,10 +495,10 @@ impl Explain for StairStep {
                 };
                 lang.pick(
                     format!(
-                        "Only the odd steps count. If a player carries stones from an even step down onto an odd step, the other carries the same stones on down to the next even step (or the ground): the odd steps are as before, and the even steps only lost stones, so this cannot go on for ever.{en} Taking stones off an odd step is taking from a Nim heap: the stones land on an even step (or the ground), where they no longer count."
+                        "Only the odd steps count. If a player carries stones from an even step down onto an odd step, the other carries the same stones on down to the next even step (or the ground): the odd steps are as before and those stones are two steps lower, so this cannot go on for ever.{en} Taking stones off an odd step is taking from a Nim heap: the stones land on an even step (or the ground), where they no longer count."
                     ),
                     format!(
-                        "只有奇数级台阶起作用。若一方把偶数级的石子搬到下面的奇数级，另一方就把同样这些石子继续往下搬到下一个偶数级（或地面）：奇数级恢复原样，偶数级只会越来越少，所以这种往来不会无限进行。{zh}从奇数级搬走石子就相当于从一堆 Nim 中取石子：它们落到偶数级（或地面），就不再起作用。"
+                        "只有奇数级台阶起作用。若一方把偶数级的石子搬到下面的奇数级，另一方就把同样这些石子继续往下搬到下一个偶数级（或地面）：奇数级恢复原样，而这些石子下降了两级，所以这种往来不会无限进行。{zh}从奇数级搬走石子就相当于从一堆 Nim 中取石子：它们落到偶数级（或地面），就不再起作用。"
                     ),
                 )
             }
@@ -630,6 +650,46 @@ pub(crate) mod tests {
                     assert!(value(&after).is_zero(), "{steps:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_cancelling_reply_restores_the_odd_steps_exhaustively() {
+        let options = AnalyzeOptions {
+            max_moves: 0,
+            explain: true,
+        };
+        for steps in all_lists(5, 3) {
+            let a = analyze(&steps, &options);
+            let Some(StairStep::EvenStepsDoNotCount {
+                example,
+                opponent,
+                reply,
+            }) = a.explanation.get(1).cloned()
+            else {
+                panic!("{steps:?}: {:?}", a.explanation)
+            };
+            let (Some(opponent), Some(reply)) = (opponent, reply) else {
+                assert!(steps.iter().skip(1).step_by(2).all(|&s| s == 0));
+                assert_eq!(example, None);
+                continue;
+            };
+            let between = play(&steps, &opponent);
+            let after = play(&between, &reply);
+            let odd = |v: &[u64]| v.iter().step_by(2).copied().collect::<Vec<u64>>();
+            assert_eq!(odd(&after), odd(&steps), "{steps:?}");
+            assert_ne!(odd(&between), odd(&steps), "{steps:?}");
+            // The same stones, two steps lower.
+            let height = |v: &[u64]| v.iter().zip(1..).map(|(&s, h)| s * h).sum::<u64>();
+            let Change::Carry { count, .. } = reply else {
+                panic!()
+            };
+            assert_eq!(height(&after) + 2 * count, height(&steps), "{steps:?}");
+            let Change::Carry { from, .. } = opponent else {
+                panic!()
+            };
+            assert_eq!(example, Some(from + 1));
+            assert_eq!(from % 2, 1, "an even step (from 1)");
         }
     }
 

@@ -25,9 +25,13 @@ use std::hash::Hash;
 use serde::Serialize;
 
 use crate::engine::{EngineError, Info, Memo};
+use crate::parse::parse_u64;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome, Play};
 
+pub mod coins;
 pub mod nim;
+pub mod nonincreasing;
+pub mod stairs;
 
 /// How a ruleset writes a move, for help text and error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -60,6 +64,57 @@ impl Notation {
     }
 }
 
+/// What the first number of a move counts: the parts of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Unit {
+    /// A pile of stones.
+    Pile,
+    /// A step of a staircase.
+    Step,
+    /// A cell of a strip.
+    Cell,
+    /// A coin.
+    Coin,
+}
+
+impl Unit {
+    /// The English noun.
+    pub fn en(self) -> &'static str {
+        match self {
+            Unit::Pile => "pile",
+            Unit::Step => "step",
+            Unit::Cell => "cell",
+            Unit::Coin => "coin",
+        }
+    }
+
+    /// "第 n 堆", "第 n 级台阶", … in Chinese.
+    fn zh(self, n: impl std::fmt::Display) -> String {
+        match self {
+            Unit::Pile => format!("第 {n} 堆"),
+            Unit::Step => format!("第 {n} 级台阶"),
+            Unit::Cell => format!("第 {n} 格"),
+            Unit::Coin => format!("第 {n} 枚硬币"),
+        }
+    }
+
+    /// The English verb for moving stones of this part ("take" from a pile, "move" otherwise).
+    fn verb_en(self) -> &'static str {
+        match self {
+            Unit::Pile => "take",
+            _ => "move",
+        }
+    }
+
+    fn verb_zh(self) -> &'static str {
+        match self {
+            Unit::Pile => "取走",
+            _ => "移动",
+        }
+    }
+}
+
 /// Why a typed move was refused: one line naming what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -72,26 +127,66 @@ pub enum MoveError {
         /// The ruleset's notation.
         notation: Notation,
     },
-    /// A pile number outside 1..=piles.
-    #[error("there is no pile {pile}: the piles are numbered 1 to {piles}")]
-    NoSuchPile {
-        /// The pile as typed (from 1).
-        pile: u64,
-        /// How many piles there are.
-        piles: usize,
+    /// A part number outside 1..=count.
+    #[error("there is no {} {number}: the {}s are numbered 1 to {count}", unit.en(), unit.en())]
+    NoSuch {
+        /// What the number counts.
+        unit: Unit,
+        /// The number as typed (from 1).
+        number: u64,
+        /// How many there are.
+        count: usize,
     },
     /// A move that takes nothing.
     #[error("a move must take at least one stone")]
     TakesNothing,
-    /// More stones than the pile has.
-    #[error("pile {pile} has {has} stone(s); you cannot take {asked}")]
+    /// More stones than the pile (step, cell) has.
+    #[error("{} {place} has {has} stone(s); you cannot {} {asked}", unit.en(), unit.verb_en())]
     TooMany {
-        /// The pile (from 1).
-        pile: usize,
+        /// A pile, step or cell.
+        unit: Unit,
+        /// Its number (from 1).
+        place: usize,
         /// Its stones.
         has: u64,
         /// Stones asked for.
         asked: u64,
+    },
+    /// More stones than the previous move took (Nim with a shrinking cap).
+    #[error("this move may take at most {cap} stone(s) (the cap), not {asked}")]
+    OverCap {
+        /// The cap.
+        cap: u64,
+        /// Stones asked for.
+        asked: u64,
+    },
+    /// Stones on the last cell of a strip, which never move again.
+    #[error("cell {cell} is the end of the strip: stones there do not move")]
+    EndCell {
+        /// The last cell (from 1).
+        cell: usize,
+    },
+    /// A coin sent right, or off the strip.
+    #[error("{}", not_left(*coin, *from, Lang::En))]
+    NotLeft {
+        /// The coin (from 1).
+        coin: usize,
+        /// Its cell.
+        from: u64,
+        /// The cell asked for.
+        to: u64,
+    },
+    /// A coin sent onto or over another coin.
+    #[error("coin {coin} cannot reach cell {to}: coin {other} is on cell {at}")]
+    Blocked {
+        /// The coin (from 1).
+        coin: usize,
+        /// The cell asked for.
+        to: u64,
+        /// The coin in the way (from 1).
+        other: usize,
+        /// Its cell.
+        at: u64,
     },
     /// The position has no move left.
     #[error("the game is over: there is no move")]
@@ -106,16 +201,124 @@ impl Explain for MoveError {
                 "「{input}」不是走法：请写「{}」（{}），例如 {}",
                 notation.zh, notation.meaning_zh, notation.example
             ),
-            (Lang::Zh, MoveError::NoSuchPile { pile, piles }) => {
-                format!("没有第 {pile} 堆：堆号是 1 到 {piles}")
+            (
+                Lang::Zh,
+                MoveError::NoSuch {
+                    unit,
+                    number,
+                    count,
+                },
+            ) => {
+                format!("没有{}：编号是 1 到 {count}", unit.zh(number))
             }
             (Lang::Zh, MoveError::TakesNothing) => "每步至少要取走一个石子".to_string(),
-            (Lang::Zh, MoveError::TooMany { pile, has, asked }) => {
-                format!("第 {pile} 堆只有 {has} 个石子，不能取走 {asked} 个")
+            (
+                Lang::Zh,
+                MoveError::TooMany {
+                    unit,
+                    place,
+                    has,
+                    asked,
+                },
+            ) => {
+                format!(
+                    "{}只有 {has} 个石子，不能{} {asked} 个",
+                    unit.zh(place),
+                    unit.verb_zh()
+                )
             }
+            (Lang::Zh, MoveError::OverCap { cap, asked }) => {
+                format!("本步至多取 {cap} 个石子（上限），不能取 {asked} 个")
+            }
+            (Lang::Zh, MoveError::EndCell { cell }) => {
+                format!("第 {cell} 格是终点：那里的石子不能再移动")
+            }
+            (Lang::Zh, MoveError::NotLeft { coin, from, .. }) => not_left(*coin, *from, lang),
+            (
+                Lang::Zh,
+                MoveError::Blocked {
+                    coin,
+                    to,
+                    other,
+                    at,
+                },
+            ) => format!("第 {coin} 枚硬币到不了第 {to} 格：第 {other} 枚硬币在第 {at} 格"),
             (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
         }
     }
+}
+
+/// Where coin `coin` on cell `from` may go, for [`MoveError::NotLeft`].
+fn not_left(coin: usize, from: u64, lang: Lang) -> String {
+    match (from, lang) {
+        (0 | 1, Lang::En) => format!("coin {coin} is on cell {from}: it cannot slide further left"),
+        (_, Lang::En) => format!(
+            "coin {coin} is on cell {from}: it can only slide left, to a cell from 1 to {}",
+            from - 1
+        ),
+        (0 | 1, Lang::Zh) => format!("第 {coin} 枚硬币在第 {from} 格：不能再向左移"),
+        (_, Lang::Zh) => format!(
+            "第 {coin} 枚硬币在第 {from} 格：只能向左移到第 1 到第 {} 格",
+            from - 1
+        ),
+    }
+}
+
+/// Reads a move written as two whole numbers, separated by spaces or a comma.
+///
+/// # Errors
+/// [`MoveError::Malformed`] for anything else.
+pub(crate) fn two_numbers(text: &str, notation: Notation) -> Result<(u64, u64), MoveError> {
+    let malformed = || MoveError::Malformed {
+        input: text.trim().to_string(),
+        notation,
+    };
+    let tokens: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .collect();
+    let [a, b] = tokens[..] else {
+        return Err(malformed());
+    };
+    match (parse_u64(a), parse_u64(b)) {
+        (Ok(a), Ok(b)) => Ok((a, b)),
+        _ => Err(malformed()),
+    }
+}
+
+/// The index (from 0) of part `number` (from 1) among `count` parts.
+///
+/// # Errors
+/// [`MoveError::NoSuch`] when there is no such part.
+pub(crate) fn index(unit: Unit, number: u64, count: usize) -> Result<usize, MoveError> {
+    usize::try_from(number)
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .filter(|&i| i < count)
+        .ok_or(MoveError::NoSuch {
+            unit,
+            number,
+            count,
+        })
+}
+
+/// Checks that `asked` stones can leave part `index` (from 0), which has `has`.
+///
+/// # Errors
+/// [`MoveError::TakesNothing`] or [`MoveError::TooMany`].
+pub(crate) fn amount(unit: Unit, index: usize, has: u64, asked: u64) -> Result<(), MoveError> {
+    if asked == 0 {
+        return Err(MoveError::TakesNothing);
+    }
+    if asked > has {
+        return Err(MoveError::TooMany {
+            unit,
+            place: index + 1,
+            has,
+            asked,
+        });
+    }
+    Ok(())
 }
 
 /// Why a game could not be set up.
@@ -141,6 +344,20 @@ pub enum SetupError {
         name: String,
         /// What is wrong with it.
         problem: String,
+    },
+    /// Numbers that are not a position of the ruleset (two coins on one cell, …).
+    #[error("bad position: {problem}")]
+    BadPosition {
+        /// The ruleset's own error, on one line.
+        problem: String,
+    },
+    /// Misère play asked of a ruleset that is played under normal play only.
+    #[error(
+        "{game} is played under normal play only (the last move wins); misère play is not offered"
+    )]
+    NormalPlayOnly {
+        /// The ruleset.
+        game: String,
     },
 }
 
@@ -170,18 +387,73 @@ impl Setup {
     /// # Errors
     /// [`SetupError::BadParam`] naming the first parameter.
     pub fn no_params(&self) -> Result<(), SetupError> {
-        match self.params.keys().next() {
-            Some(name) => Err(SetupError::BadParam {
+        self.only_params(&[])
+    }
+
+    /// Refuses parameters other than `known`.
+    ///
+    /// # Errors
+    /// [`SetupError::BadParam`] naming the first unknown parameter.
+    pub fn only_params(&self, known: &[ParamDoc]) -> Result<(), SetupError> {
+        match self
+            .params
+            .keys()
+            .find(|name| !known.iter().any(|k| k.name == name.as_str()))
+        {
+            Some(name) if known.is_empty() => Err(SetupError::BadParam {
                 name: name.clone(),
                 problem: format!("{} takes no parameters", self.game),
+            }),
+            Some(name) => Err(SetupError::BadParam {
+                name: name.clone(),
+                problem: format!(
+                    "{} takes only {}",
+                    self.game,
+                    known.iter().map(|k| k.name).collect::<Vec<_>>().join(", ")
+                ),
             }),
             None => Ok(()),
         }
     }
+
+    /// Refuses misère play for a ruleset played under normal play only.
+    ///
+    /// # Errors
+    /// [`SetupError::NormalPlayOnly`].
+    pub fn normal_play_only(&self) -> Result<(), SetupError> {
+        if self.misere {
+            return Err(SetupError::NormalPlayOnly {
+                game: self.game.clone(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// A parameter of a ruleset, for help text and the page's form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ParamDoc {
+    /// Its name (`k`).
+    pub name: &'static str,
+    /// What it is, in English.
+    pub en: &'static str,
+    /// What it is, in Chinese.
+    pub zh: &'static str,
+}
+
+/// What a front end sends back to go on from a position: the numbers [`Playable::position`]
+/// reads and the parameters of [`Setup::params`] (for Nim with a shrinking cap, the cap).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Resume {
+    /// The position's numbers.
+    pub position: Vec<u64>,
+    /// The parameters, by name.
+    #[serde(flatten)]
+    pub params: BTreeMap<String, String>,
 }
 
 /// The names [`with_ruleset`] knows, in the order front ends list them.
-pub const RULESETS: &[&str] = &["nim"];
+pub const RULESETS: &[&str] = &["nim", "staircase", "grid", "coins", "nonincreasing"];
 
 /// Something to do with a playable ruleset whatever its type (a play loop, an API handler).
 pub trait Visitor {
@@ -202,7 +474,10 @@ pub fn with_ruleset<V: Visitor>(setup: &Setup, visitor: V) -> Result<V::Output, 
             setup.no_params()?;
             Ok(visitor.visit(nim::NimPlay::new(setup.convention())))
         }
-        // Other rulesets: "staircase" => Ok(visitor.visit(staircase::StaircasePlay::new(setup)?)),
+        "staircase" => Ok(visitor.visit(stairs::StaircasePlay::new(setup)?)),
+        "grid" => Ok(visitor.visit(stairs::GridPlay::new(setup)?)),
+        "coins" => Ok(visitor.visit(coins::CoinsPlay::new(setup)?)),
+        "nonincreasing" => Ok(visitor.visit(nonincreasing::CapPlay::new(setup)?)),
         name => Err(SetupError::UnknownGame {
             name: name.to_string(),
         }),
@@ -231,6 +506,10 @@ pub trait Playable {
     fn rules(&self) -> &Self::Rules;
     /// How a move is written.
     fn notation(&self) -> Notation;
+    /// The parameters the ruleset takes (none for most).
+    fn parameters(&self) -> &'static [ParamDoc] {
+        &[]
+    }
 
     /// The position described by `numbers` (as typed on the command line or sent as JSON).
     ///
@@ -239,6 +518,9 @@ pub trait Playable {
     fn position(&self, numbers: Vec<u64>) -> Result<Self::Position, SetupError>;
     /// How many components (piles, coins, ...) the position has.
     fn components(&self, position: &Self::Position) -> usize;
+    /// The numbers and parameters that give `position` back through [`with_ruleset`] and
+    /// [`Playable::position`].
+    fn resume(&self, position: &Self::Position) -> Resume;
     /// The position for people, on one line.
     fn show(&self, position: &Self::Position) -> String;
 
@@ -430,6 +712,143 @@ impl<G: Game> Game for MisereRules<'_, G> {
             out.push(None);
         } else {
             out.extend(inner.into_iter().map(Some));
+        }
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::collections::{HashMap, HashSet};
+
+    use super::*;
+
+    /// Reference outcome and remoteness by plain recursion over the rules' options, sharing
+    /// nothing with the engine: (the mover wins, moves left with the winner hurrying and the
+    /// loser stalling).
+    pub(crate) fn reference<G: Game>(
+        rules: &G,
+        position: &G::Position,
+        play: Play,
+        memo: &mut HashMap<G::Position, (bool, u32)>,
+    ) -> (bool, u32) {
+        if let Some(&known) = memo.get(position) {
+            return known;
+        }
+        let mut options = Vec::new();
+        rules.options(position, &mut options);
+        let children: Vec<(bool, u32)> = options
+            .iter()
+            .map(|o| reference(rules, o, play, memo))
+            .collect();
+        let result = if children.is_empty() {
+            (play == Play::Misere, 0)
+        } else if let Some(r) = children.iter().filter(|c| !c.0).map(|c| c.1).min() {
+            (true, r + 1)
+        } else {
+            (false, children.iter().map(|c| c.1).max().unwrap_or(0) + 1)
+        };
+        memo.insert(position.clone(), result);
+        result
+    }
+
+    /// Checks a playable ruleset on every one of `positions`:
+    /// - its legal moves lead to exactly the rules' options, and the game is over exactly when
+    ///   there is none;
+    /// - every legal move is written and read back, and of the texts `A B` with A, B up to
+    ///   `up_to` the parser accepts exactly those of legal moves; refusals are one line, with
+    ///   a Chinese text;
+    /// - the computer, searching, wins as fast and loses as slowly as the reference says;
+    /// - the computer without search (the closed form) never throws away a win;
+    /// - the resumed numbers and parameters give the position back.
+    pub(crate) fn check_playable<G: Playable>(game: &G, positions: &[G::Position], up_to: u64)
+    where
+        G::Position: std::fmt::Debug,
+    {
+        let play = game.convention();
+        let mut memo = HashMap::new();
+        let mut search = Search::new(Search::<G::Position>::DEFAULT_BUDGET);
+        let mut no_search = Search::new(0);
+        let texts: Vec<String> = (0..=up_to)
+            .flat_map(|a| (0..=up_to).map(move |b| format!("{a} {b}")))
+            .collect();
+        for position in positions {
+            let mut moves = Vec::new();
+            game.legal_moves(position, &mut moves);
+            let mut options = Vec::new();
+            game.rules().options(position, &mut options);
+            let mut expected: HashMap<&G::Position, usize> = HashMap::new();
+            for o in &options {
+                *expected.entry(o).or_default() += 1;
+            }
+            let after: Vec<G::Position> = moves.iter().map(|c| game.apply(position, c)).collect();
+            let mut got: HashMap<&G::Position, usize> = HashMap::new();
+            for a in &after {
+                *got.entry(a).or_default() += 1;
+            }
+            assert_eq!(got, expected, "moves of {}", game.show(position));
+            assert_eq!(game.is_over(position), moves.is_empty());
+
+            let written: HashSet<String> = moves.iter().map(|c| game.write_move(c)).collect();
+            assert_eq!(written.len(), moves.len(), "two moves written alike");
+            for change in &moves {
+                let text = game.write_move(change);
+                assert_eq!(game.parse_move(position, &text).as_ref(), Ok(change));
+            }
+            for text in &texts {
+                match game.parse_move(position, text) {
+                    Ok(change) => assert!(moves.contains(&change), "{text} accepted"),
+                    Err(e) => {
+                        assert!(!written.contains(text), "{text} refused: {e}");
+                        assert!(!e.to_string().contains('\n') && !e.text(Lang::Zh).is_empty());
+                    }
+                }
+            }
+
+            let resume = game.resume(position);
+            let setup = Setup {
+                game: game.name().to_string(),
+                misere: play == Play::Misere,
+                params: resume.params.clone(),
+            };
+            struct Again<'a>(&'a Vec<u64>);
+            impl Visitor for Again<'_> {
+                type Output = serde_json::Value;
+                fn visit<H: Playable>(self, game: H) -> serde_json::Value {
+                    serde_json::to_value(game.position(self.0.clone()).unwrap()).unwrap()
+                }
+            }
+            let again = with_ruleset(&setup, Again(&resume.position)).unwrap();
+            assert_eq!(again, serde_json::to_value(position).unwrap());
+
+            let (wins, r) = reference(game.rules(), position, play, &mut memo);
+            let Some(reply) = game.computer_move(position, &mut search) else {
+                assert!(moves.is_empty(), "no reply from {}", game.show(position));
+                continue;
+            };
+            assert_eq!(reply.winning, wins, "{}", game.show(position));
+            let next = game.apply(position, &reply.change);
+            let (next_wins, next_r) = reference(game.rules(), &next, play, &mut memo);
+            assert_eq!(
+                next_wins,
+                !wins,
+                "{} {:?}",
+                game.show(position),
+                reply.change
+            );
+            assert_eq!(next_r + 1, r, "{} {:?}", game.show(position), reply.change);
+            assert_eq!(reply.remoteness, Some(next_r));
+
+            let fallback = game.computer_move(position, &mut no_search).unwrap();
+            assert_eq!(fallback.remoteness, None);
+            assert_eq!(fallback.winning, wins);
+            let next = game.apply(position, &fallback.change);
+            assert_eq!(
+                reference(game.rules(), &next, play, &mut memo).0,
+                !wins,
+                "{} {:?}",
+                game.show(position),
+                fallback.change
+            );
         }
     }
 }

@@ -2,8 +2,9 @@
 
 use crate::engine::EngineError;
 use crate::games::nim::{self, Nim, NimStep};
-use crate::parse::parse_u64;
-use crate::play::{MoveError, Notation, Playable, SetupError};
+use crate::play::{
+    MoveError, Notation, Playable, Resume, SetupError, Unit, amount, index, two_numbers,
+};
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
 
 /// Nim under one convention, as a [`Playable`] ruleset.
@@ -66,6 +67,13 @@ impl Playable for NimPlay {
         piles.len()
     }
 
+    fn resume(&self, piles: &Vec<u64>) -> Resume {
+        Resume {
+            position: piles.clone(),
+            params: Default::default(),
+        }
+    }
+
     fn show(&self, piles: &Vec<u64>) -> String {
         piles
             .iter()
@@ -75,47 +83,17 @@ impl Playable for NimPlay {
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
-        let malformed = || MoveError::Malformed {
-            input: text.trim().to_string(),
-            notation: NOTATION,
-        };
-        let tokens: Vec<&str> = text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|t| !t.is_empty())
-            .collect();
-        let [pile, count] = tokens[..] else {
-            return Err(malformed());
-        };
-        let (pile, count) = match (parse_u64(pile), parse_u64(count)) {
-            (Ok(pile), Ok(count)) => (pile, count),
-            _ => return Err(malformed()),
-        };
+        let (pile, count) = two_numbers(text, NOTATION)?;
         if self.is_over(piles) {
             return Err(MoveError::GameOver);
         }
-        let index = usize::try_from(pile)
-            .ok()
-            .and_then(|p| p.checked_sub(1))
-            .filter(|&i| i < piles.len())
-            .ok_or(MoveError::NoSuchPile {
-                pile,
-                piles: piles.len(),
-            })?;
-        let has = piles[index];
-        if count == 0 {
-            return Err(MoveError::TakesNothing);
-        }
-        if count > has {
-            return Err(MoveError::TooMany {
-                pile: index + 1,
-                has,
-                asked: count,
-            });
-        }
+        let pile = index(Unit::Pile, pile, piles.len())?;
+        let from = piles[pile];
+        amount(Unit::Pile, pile, from, count)?;
         Ok(Change::Take {
-            pile: index,
-            from: has,
-            to: has - count,
+            pile,
+            from,
+            to: from - count,
         })
     }
 
@@ -180,10 +158,9 @@ impl Playable for NimPlay {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::HashMap;
-
     use super::*;
-    use crate::play::{Reply, Search};
+    use crate::play::Search;
+    use crate::play::tests::check_playable;
     use crate::{Explain, Outcome};
 
     /// Every position of `piles` piles of at most `max` stones.
@@ -201,82 +178,10 @@ mod tests {
         })
     }
 
-    /// Reference outcome and remoteness by plain recursion, independent of the engine:
-    /// (mover wins, moves left with the winner hurrying and the loser stalling).
-    fn reference(
-        piles: &[u64],
-        play: Play,
-        memo: &mut HashMap<Vec<u64>, (bool, u32)>,
-    ) -> (bool, u32) {
-        if let Some(&known) = memo.get(piles) {
-            return known;
-        }
-        let mut children = Vec::new();
-        for i in 0..piles.len() {
-            for to in 0..piles[i] {
-                let mut next = piles.to_vec();
-                next[i] = to;
-                children.push(reference(&next, play, memo));
-            }
-        }
-        let result = if children.is_empty() {
-            (play == Play::Misere, 0)
-        } else if let Some(r) = children.iter().filter(|c| !c.0).map(|c| c.1).min() {
-            (true, r + 1)
-        } else {
-            (false, children.iter().map(|c| c.1).max().unwrap_or(0) + 1)
-        };
-        memo.insert(piles.to_vec(), result);
-        result
-    }
-
     #[test]
-    fn the_computer_wins_fastest_and_loses_slowest_exhaustively() {
+    fn moves_and_the_computer_match_the_rules_exhaustively() {
         for play in [Play::Normal, Play::Misere] {
-            let game = NimPlay::new(play);
-            let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
-            let mut memo = HashMap::new();
-            for piles in positions(3, 4) {
-                let Some(Reply {
-                    change,
-                    remoteness,
-                    winning,
-                }) = game.computer_move(&piles, &mut search)
-                else {
-                    assert!(game.is_over(&piles));
-                    continue;
-                };
-                let (wins, r) = reference(&piles, play, &mut memo);
-                assert_eq!(winning, wins, "{piles:?} {play:?}");
-                let after = game.apply(&piles, &change);
-                let (after_wins, after_r) = reference(&after, play, &mut memo);
-                // From a won position the reply must win, and the game ends as soon as it can.
-                assert_eq!(after_wins, !wins, "{piles:?} {play:?} {change:?}");
-                assert_eq!(after_r + 1, r, "{piles:?} {play:?} {change:?}");
-                assert_eq!(remoteness, Some(after_r));
-            }
-        }
-    }
-
-    #[test]
-    fn without_search_the_computer_still_never_throws_away_a_win() {
-        for play in [Play::Normal, Play::Misere] {
-            let game = NimPlay::new(play);
-            let mut none = Search::new(0);
-            let mut memo = HashMap::new();
-            for piles in positions(3, 5) {
-                let Some(reply) = game.computer_move(&piles, &mut none) else {
-                    continue;
-                };
-                assert_eq!(reply.remoteness, None);
-                let wins = reference(&piles, play, &mut memo).0;
-                let after = game.apply(&piles, &reply.change);
-                assert_eq!(
-                    reference(&after, play, &mut memo).0,
-                    !wins,
-                    "{piles:?} {play:?}"
-                );
-            }
+            check_playable(&NimPlay::new(play), &positions(3, 4), 5);
         }
     }
 
@@ -304,27 +209,6 @@ mod tests {
             }
         );
         assert!(!reply.winning);
-    }
-
-    #[test]
-    fn every_legal_move_reads_back_and_nothing_else_does() {
-        let game = NimPlay::new(Play::Normal);
-        for piles in positions(3, 3) {
-            let mut moves = Vec::new();
-            game.legal_moves(&piles, &mut moves);
-            assert_eq!(moves.len() as u128, game.material(&piles));
-            for change in &moves {
-                assert_eq!(
-                    game.parse_move(&piles, &game.write_move(change)).as_ref(),
-                    Ok(change)
-                );
-            }
-            let accepted = (0..=4u64)
-                .flat_map(|p| (0..=4u64).map(move |c| format!("{p} {c}")))
-                .filter(|text| game.parse_move(&piles, text).is_ok())
-                .count();
-            assert_eq!(accepted, moves.len(), "{piles:?}");
-        }
     }
 
     #[test]

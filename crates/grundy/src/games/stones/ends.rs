@@ -90,7 +90,15 @@ impl Class {
 
     /// Whether the pile of index `i` (from 0) is in the class.
     pub fn holds(self, i: usize) -> bool {
-        (i % 2 == 0) == (self == Class::Odd)
+        i % 2 == self.index_parity()
+    }
+
+    /// The parity of the indexes (from 0) of the class's piles: 0 for piles 1, 3, 5, ….
+    fn index_parity(self) -> usize {
+        match self {
+            Class::Odd => 0,
+            Class::Even => 1,
+        }
     }
 }
 
@@ -171,6 +179,9 @@ pub struct EndsAnalysis {
     pub score: ScoreAnalysis<EndMove, EndsStep>,
     /// The parity strategy, for an even number of piles.
     pub parity: Option<Parity>,
+    /// The parity strategy played out against a greedy opponent (with the play-outs): it ends
+    /// with exactly the sums of the two classes.
+    pub parity_against_greedy: Option<Playout<EndMove>>,
 }
 
 struct Row<'a>(&'a [u64]);
@@ -241,6 +252,8 @@ pub fn analyze(piles: &[u64], options: &ScoreOptions) -> EndsAnalysis {
     let optimal_play = play([Strategy::Optimal, Strategy::Optimal]);
     let against_greedy = play([Strategy::Optimal, Strategy::Greedy]);
     let parity = Parity::of(piles);
+    let parity_against_greedy =
+        parity.and_then(|p| play([Strategy::Parity(p.class.index_parity()), Strategy::Greedy]));
     let winner = Winner::from_difference(difference);
     let explanation = if options.explain {
         let mut steps = match parity {
@@ -299,6 +312,7 @@ pub fn analyze(piles: &[u64], options: &ScoreOptions) -> EndsAnalysis {
             explanation,
         },
         parity,
+        parity_against_greedy,
     }
 }
 
@@ -583,6 +597,47 @@ mod tests {
             let a = analyze(&piles, &ScoreOptions::default());
             assert!(a.score.difference >= sure.difference(), "{piles:?}");
         }
+    }
+
+    #[test]
+    fn the_parity_play_out_locks_the_class_against_a_greedy_opponent() {
+        for piles in rows(8, 3) {
+            let a = analyze(&piles, &ScoreOptions::default());
+            let Some(p) = a.parity else {
+                assert!(a.parity_against_greedy.is_none(), "{piles:?}");
+                continue;
+            };
+            let game = a.parity_against_greedy.expect("a play-out");
+            assert_eq!(game.totals, p.guaranteed(), "{piles:?}");
+            assert_eq!(game.moves.len(), piles.len());
+            let (mut lo, mut hi) = (0, piles.len());
+            for (k, m) in game.moves.iter().enumerate() {
+                if k % 2 == 0 {
+                    assert!(p.class.holds(m.pile), "{piles:?}: move {k} {m:?}");
+                    assert_eq!(m.end, p.take(lo), "{piles:?}");
+                } else {
+                    let greedy = if piles[lo] >= piles[hi - 1] {
+                        End::Left
+                    } else {
+                        End::Right
+                    };
+                    assert_eq!(m.end, greedy, "{piles:?}");
+                }
+                assert_eq!(m.pile, if m.end == End::Left { lo } else { hi - 1 });
+                match m.end {
+                    End::Left => lo += 1,
+                    End::Right => hi -= 1,
+                }
+            }
+        }
+        let none = analyze(
+            &[1, 2],
+            &ScoreOptions {
+                explain: false,
+                playout: false,
+            },
+        );
+        assert!(none.parity.is_some() && none.parity_against_greedy.is_none());
     }
 
     #[test]

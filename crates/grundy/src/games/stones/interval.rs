@@ -151,6 +151,9 @@ pub(crate) enum Strategy {
     Optimal,
     /// The end that gains most now (the left one on a tie).
     Greedy,
+    /// The end whose index (from 0) has this parity, the left one when both or neither have it:
+    /// the parity strategy of LeetCode 877.
+    Parity(usize),
 }
 
 /// One move of a play-out: the end, the item's index in the whole row, the gain.
@@ -172,6 +175,7 @@ pub(crate) fn play_out<G: Gains>(
         let left = match players[moves.len() % 2] {
             Strategy::Optimal => decisions.left_is_best(i, j),
             Strategy::Greedy => gains.left(i, j) >= gains.right(i, j),
+            Strategy::Parity(p) => i % 2 == p || j % 2 != p,
         };
         let (end, index, gain) = if left {
             lo += 1;
