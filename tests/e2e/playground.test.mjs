@@ -192,6 +192,9 @@ const stepCount = (s) => page.textContent(`#sc-board .step[data-step="${s}"] .co
 async function newStairGame(position, game = 'staircase') {
   await page.check(`input[name=sc-game][value=${game}]`);
   await page.fill('#sc-position', position);
+  // Clear the counter first: the previous game may show "step 1 /" too, and the wait must see
+  // the new game's first frame.
+  await page.evaluate(() => { document.querySelector('#sc-step-counter').textContent = ''; });
   await page.click('#sc-start');
   await page.waitForFunction(() => /step 1 \//.test(document.querySelector('#sc-step-counter').textContent));
 }
