@@ -6,8 +6,8 @@ use crate::judge;
 
 /// Solve a contest problem: read its input format on standard input, print the accepted output.
 ///
-/// The problems are the classic Nim-family problems of Luogu, POJ, HDU and Nowcoder; `--list`
-/// shows their ids, titles and answer words. Malformed input (too few numbers, a non-number, a
+/// The problems are the classic Nim-family problems of Luogu, POJ, HDU, Nowcoder and the ICPC
+/// (Nanchang 2026); `--list` shows their ids, titles and answer words. Malformed input (too few numbers, a non-number, a
 /// value outside the statement's limits) is a one-line error with the line and what was expected,
 /// exit status 2, and nothing on standard output.
 ///

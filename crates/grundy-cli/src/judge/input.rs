@@ -43,6 +43,11 @@ impl<'a> Input<'a> {
         Ok(value)
     }
 
+    /// Where the last number read was.
+    pub fn last_place(&self) -> grundy::parse::Place {
+        self.reader.last_place()
+    }
+
     /// Checks that the number just read lies in `lo..=hi` (when limits are on).
     #[inline]
     pub fn check(&self, what: &str, value: u64, lo: u64, hi: u64) -> anyhow::Result<()> {

@@ -5,6 +5,7 @@
 //! parts (for shrinking a failing input in `grundy stress`). Judge code only reads and writes:
 //! every answer comes from a ruleset in `grundy::games`.
 
+mod graph;
 mod heaps;
 mod input;
 mod nim;
@@ -54,6 +55,7 @@ pub fn problems() -> impl Iterator<Item = &'static Problem> {
         .chain(stairs::PROBLEMS)
         .chain(wythoff::PROBLEMS)
         .chain(heaps::PROBLEMS)
+        .chain(graph::PROBLEMS)
 }
 
 /// The problem with this id or alias.

@@ -43,7 +43,7 @@ fn every_published_sample_of_every_known_problem() {
         assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "{stem}");
         checked += 1;
     }
-    assert!(checked >= 12, "only {checked} samples checked");
+    assert!(checked >= 13, "only {checked} samples checked");
 }
 
 #[test]
@@ -452,5 +452,24 @@ fn stress_finds_an_off_by_one_staircase() {
         smallest.contains("--- input ---\n1\n1\n")
             && smallest.contains("--- expected ---\nzgc\n--- received ---\nlyw"),
         "{text}"
+    );
+}
+
+#[test]
+fn a_chess_game_rejects_cycles_and_bad_positions() {
+    fails_with(
+        &["judge", "hdu-1524"],
+        "2\n1 1\n1 0\n1 0\n0\n",
+        &["line 3", "cycle"],
+    );
+    fails_with(
+        &["judge", "hdu-1524"],
+        "2\n1 2\n0\n1 0\n0\n",
+        &["line 2, column 3", "out of range"],
+    );
+    fails_with(
+        &["judge", "hdu-1524"],
+        "2\n1 1\n0\n2 0\n",
+        &["line 4", "expected a token's position"],
     );
 }
