@@ -62,7 +62,7 @@ pub struct Args {
     lang: LangArg,
     // MERGE (issue 5): `--plot FILE` goes here, handing `exploration.values` to the plotting
     // module of `grundy values`; and an `octal CODE` family computed by its sequence engine with
-    // `Certificate::Octal { max }` (see `family_values` below).
+    // `Certificate::TakeAndBreak { heaps, max }` (see `family_values` below).
 }
 
 /// The families the explorer knows.
