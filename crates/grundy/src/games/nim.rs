@@ -513,26 +513,7 @@ fn explain_misere(piles: &[u64], total: Nimber, first: Option<&Change>) -> Vec<N
 mod tests {
     use super::*;
     use crate::engine::Memo;
-
-    /// Every position with at most `max_piles` piles of at most `max_stones`.
-    fn all_positions(max_piles: usize, max_stones: u64) -> Vec<Vec<u64>> {
-        let mut all = vec![vec![]];
-        let mut layer = vec![vec![]];
-        for _ in 0..max_piles {
-            layer = layer
-                .iter()
-                .flat_map(|p: &Vec<u64>| {
-                    (0..=max_stones).map(move |s| {
-                        let mut q = p.clone();
-                        q.push(s);
-                        q
-                    })
-                })
-                .collect();
-            all.extend(layer.iter().cloned());
-        }
-        all
-    }
+    use crate::games::staircase::tests::all_lists;
 
     #[test]
     fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
@@ -541,7 +522,7 @@ mod tests {
             max_moves: usize::MAX,
             explain: true,
         };
-        for piles in all_positions(4, 7) {
+        for piles in std::iter::once(vec![]).chain(all_lists(4, 7)) {
             for play in [Play::Normal, Play::Misere] {
                 let analysis = analyze(&piles, play, &options);
                 assert_eq!(
@@ -588,7 +569,7 @@ mod tests {
 
     #[test]
     fn mirror_reply_restores_zero_after_every_opponent_move() {
-        for piles in all_positions(3, 6) {
+        for piles in all_lists(3, 6) {
             if analyze(&piles, Play::Normal, &AnalyzeOptions::default()).outcome != Outcome::P {
                 continue;
             }
