@@ -43,6 +43,8 @@ pub mod parse;
 pub mod period;
 pub mod play;
 pub mod sum;
+#[cfg(test)]
+mod testing;
 pub mod values;
 
 pub use analysis::{Analysis, AnalyzeOptions, Change, Explain, MoveList};

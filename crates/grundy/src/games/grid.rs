@@ -116,7 +116,8 @@ pub fn analyze(cells: &[u64], options: &AnalyzeOptions) -> Analysis<StairStep> {
 mod tests {
     use super::*;
     use crate::engine::Memo;
-    use crate::games::staircase::tests::{all_lists, small_rows, sorted};
+    use crate::games::staircase::tests::{small_rows, sorted};
+    use crate::testing::all_lists;
     use crate::{Outcome, Play};
 
     #[test]

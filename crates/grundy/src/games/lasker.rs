@@ -333,6 +333,7 @@ pub fn analyze(
 mod tests {
     use super::*;
     use crate::engine::Memo;
+    use crate::testing::all_positions;
     use crate::{Explain, Lang, Play};
 
     #[test]
@@ -408,25 +409,6 @@ mod tests {
         }
     }
 
-    fn positions(piles: usize, stones: u64) -> Vec<Vec<u64>> {
-        let mut all = vec![vec![]];
-        let mut layer = vec![vec![]];
-        for _ in 0..piles {
-            layer = layer
-                .iter()
-                .flat_map(|p: &Vec<u64>| {
-                    (0..=stones).map(move |s| {
-                        let mut q = p.clone();
-                        q.push(s);
-                        q
-                    })
-                })
-                .collect();
-            all.extend(layer.iter().cloned());
-        }
-        all
-    }
-
     #[test]
     fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
         let options = AnalyzeOptions {
@@ -434,7 +416,7 @@ mod tests {
             explain: true,
         };
         let mut memo = Memo::with_components();
-        for piles in positions(3, 12) {
+        for piles in all_positions(3, 12) {
             let a = analyze(&piles, &options).unwrap();
             assert_eq!(
                 a.grundy,
@@ -451,7 +433,7 @@ mod tests {
         }
         // Whole positions, without splitting into heaps: the XOR rule itself is checked too.
         let mut whole = Memo::new();
-        for piles in positions(2, 6) {
+        for piles in all_positions(2, 6) {
             let a = analyze(&piles, &options).unwrap();
             assert_eq!(
                 a.outcome,

@@ -555,27 +555,9 @@ mod tests {
     use super::*;
     use crate::engine::Memo;
     use crate::games::nim;
+    use crate::testing::all_positions;
     use crate::{Play, sum};
     use rand::{Rng, SeedableRng};
-
-    fn positions(piles: usize, stones: u64) -> Vec<Vec<u64>> {
-        let mut all = vec![vec![]];
-        let mut layer = vec![vec![]];
-        for _ in 0..piles {
-            layer = layer
-                .iter()
-                .flat_map(|p: &Vec<u64>| {
-                    (0..=stones).map(move |s| {
-                        let mut q = p.clone();
-                        q.push(s);
-                        q
-                    })
-                })
-                .collect();
-            all.extend(layer.iter().cloned());
-        }
-        all
-    }
 
     fn is_legal(piles: &[u64], change: &Change, k: u64) -> bool {
         let after = play(piles, change);
@@ -592,7 +574,7 @@ mod tests {
         for (k, piles, stones) in [(1, 3, 6), (2, 4, 5), (3, 4, 5), (2, 3, 9), (5, 3, 6)] {
             let game = Moore { k };
             let mut memo = Memo::new();
-            for position in positions(piles, stones) {
+            for position in all_positions(piles, stones) {
                 let a = analyze(&position, k, &options);
                 assert!(a.exact_count);
                 let a = a.analysis;
@@ -615,7 +597,7 @@ mod tests {
 
     #[test]
     fn k_equal_one_is_nim() {
-        for position in positions(3, 9) {
+        for position in all_positions(3, 9) {
             let moore = analyze(&position, 1, &AnalyzeOptions::default()).analysis;
             let nim = nim::analyze(&position, Play::Normal, &AnalyzeOptions::default());
             assert_eq!(moore.winning_moves, nim.winning_moves, "{position:?}");

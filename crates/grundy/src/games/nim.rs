@@ -513,7 +513,7 @@ fn explain_misere(piles: &[u64], total: Nimber, first: Option<&Change>) -> Vec<N
 mod tests {
     use super::*;
     use crate::engine::Memo;
-    use crate::games::staircase::tests::all_lists;
+    use crate::testing::{all_lists, all_positions};
 
     #[test]
     fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
@@ -522,7 +522,7 @@ mod tests {
             max_moves: usize::MAX,
             explain: true,
         };
-        for piles in std::iter::once(vec![]).chain(all_lists(4, 7)) {
+        for piles in all_positions(4, 7) {
             for play in [Play::Normal, Play::Misere] {
                 let analysis = analyze(&piles, play, &options);
                 assert_eq!(

@@ -406,7 +406,8 @@ mod tests {
     use super::*;
     use crate::Play;
     use crate::engine::Memo;
-    use crate::games::staircase::tests::{all_lists, sorted};
+    use crate::games::staircase::tests::sorted;
+    use crate::testing::all_lists;
 
     #[test]
     fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {

@@ -554,26 +554,7 @@ impl Explain for StairStep {
 pub(crate) mod tests {
     use super::*;
     use crate::engine::Memo;
-
-    /// Every list of `len` values in 0..=max, for each `len` in 1..=max_len.
-    pub(crate) fn all_lists(max_len: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut all = Vec::new();
-        let mut layer = vec![vec![]];
-        for _ in 0..max_len {
-            layer = layer
-                .iter()
-                .flat_map(|p: &Vec<u64>| {
-                    (0..=max).map(move |s| {
-                        let mut q = p.clone();
-                        q.push(s);
-                        q
-                    })
-                })
-                .collect();
-            all.extend(layer.iter().cloned());
-        }
-        all
-    }
+    use crate::testing::all_lists;
 
     /// The exhaustive bound for staircases and grids: every position of up to 4 places of up to
     /// 9 stones, of 5 places of up to 5, of 6 places of up to 3 and of 7 places of up to 2.

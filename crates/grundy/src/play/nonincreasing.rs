@@ -219,8 +219,8 @@ impl Playable for CapPlay {
 mod tests {
     use super::*;
     use crate::Explain;
-    use crate::games::staircase::tests::all_lists;
     use crate::play::tests::check_playable;
+    use crate::testing::all_lists;
 
     fn with_k(k: Option<&str>) -> Result<CapPlay, SetupError> {
         let mut setup = Setup {

@@ -345,8 +345,8 @@ impl Playable for GridPlay {
 mod tests {
     use super::*;
     use crate::Explain;
-    use crate::games::staircase::tests::all_lists;
     use crate::play::tests::check_playable;
+    use crate::testing::all_lists;
 
     fn setup(game: &str) -> Setup {
         Setup {

@@ -1,5 +1,6 @@
 use super::*;
 use crate::engine::Memo;
+use crate::testing::all_positions;
 use crate::{Explain, Lang, Outcome, Play};
 
 /// Every non-empty subset of 1..=top, as a list.
@@ -21,24 +22,6 @@ fn all_sets() -> Vec<SubtractionSet> {
 }
 
 /// Every position of at most `piles` heaps of at most `stones`.
-fn positions(piles: usize, stones: u64) -> Vec<Vec<u64>> {
-    let mut all = vec![vec![]];
-    let mut layer = vec![vec![]];
-    for _ in 0..piles {
-        layer = layer
-            .iter()
-            .flat_map(|p: &Vec<u64>| {
-                (0..=stones).map(move |s| {
-                    let mut q = p.clone();
-                    q.push(s);
-                    q
-                })
-            })
-            .collect();
-        all.extend(layer.iter().cloned());
-    }
-    all
-}
 
 #[test]
 fn values_match_the_engine_heap_by_heap() {
@@ -181,7 +164,7 @@ fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
         let game = Subtraction { set: set.clone() };
         let sequence = set.sequence(SubtractionSet::DEFAULT_LIMIT);
         let mut memo = Memo::with_components();
-        for piles in positions(3, 11) {
+        for piles in all_positions(3, 11) {
             let a = analyze(&sequence, &piles, &options).unwrap();
             assert_eq!(
                 a.grundy,
