@@ -178,27 +178,8 @@ mod tests {
     use super::*;
     use crate::engine::Memo;
     use crate::games::staircase::tests::sorted;
+    use crate::testing::all_coin_rows;
     use crate::{Explain, Lang, Outcome, Play};
-
-    /// Every arrangement of up to `max_coins` coins on distinct cells 1..=max_cell, in every order.
-    fn all_rows(max_coins: usize, max_cell: u64) -> Vec<Vec<u64>> {
-        let mut all = Vec::new();
-        let mut layer = vec![vec![]];
-        for _ in 0..max_coins {
-            layer = layer
-                .iter()
-                .flat_map(|row: &Vec<u64>| {
-                    (1..=max_cell).filter(|c| !row.contains(c)).map(move |c| {
-                        let mut next = row.clone();
-                        next.push(c);
-                        next
-                    })
-                })
-                .collect();
-            all.extend(layer.iter().cloned());
-        }
-        all
-    }
 
     #[test]
     fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
@@ -208,9 +189,9 @@ mod tests {
             explain: true,
         };
         // Up to 5 coins on cells 1..=10 and 6 coins on cells 1..=9, in every order.
-        let rows = all_rows(5, 10)
+        let rows = all_coin_rows(5, 10)
             .into_iter()
-            .chain(all_rows(6, 9).into_iter().filter(|r| r.len() == 6));
+            .chain(all_coin_rows(6, 9).into_iter().filter(|r| r.len() == 6));
         for cells in rows {
             let a = analyze(&cells, &options).unwrap();
             assert_eq!(

@@ -208,30 +208,11 @@ mod tests {
     use super::*;
     use crate::Explain;
     use crate::play::tests::check_playable;
-
-    /// Every row of up to `coins` coins on distinct cells 1..=max, in every order.
-    fn rows(coins: usize, max: u64) -> Vec<Vec<u64>> {
-        let mut all = Vec::new();
-        let mut layer = vec![vec![]];
-        for _ in 0..coins {
-            layer = layer
-                .iter()
-                .flat_map(|row: &Vec<u64>| {
-                    (1..=max).filter(|c| !row.contains(c)).map(move |c| {
-                        let mut next = row.clone();
-                        next.push(c);
-                        next
-                    })
-                })
-                .collect();
-            all.extend(layer.iter().cloned());
-        }
-        all
-    }
+    use crate::testing::all_coin_rows;
 
     #[test]
     fn moves_and_the_computer_match_the_rules_exhaustively() {
-        check_playable(&CoinsPlay, &rows(4, 8), 9);
+        check_playable(&CoinsPlay, &all_coin_rows(4, 8), 9);
     }
 
     #[test]
