@@ -234,21 +234,8 @@ pub fn analyze(piles: &[u64], options: &ScoreOptions) -> EndsAnalysis {
         pile,
         stones: piles[pile],
     };
-    let best_moves: Vec<EndMove> = solution
-        .first
-        .iter()
-        .filter(|o| o.value() == difference)
-        .map(|o| to_move((o.end, o.index, o.gain)))
-        .collect();
-    let play = |players| {
-        solution.decisions.as_ref().map(|d| {
-            let (moves, totals) = interval::play_out(&row, d, players);
-            Playout {
-                moves: moves.into_iter().map(to_move).collect(),
-                totals,
-            }
-        })
-    };
+    let best_moves = solution.best_moves(to_move);
+    let play = |players| solution.play(&row, players, to_move);
     let optimal_play = play([Strategy::Optimal, Strategy::Optimal]);
     let against_greedy = play([Strategy::Optimal, Strategy::Greedy]);
     let parity = Parity::of(piles);

@@ -159,6 +159,33 @@ pub(crate) enum Strategy {
 /// One move of a play-out: the end, the item's index in the whole row, the gain.
 pub(crate) type Taken = (End, usize, i128);
 
+impl Solution {
+    /// The first moves that reach the best difference, as the game's own moves.
+    pub fn best_moves<M>(&self, to_move: impl Fn(Taken) -> M) -> Vec<M> {
+        self.first
+            .iter()
+            .filter(|o| o.value() == self.difference)
+            .map(|o| to_move((o.end, o.index, o.gain)))
+            .collect()
+    }
+
+    /// The row played out by `players`, as the game's own moves, if the decisions were kept.
+    pub fn play<G: Gains, M>(
+        &self,
+        gains: &G,
+        players: [Strategy; 2],
+        to_move: impl Fn(Taken) -> M,
+    ) -> Option<super::Playout<M>> {
+        self.decisions.as_ref().map(|d| {
+            let (moves, totals) = play_out(gains, d, players);
+            super::Playout {
+                moves: moves.into_iter().map(&to_move).collect(),
+                totals,
+            }
+        })
+    }
+}
+
 /// Plays the whole row out, the first player using `players[0]`, the second `players[1]`.
 /// O(n) time given the decisions.
 pub(crate) fn play_out<G: Gains>(

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::interval::{self, Gains, Keep, Strategy};
 use super::{
-    AgainstGreedy, DifferenceTable, EXPLAINED_TABLE, End, EndChoice, MAX_PLAYOUT_PILES, Playout,
+    AgainstGreedy, DifferenceTable, EXPLAINED_TABLE, End, EndChoice, MAX_PLAYOUT_PILES,
     ScoreAnalysis, ScoreMove, ScoreOptions, StonesError, Verdict, Winner,
 };
 use crate::{Explain, Lang};
@@ -131,21 +131,8 @@ pub fn analyze(
         value: stones[stone],
         score,
     };
-    let best_moves = solution
-        .first
-        .iter()
-        .filter(|o| o.value() == difference)
-        .map(|o| to_move((o.end, o.index, o.gain)))
-        .collect();
-    let play = |players| {
-        solution.decisions.as_ref().map(|d| {
-            let (moves, totals) = interval::play_out(&row, d, players);
-            Playout {
-                moves: moves.into_iter().map(to_move).collect(),
-                totals,
-            }
-        })
-    };
+    let best_moves = solution.best_moves(to_move);
+    let play = |players| solution.play(&row, players, to_move);
     let optimal_play = play([Strategy::Optimal, Strategy::Optimal]);
     let against_greedy = play([Strategy::Optimal, Strategy::Greedy]);
     let totals = optimal_play.as_ref().map(|p| p.totals);
