@@ -7,7 +7,7 @@ use crate::games::staircase::StairStep;
 use crate::play::{
     MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, index, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
+use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
 /// Coin sliding as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -62,10 +62,6 @@ impl Playable for CoinsPlay {
     fn title(&self, lang: Lang) -> String {
         lang.pick("coin sliding", "硬币滑动（Georgia and Bob）")
             .to_string()
-    }
-
-    fn convention(&self) -> Play {
-        Play::Normal
     }
 
     fn rules(&self) -> &Coins {

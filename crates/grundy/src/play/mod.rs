@@ -500,8 +500,10 @@ pub trait Playable {
     fn name(&self) -> &'static str;
     /// The name for people (`misère Nim`).
     fn title(&self, lang: Lang) -> String;
-    /// The winning convention.
-    fn convention(&self) -> Play;
+    /// The winning convention; normal play unless the ruleset offers misère play.
+    fn convention(&self) -> Play {
+        Play::Normal
+    }
     /// The rules for the engine.
     fn rules(&self) -> &Self::Rules;
     /// How a move is written.

@@ -11,7 +11,7 @@ use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount, index,
     two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
+use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
 /// Nim with a shrinking cap as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -75,10 +75,6 @@ impl Playable for CapPlay {
     fn title(&self, lang: Lang) -> String {
         lang.pick("Nim with a shrinking cap", "每步不超过上一步的 Nim")
             .to_string()
-    }
-
-    fn convention(&self) -> Play {
-        Play::Normal
     }
 
     fn rules(&self) -> &ShrinkingCap {

@@ -10,7 +10,7 @@ use crate::games::staircase::{self, StairStep, Staircase};
 use crate::play::{
     MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
+use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
 /// Staircase Nim as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -122,10 +122,6 @@ impl Playable for StaircasePlay {
         lang.pick("staircase Nim", "阶梯 Nim").to_string()
     }
 
-    fn convention(&self) -> Play {
-        Play::Normal
-    }
-
     fn rules(&self) -> &Staircase {
         &Staircase
     }
@@ -232,10 +228,6 @@ impl Playable for GridPlay {
 
     fn title(&self, lang: Lang) -> String {
         lang.pick("moving-right grid", "向右移动的石子").to_string()
-    }
-
-    fn convention(&self) -> Play {
-        Play::Normal
     }
 
     fn rules(&self) -> &Grid {
