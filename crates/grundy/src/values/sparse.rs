@@ -12,11 +12,12 @@
 //!    v among the common + common splits: a few splits from the middle first; then, through an
 //!    index of the positions of each value, splits (a, n − k − a) with G(a) = v ⊕ u and
 //!    G(n − k − a) = u for the most frequent common values u (a bounded number of checks per u);
-//!    and only then scan every split left until every rare value below c has been seen, or the
-//!    splits run out — then the smallest unseen value is G(n). The full scan is what G(n) rare
-//!    costs (O(n)); with Grundy's game and 0.6, up to 2^20, about 0.15% and 0.25% of the n need
-//!    part of it (the rare values themselves, and missing values the search did not find), which
-//!    is why the rate slowly falls as n grows.
+//!    then the same through every common value with a larger budget; and only then scan every
+//!    split left until every rare value below c has been seen, or the splits run out — then the
+//!    smallest unseen value is G(n). The full scan is what G(n) rare costs (O(n)); with Grundy's
+//!    game and 0.6, up to 2^20, about 0.15% and 0.25% of the n need part of it (the rare values
+//!    themselves, and missing values the search did not find), which is why the rate slowly
+//!    falls as n grows.
 //!
 //! Everything marked is a real option, so the result is the mex for any mask; the mask only sets
 //! the speed. The mask is re-chosen from the value histogram whenever n reaches a power of two:
@@ -26,11 +27,15 @@
 //! period, once proved, finishes the job (see [`super::Sequence`]).
 //!
 //! # Parallelism
-//! Values are computed in blocks [lo, hi) with hi − lo ≤ lo/4. Step 1 for the parts that read only
-//! G(0..lo), and the first part of the scan, run in parallel over the block (rayon); a sequential
-//! pass then adds the options that read values inside the block (splits with one small part),
-//! finishes the scan where needed, and stores G(n) in order. Mask choice, histogram updates and the
-//! rare list are sequential.
+//! Values are computed in blocks [lo, hi) with hi − lo ≤ min(lo/4, 256). The first pass runs in
+//! parallel over the block (rayon) and reads only G(0..lo): step 1 for those parts, and the whole
+//! of step 2 over the splits whose parts are both below lo (middle splits, the targeted search,
+//! and, when a rare value below c is still missing, the scan of every such split). A sequential
+//! pass then adds the options that read values inside the block (one-heap options and splits
+//! with a rare part), and searches again only when these raised c (the rare values between the old
+//! and the new c) or a rare value is still missing (every split not scanned yet); it stores G(n)
+//! in order. Small blocks keep the sequential pass short: its options come from the rare
+//! positions below hi − lo. Mask choice, histogram updates and the rare list are sequential.
 
 use rayon::prelude::*;
 
@@ -38,7 +43,7 @@ use super::code::{Constraint, TakeAndBreak};
 use super::store::{Value, Values};
 
 /// Largest block of values computed together.
-const BLOCK: usize = 2048;
+const BLOCK: usize = 256;
 /// Values below this are computed one at a time, with the mask 0 (every position rare).
 const FIRST_BLOCK: usize = 64;
 /// Splits scanned from the middle before the targeted search for missing rare values.
@@ -48,6 +53,8 @@ const FREQUENT: usize = 32;
 /// Splits checked for one missing rare value and one frequent value u before trying the next u
 /// (values are correlated with positions, so some classes (v ⊕ u, u) have no split at all).
 const CLASS_BUDGET: usize = 40;
+/// The same budget for the second, wider search over every common value.
+const WIDE_BUDGET: usize = 10 * CLASS_BUDGET;
 
 /// The moves of a code whose digits leave at most two heaps, by kind.
 #[derive(Clone, Debug)]
@@ -103,6 +110,8 @@ pub(super) struct Sparse {
     bits: u32,
     /// Bit v of word v/64 is set when v is rare under `mask`.
     rare_bits: Vec<u64>,
+    /// The complement of `rare_bits`: bit v is set when v is common.
+    common_bits: Vec<u64>,
     /// Positions n ≥ 1 with a rare value, ascending, and their values.
     rare_pos: Vec<u32>,
     rare_val: Vec<u32>,
@@ -128,6 +137,7 @@ impl Sparse {
             mask: 0,
             bits: 6,
             rare_bits: Vec::new(),
+            common_bits: Vec::new(),
             rare_pos: Vec::new(),
             rare_val: Vec::new(),
             counts: Vec::new(),
@@ -166,6 +176,13 @@ impl Sparse {
         (v & self.mask).count_ones() % 2 == 0
     }
 
+    /// Word `word` of the rare bitmap: bit j set when word·64 + j is rare.
+    fn rare_word(&self, word: usize) -> u64 {
+        (0..64).fold(0u64, |bits, j| {
+            bits | u64::from(self.is_rare((word * 64 + j) as u32)) << j
+        })
+    }
+
     fn words(&self) -> usize {
         1 << (self.bits - 6)
     }
@@ -201,13 +218,8 @@ impl Sparse {
 
     /// Rebuilds the rare bitmap and the list of rare positions for the mask in use.
     fn set_rare(&mut self, values: &Values) {
-        self.rare_bits = (0..self.words())
-            .map(|word| {
-                (0..64).fold(0u64, |bits, j| {
-                    bits | u64::from(self.is_rare((word * 64 + j) as u32)) << j
-                })
-            })
-            .collect();
+        self.rare_bits = (0..self.words()).map(|word| self.rare_word(word)).collect();
+        self.common_bits = self.rare_bits.iter().map(|&w| !w).collect();
         self.rare_pos.clear();
         self.rare_val.clear();
         for (n, v) in values.iter().enumerate().skip(1) {
@@ -256,6 +268,7 @@ impl Sparse {
         let pairs = self.moves.pairs.len();
         let mut seen = vec![0u64; (hi - lo) * words];
         let mut scan = vec![0usize; (hi - lo) * pairs.max(1)];
+        let mut firsts = vec![0u32; hi - lo];
         {
             let known = Known {
                 values: &values[..lo],
@@ -263,24 +276,23 @@ impl Sparse {
                 rare_pos: &self.rare_pos,
                 rare_val: &self.rare_val,
                 rare_bits: &self.rare_bits,
+                common_bits: &self.common_bits,
                 scan: self.mask != 0,
                 by_value: &self.by_value,
                 frequent: &self.frequent,
             };
-            let work = |(i, (seen, scan)): (usize, (&mut [u64], &mut [usize]))| {
-                known.first_pass(lo + i, seen, scan);
+            type Slot<'a> = ((&'a mut [u64], &'a mut [usize]), &'a mut u32);
+            let work = |(i, ((seen, scan), first)): (usize, Slot)| {
+                *first = known.first_pass(lo + i, seen, scan);
             };
-            let chunks = seen
-                .par_chunks_mut(words)
-                .zip(scan.par_chunks_mut(pairs.max(1)))
-                .enumerate();
+            let p = pairs.max(1);
             if hi - lo >= 64 {
-                chunks.with_min_len(32).for_each(work);
+                let slots = seen.par_chunks_mut(words).zip(scan.par_chunks_mut(p));
+                let slots = slots.zip(firsts.par_iter_mut()).enumerate();
+                slots.with_min_len(32).for_each(work);
             } else {
-                seen.chunks_mut(words)
-                    .zip(scan.chunks_mut(pairs.max(1)))
-                    .enumerate()
-                    .for_each(work);
+                let slots = seen.chunks_mut(words).zip(scan.chunks_mut(p));
+                slots.zip(firsts.iter_mut()).enumerate().for_each(work);
             }
         }
         let mut block_rare: Vec<usize> = Vec::new();
@@ -288,7 +300,7 @@ impl Sparse {
             let i = n - lo;
             let seen = &mut seen[i * words..(i + 1) * words];
             let scan = &mut scan[i * pairs.max(1)..(i + 1) * pairs.max(1)];
-            let g = self.second_pass(values, lo, n, &block_rare, seen, scan);
+            let g = self.second_pass(values, lo, n, firsts[i], &block_rare, seen, scan);
             if g > T::MAX {
                 self.add_rare(values, &block_rare);
                 return Err(Stop::Overflow(g));
@@ -307,13 +319,11 @@ impl Sparse {
                 block_rare.push(n);
             }
             if widen {
-                let rare_bits = (words..self.words()).map(|word| {
-                    (0..64).fold(0u64, |bits, j| {
-                        bits | u64::from(self.is_rare((word * 64 + j) as u32)) << j
-                    })
-                });
-                let extra: Vec<u64> = rare_bits.collect();
-                self.rare_bits.extend(extra);
+                for word in words..self.words() {
+                    let rare = self.rare_word(word);
+                    self.rare_bits.push(rare);
+                    self.common_bits.push(!rare);
+                }
                 break;
             }
         }
@@ -328,12 +338,16 @@ impl Sparse {
         }
     }
 
-    /// Adds the options of n that read values in [lo, n), finishes the scan, returns G(n).
+    /// Adds the options of n that read values in [lo, n), finishes the search, returns G(n).
+    /// `first` is the smallest unseen common value after the first pass: every rare value below
+    /// it that is still unseen has no split with both parts below lo.
+    #[allow(clippy::too_many_arguments)]
     fn second_pass<T: Value>(
         &self,
         values: &[T],
         lo: usize,
         n: usize,
+        first: u32,
         block_rare: &[usize],
         seen: &mut [u64],
         scan: &mut [usize],
@@ -360,29 +374,40 @@ impl Sparse {
             }
         }
         if self.mask != 0 {
+            // Usually the first pass found every rare value below c. If not, G(n) is rare, or an
+            // option in the block raised c: the rare values in [first, c) are searched for in
+            // every class, then every split not scanned yet is.
             let c = first_zero(seen, Some(&self.rare_bits));
-            for &(k, unequal) in &self.moves.pairs {
-                if n >= k + 2 {
-                    // Every class, with a larger budget, before scanning every split.
-                    witness(
+            let common = &self.common_bits;
+            let searches = self.moves.pairs.iter().enumerate();
+            let searches = searches
+                .filter(|(_, (k, _))| n >= k + 2)
+                .map(|(i, &(k, unequal))| {
+                    let search = Search {
+                        s: n - k,
+                        unequal,
+                        above: 0,
+                    };
+                    (i, search)
+                });
+            if c > first && first_zero_from(seen, common, first) < c {
+                for (_, search) in searches.clone() {
+                    let frequent = &self.frequent;
+                    search.witness(
                         values,
                         &self.by_value,
-                        &self.frequent,
-                        n - k,
-                        unequal,
-                        0,
+                        frequent,
+                        WIDE_BUDGET,
+                        first,
                         seen,
+                        common,
                         c,
-                        10 * CLASS_BUDGET,
                     );
                 }
             }
-            for (i, &(k, unequal)) in self.moves.pairs.iter().enumerate() {
-                if first_zero(seen, None) == c {
-                    break;
-                }
-                if n >= k + 2 {
-                    scan[i] = scan_pairs(values, n - k, unequal, scan[i], 0, seen, c);
+            for (i, search) in searches {
+                if first_zero(seen, Some(common)) < c {
+                    scan[i] = search.scan(values, scan[i], 0, seen, common, c);
                 }
             }
         }
@@ -397,6 +422,7 @@ struct Known<'a, T> {
     rare_pos: &'a [u32],
     rare_val: &'a [u32],
     rare_bits: &'a [u64],
+    common_bits: &'a [u64],
     scan: bool,
     by_value: &'a [Vec<u32>],
     frequent: &'a [u32],
@@ -405,7 +431,7 @@ struct Known<'a, T> {
 impl<T: Value> Known<'_, T> {
     /// Marks the options of n that read only G(0..lo): zero options, one-heap options, splits
     /// with a rare part, then scans splits from the middle while both parts are below lo.
-    fn first_pass(&self, n: usize, seen: &mut [u64], scan: &mut [usize]) {
+    fn first_pass(&self, n: usize, seen: &mut [u64], scan: &mut [usize]) -> u32 {
         let lo = self.values.len();
         let g = |m: usize| -> u32 { self.values[m].into() };
         seen.fill(0);
@@ -445,112 +471,167 @@ impl<T: Value> Known<'_, T> {
                 }
             }
         }
+        for (i, &(k, _)) in self.moves.pairs.iter().enumerate() {
+            scan[i] = n.saturating_sub(k) / 2;
+        }
         let c = first_zero(seen, Some(self.rare_bits));
-        for (i, &(k, unequal)) in self.moves.pairs.iter().enumerate() {
-            let s = n.saturating_sub(k);
-            scan[i] = s / 2;
-            if self.scan && s >= 2 && first_zero(seen, None) < c {
+        if !self.scan {
+            return c;
+        }
+        // Look for the rare values below c among the splits whose parts are both below lo.
+        let common = self.common_bits;
+        let searches = self.moves.pairs.iter().enumerate();
+        let searches = searches
+            .filter(|(_, (k, _))| n >= k + 2)
+            .map(|(i, &(k, unequal))| {
+                let search = Search {
+                    s: n - k,
+                    unequal,
+                    above: (n - k).saturating_sub(lo),
+                };
+                (i, search)
+            });
+        for (i, search) in searches.clone() {
+            if first_zero(seen, Some(common)) < c {
                 // A few splits from the middle catch the rare values that frequent values make.
-                let until = s
-                    .saturating_sub(lo)
-                    .max((s / 2).saturating_sub(MIDDLE_SCAN));
-                scan[i] = scan_pairs(self.values, s, unequal, s / 2, until, seen, c);
-                witness(
+                let s = search.s;
+                let until = search.above.max((s / 2).saturating_sub(MIDDLE_SCAN));
+                scan[i] = search.scan(self.values, s / 2, until, seen, common, c);
+                let frequent = &self.frequent[..self.frequent.len().min(FREQUENT)];
+                search.witness(
                     self.values,
                     self.by_value,
-                    &self.frequent[..self.frequent.len().min(FREQUENT)],
-                    s,
-                    unequal,
-                    s.saturating_sub(lo),
-                    seen,
-                    c,
+                    frequent,
                     CLASS_BUDGET,
+                    0,
+                    seen,
+                    common,
+                    c,
+                );
+                let frequent = self.frequent;
+                search.witness(
+                    self.values,
+                    self.by_value,
+                    frequent,
+                    WIDE_BUDGET,
+                    0,
+                    seen,
+                    common,
+                    c,
                 );
             }
         }
-    }
-}
-
-/// Marks the splits (a, s − a) for a = from, from − 1, … while a > until, stopping once every
-/// value below `c` has been seen; returns the next a to scan.
-fn scan_pairs<T: Value>(
-    values: &[T],
-    s: usize,
-    unequal: bool,
-    from: usize,
-    until: usize,
-    seen: &mut [u64],
-    c: u32,
-) -> usize {
-    let mut a = from;
-    while a > until {
-        let stop = a.saturating_sub(16).max(until);
-        while a > stop {
-            if !(unequal && 2 * a == s) {
-                let x: u32 = values[a].into();
-                let y: u32 = values[s - a].into();
-                mark(seen, x ^ y);
+        // A rare value below c still unseen: scan every split whose parts are both below lo.
+        for (i, search) in searches {
+            if first_zero(seen, Some(common)) < c {
+                scan[i] = search.scan(self.values, scan[i], search.above, seen, common, c);
             }
-            a -= 1;
         }
-        if first_zero(seen, None) == c {
-            break;
-        }
+        c
     }
-    a
 }
 
-/// For each rare value v < c not yet seen, looks for a split (a, s − a) with a > `above` and
-/// G(s − a) = u, G(a) = v ⊕ u for a frequent common value u, through the positions of the value
-/// v ⊕ u (a bounded number of checks per class). Every split checked is marked.
-#[allow(clippy::too_many_arguments)]
-fn witness<T: Value>(
-    values: &[T],
-    by_value: &[Vec<u32>],
-    frequent: &[u32],
+/// The splits (a, s − a) of s (unequal ones only if `unequal`), with a > `above`.
+struct Search {
     s: usize,
     unequal: bool,
     above: usize,
-    seen: &mut [u64],
-    c: u32,
-    budget: usize,
-) {
-    let len = values.len();
-    loop {
-        let v = first_zero(seen, None);
-        if v >= c {
-            return;
-        }
-        'classes: for &u in frequent {
-            let Some(list) = by_value.get((v ^ u) as usize) else {
-                continue;
-            };
-            // a in (low, s), so that the other part b = s − a is known (b < len); small a
-            // first (the other part is then a typical large position).
-            let low = above.max(s.saturating_sub(len));
-            let from = list.partition_point(|&a| a as usize <= low);
-            let parts = list[from..].iter().take_while(|&&a| (a as usize) < s);
-            for &a in parts.take(budget) {
-                let b = s - a as usize;
-                if unequal && b == a as usize {
-                    continue;
+}
+
+impl Search {
+    /// Marks the splits (a, s − a) for a = from, from − 1, … while a > until, stopping once
+    /// every rare value below `bound` has been seen (`common` marks the common values); returns
+    /// the next a to scan.
+    fn scan<T: Value>(
+        &self,
+        values: &[T],
+        from: usize,
+        until: usize,
+        seen: &mut [u64],
+        common: &[u64],
+        bound: u32,
+    ) -> usize {
+        let mut a = from;
+        while a > until {
+            let stop = a.saturating_sub(16).max(until);
+            while a > stop {
+                if !(self.unequal && 2 * a == self.s) {
+                    let x: u32 = values[a].into();
+                    let y: u32 = values[self.s - a].into();
+                    mark(seen, x ^ y);
                 }
-                let x: u32 = values[b].into();
-                mark(seen, x ^ (v ^ u));
-                if x == u {
-                    break 'classes;
-                }
+                a -= 1;
+            }
+            if first_zero(seen, Some(common)) >= bound {
+                break;
             }
         }
-        if first_zero(seen, None) == v {
-            // No witness within the budget: leave v to the full scan.
-            return;
+        a
+    }
+
+    /// For each unseen rare value v in [from, bound), looks for a split (a, s − a) with G(s − a) = u
+    /// and G(a) = v ⊕ u for a common value u of `frequent`, through the positions of the value
+    /// v ⊕ u (at most `budget` checks per class; values are correlated with positions, so some
+    /// classes have no split at all). A value with no witness is left to [`Search::scan`]. Every
+    /// split checked is marked.
+    #[allow(clippy::too_many_arguments)]
+    fn witness<T: Value>(
+        &self,
+        values: &[T],
+        by_value: &[Vec<u32>],
+        frequent: &[u32],
+        budget: usize,
+        from: u32,
+        seen: &mut [u64],
+        common: &[u64],
+        bound: u32,
+    ) {
+        // a in (low, s), so that the other part b = s − a is known (b < len).
+        let low = self.above.max(self.s.saturating_sub(values.len()));
+        let mut v = first_zero_from(seen, common, from);
+        while v < bound {
+            'classes: for &u in frequent {
+                let Some(list) = by_value.get((v ^ u) as usize) else {
+                    continue;
+                };
+                // Small a first: the other part is then a typical large position.
+                let from = list.partition_point(|&a| a as usize <= low);
+                let parts = list[from..].iter().take_while(|&&a| (a as usize) < self.s);
+                for &a in parts.take(budget) {
+                    let b = self.s - a as usize;
+                    if self.unequal && b == a as usize {
+                        continue;
+                    }
+                    let x: u32 = values[b].into();
+                    mark(seen, x ^ (v ^ u));
+                    if x == u {
+                        break 'classes;
+                    }
+                }
+            }
+            v = first_zero_from(seen, common, v + 1);
         }
     }
 }
 
 fn mark(seen: &mut [u64], v: u32) {
     seen[(v >> 6) as usize] |= 1 << (v & 63);
+}
+
+/// The smallest value v ≥ `from` whose bit is clear in `seen | also`; the bitset length in bits
+/// if none is.
+fn first_zero_from(seen: &[u64], also: &[u64], from: u32) -> u32 {
+    let start = (from / 64) as usize;
+    for i in start..seen.len() {
+        let mut word = seen[i] | also[i];
+        if i == start {
+            word |= (1u64 << (from % 64)) - 1;
+        }
+        if word != u64::MAX {
+            return (i * 64) as u32 + (!word).trailing_zeros();
+        }
+    }
+    (seen.len() * 64) as u32
 }
 
 /// The smallest value whose bit is clear in `seen` (or in `seen | also`); the bitset length in
@@ -594,5 +675,8 @@ mod tests {
         assert_eq!(first_zero(&[u64::MAX, 1], None), 65);
         assert_eq!(first_zero(&[u64::MAX], None), 64);
         assert_eq!(first_zero(&[0b0011], Some(&[0b0100])), 3);
+        assert_eq!(first_zero_from(&[0b0011, 0], &[0b0100, 0], 1), 3);
+        assert_eq!(first_zero_from(&[0b1011, 0], &[0, 1], 3), 4);
+        assert_eq!(first_zero_from(&[u64::MAX, 0], &[0, 1], 3), 65);
     }
 }
