@@ -49,7 +49,8 @@ while [ "$kills" -lt "$KILLS" ]; do
         pid=$!
         sleep "$(echo "scale=3; (50 + $RANDOM * ($max_ms - 50) / 32767) / 1000" | bc)"
         if kill -9 "$pid" 2>/dev/null; then
-            wait "$pid" || true
+            # (The braces keep bash's "Killed" notice out of the report.)
+            { wait "$pid"; } 2>/dev/null || true
             kills=$((kills + 1))
             campaign_kills=$((campaign_kills + 1))
             continue
