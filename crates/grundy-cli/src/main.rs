@@ -4,6 +4,7 @@
 mod commands;
 mod input;
 mod judge;
+mod output;
 mod report;
 
 use std::io::{self, Write};
@@ -25,6 +26,8 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    limits: input::Limits,
 }
 
 #[derive(Subcommand)]
@@ -79,21 +82,30 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    input::set_limits(cli.limits);
+    let mut out = output::Stdout::new();
     let result = run(cli, &mut out).and_then(|()| out.flush().map_err(Into::into));
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-        Err(e) if e.is::<commands::stress::FoundFailure>() => {
+    // A failed write to standard output decides the outcome, whatever error it surfaced as.
+    let stdout_failure = out.failure().map(|e| (e.kind(), e.to_string()));
+    match (result, stdout_failure) {
+        (Ok(()), _) => ExitCode::SUCCESS,
+        // The reader went away (`grundy ... | head`): it has all it wanted.
+        (Err(_), Some((io::ErrorKind::BrokenPipe, _))) => ExitCode::SUCCESS,
+        (Err(_), Some((_, why))) => {
+            out.discard();
+            eprintln!("grundy: cannot write to standard output: {why}");
+            ExitCode::from(2)
+        }
+        (Err(e), None) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        (Err(e), None) if e.is::<commands::stress::FoundFailure>() => {
             // The failure was reported on stdout; keep it.
             drop(out);
             eprintln!("grundy: {e}");
             ExitCode::from(1)
         }
-        Err(e) => {
+        (Err(e), None) => {
             // Nothing half-written reaches stdout: output is buffered until the analysis is whole.
-            drop(out.into_parts());
+            out.discard();
             eprintln!("grundy: {e:#}");
             ExitCode::from(2)
         }

@@ -184,9 +184,24 @@ fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Each n of the range is at least one position in the search table: a range longer than the
+/// table may hold is refused before anything is computed or allocated.
+fn check_range(to: u64, limits: Limits) -> anyhow::Result<()> {
+    if to > limits.max_states as u64 {
+        bail!(
+            "the range 0..{to} has more values than --max-states {} allows (raise it)",
+            limits.max_states
+        );
+    }
+    Ok(())
+}
+
 /// The family's title, its values from 0 with the certificate that applies, and the range shown.
 fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Exploration, (u64, u64))> {
     let default_to = 100;
+    if let Some(to) = args.to {
+        check_range(to, limits)?;
+    }
     match args.family {
         Family::Script => {
             let [file] = args.arguments.as_slice() else {
@@ -199,6 +214,7 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
                 (None, Some(Start::Range(_, end))) if end > 0 => end as u64,
                 _ => default_to,
             };
+            check_range(to, limits)?;
             let mut values = Vec::with_capacity(to as usize);
             for n in 0..to {
                 let n = i64::try_from(n).context("n is above 2^63 - 1")?;

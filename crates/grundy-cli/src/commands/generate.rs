@@ -58,10 +58,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         let input = generate(problem, args.seed, u64::from(i), args.size);
         let answer = judge::solve_bytes(problem, input.as_bytes(), true)?;
         let stem = dir.join(format!("{}-{:03}", problem.id, i + 1));
-        std::fs::write(stem.with_extension("in"), &input)
-            .with_context(|| format!("cannot write {}.in", stem.display()))?;
-        std::fs::write(stem.with_extension("ans"), &answer)
-            .with_context(|| format!("cannot write {}.ans", stem.display()))?;
+        crate::output::replace(&stem.with_extension("in"), input.as_bytes())?;
+        crate::output::replace(&stem.with_extension("ans"), &answer)?;
     }
     writeln!(
         out,

@@ -1,11 +1,11 @@
 //! `grundy graph`: tokens on a directed graph, acyclic or with cycles.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use grundy::graph::loopy::{self, GraphStep, TokenMove, Value, Values};
-use grundy::graph::text::{self, NamedGraph};
+use grundy::graph::text::{self, Bounds, NamedGraph, TextError};
 use grundy::graph::{self as graphs, Graph};
 use grundy::{Lang, Outcome};
 use serde::Serialize;
@@ -42,13 +42,23 @@ pub struct Args {
     /// instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// The most nodes the graph may have.
+    #[arg(long, value_name = "N", default_value_t = Bounds::DEFAULT.max_nodes)]
+    max_nodes: usize,
+    /// The most edges the graph may have.
+    #[arg(long, value_name = "N", default_value_t = Bounds::DEFAULT.max_edges)]
+    max_edges: usize,
     #[command(flatten)]
     output: OutputArgs,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let source = args.file.display().to_string();
-    let named = read(&args.file).with_context(|| format!("bad graph {source}"))?;
+    let bounds = Bounds {
+        max_nodes: args.max_nodes,
+        max_edges: args.max_edges,
+    };
+    let named = read(&args.file, bounds).with_context(|| format!("bad graph {source}"))?;
     let tokens = args
         .tokens
         .iter()
@@ -75,38 +85,21 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         render.text(&args.output, &mut text)?;
     }
     match &args.out {
-        Some(path) => write_atomically(path, &text),
+        Some(path) => crate::output::replace(path, &text),
         None => Ok(out.write_all(&text)?),
     }
 }
 
-fn read(path: &Path) -> anyhow::Result<NamedGraph> {
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
+fn read(path: &Path, bounds: Bounds) -> anyhow::Result<NamedGraph> {
+    let bytes = if path.as_os_str() == "-" {
+        crate::input::stdin_bytes()?
     } else {
-        bytes = std::fs::read(path).context("cannot read the file")?;
-    }
-    Ok(text::parse(&bytes)?)
-}
-
-/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
-fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let name = path
-        .file_name()
-        .with_context(|| format!("--out {}: not a file name", path.display()))?;
-    let mut temporary = name.to_os_string();
-    temporary.push(format!(".{}.tmp", std::process::id()));
-    let temporary = path.with_file_name(temporary);
-    let written = std::fs::write(&temporary, bytes)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .with_context(|| format!("cannot write {}", path.display()));
-    if written.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    written
+        crate::input::file_bytes(path, "the graph")?
+    };
+    text::parse_within(&bytes, bounds).map_err(|e| match e {
+        TextError::OverLimit { what, .. } => anyhow::anyhow!("{e} (raise --max-{what})"),
+        e => e.into(),
+    })
 }
 
 /// The values of every node: ordinary ones for an acyclic graph, generalized ones otherwise.

@@ -53,8 +53,8 @@ pub struct Args {
 
 /// Compiles the script at `path`; errors are prefixed with the file name.
 pub fn load(path: &Path, limits: Limits) -> anyhow::Result<Script> {
-    let source = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the script {}", path.display()))?;
+    let source = String::from_utf8(crate::input::file_bytes(path, "the script")?)
+        .with_context(|| format!("cannot read the script {}: not UTF-8 text", path.display()))?;
     Script::compile(&source, limits).with_context(|| path.display().to_string())
 }
 

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use anyhow::{Context, bail};
 use grundy::period::{Certificate, Period};
-use grundy::values::{Method, Sequence, Stats, TakeAndBreak, checkpoint};
+use grundy::values::{Method, Sequence, Stats, TakeAndBreak, Values, checkpoint};
+use serde::Serialize;
 use serde_json::json;
 
 /// Grundy values G(0..N) of a heap game given by a take-and-break code, and their period.
@@ -33,6 +34,7 @@ use serde_json::json;
 /// `grundy values grundy --upto 2097152 --stats --plot g.svg`,
 /// `grundy values 0.6 --upto 16777216 --checkpoint run.ckpt` (then `--resume run.ckpt`).
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("saving").multiple(true)))]
 pub struct Args {
     /// The game: an octal or take-and-break code, `grundy`, or a subtraction set.
     #[arg(required_unless_present = "resume")]
@@ -56,19 +58,26 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     plot: Option<PathBuf>,
     /// Save progress to FILE every few seconds and on Ctrl-C (written atomically, with a checksum).
-    #[arg(long, value_name = "FILE")]
+    /// FILE must not exist yet (a run already saved there is continued with --resume FILE).
+    #[arg(long, value_name = "FILE", group = "saving")]
     checkpoint: Option<PathBuf>,
     /// Seconds between checkpoints.
     #[arg(
         long,
         value_name = "SECONDS",
         default_value_t = 5.0,
-        requires = "checkpoint"
+        requires = "saving"
     )]
     checkpoint_every: f64,
-    /// Continue the run saved in FILE (GAME, if given, must be the same game).
-    #[arg(long, value_name = "FILE")]
+    /// Continue the run saved in FILE (GAME, if given, must be the same game), saving progress
+    /// back to FILE (or to --checkpoint). A damaged checkpoint is refused, never used.
+    #[arg(long, value_name = "FILE", group = "saving")]
     resume: Option<PathBuf>,
+    /// The most memory the run may need, in MiB (G(0..N) needs up to 8·(N + 1) bytes: the values
+    /// at their widest and the engine's list of rare positions). By default, the memory available
+    /// when the run starts. A run that could need more is refused before it starts.
+    #[arg(long, value_name = "MIB")]
+    max_memory: Option<u64>,
     /// Print one JSON object: game, values, period, stats.
     #[arg(long)]
     json: bool,
@@ -90,9 +99,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         .ok()
         .filter(|&t| t < u32::MAX as usize)
         .context("the length is too large: at most 4294967294 values")?;
-    run::check_memory(target)?;
+    run::check_memory(target, args.max_memory)?;
     let options = run::Options {
-        checkpoint: args.checkpoint.clone(),
+        checkpoint: args.checkpoint.clone().or_else(|| args.resume.clone()),
         every: Duration::from_secs_f64(args.checkpoint_every.max(0.1)),
         stop_at_proof,
     };
@@ -131,6 +140,16 @@ fn start(args: &Args) -> anyhow::Result<Sequence> {
         ),
         None => None,
     };
+    if let Some(path) = &args.checkpoint {
+        // Saving over another run's checkpoint would lose it.
+        if args.resume.as_ref() != Some(path) && path.exists() {
+            bail!(
+                "--checkpoint {}: the file exists; continue the run saved there with --resume {}, or remove it",
+                path.display(),
+                path.display()
+            );
+        }
+    }
     let Some(path) = &args.resume else {
         return Ok(Sequence::new(
             rules.expect("clap requires GAME without --resume"),
@@ -138,12 +157,16 @@ fn start(args: &Args) -> anyhow::Result<Sequence> {
     };
     let bytes = std::fs::read(path)
         .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
-    let sequence = checkpoint::from_bytes(&bytes)
-        .with_context(|| format!("cannot resume from {}", path.display()))?;
+    let sequence = checkpoint::from_bytes(&bytes).with_context(|| {
+        format!(
+            "cannot resume from {} (refused, not used; remove it to start over)",
+            path.display()
+        )
+    })?;
     if let Some(rules) = rules {
         if rules.digits() != sequence.rules().digits() {
             bail!(
-                "{} holds the game {}, not {}",
+                "cannot resume from {}: it holds the game {}, not {}",
                 path.display(),
                 sequence.rules(),
                 rules
@@ -168,15 +191,39 @@ fn period_of(sequence: &Sequence, len: usize) -> Option<Found> {
         Certificate::TakeAndBreak { .. } => Some("take-and-break periodicity theorem"),
         _ => None,
     };
-    let values = &sequence.values().to_vec()[..len];
-    let plain = grundy::period::find(values, sequence.certificate(), false);
-    let period = plain.or_else(|| {
-        grundy::period::find(values, Certificate::None, true).filter(|p| p.saltus > 0)
-    })?;
+    // Looked for in the values as they are stored: no widened copy of a long run.
+    let find = |certificate, arithmetic| match sequence.values() {
+        Values::U8(v) => grundy::period::find(&v[..len], certificate, arithmetic),
+        Values::U16(v) => grundy::period::find(&v[..len], certificate, arithmetic),
+        Values::U32(v) => grundy::period::find(&v[..len], certificate, arithmetic),
+    };
+    let plain = find(sequence.certificate(), false);
+    let period = plain.or_else(|| find(Certificate::None, true).filter(|p| p.saltus > 0))?;
     Some(Found {
         period,
         theorem: theorem.filter(|_| period.proved),
     })
+}
+
+/// The `--json` object; `values` is written as it is serialised, not built as a JSON tree first
+/// (a tree of 2^24 numbers would take half a gigabyte).
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    game: String,
+    code: String,
+    values: Listed<'a>,
+    period: Option<serde_json::Value>,
+    limit_reached: Option<bool>,
+    stats: serde_json::Value,
+}
+
+/// The first `.1` values of `.0`, serialised as a JSON array.
+struct Listed<'a>(&'a Values, usize);
+
+impl Serialize for Listed<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().take(self.1))
+    }
 }
 
 struct Report<'a> {
@@ -221,13 +268,13 @@ impl Report<'_> {
             .iter()
             .take_while(|&&n| (n as usize) < self.len)
             .count();
-        let object = json!({
-            "game": self.game(),
-            "code": self.sequence.rules().to_string(),
-            "values": values.iter().take(self.len).collect::<Vec<_>>(),
-            "period": period,
-            "limit_reached": self.find_period.then_some(self.limit_reached),
-            "stats": {
+        let object = JsonReport {
+            game: self.game(),
+            code: self.sequence.rules().to_string(),
+            values: Listed(values, self.len),
+            period,
+            limit_reached: self.find_period.then_some(self.limit_reached),
+            stats: json!({
                 "count": self.len,
                 "max": {"value": stats.max.0, "first_n": stats.max.1},
                 "counts": stats.counts,
@@ -237,15 +284,20 @@ impl Report<'_> {
                 "rare": rare_listed,
                 "seconds": self.seconds,
                 "values_per_second": self.rate(),
-            },
-        });
+            }),
+        };
         serde_json::to_writer(&mut *out, &object)?;
         writeln!(out)?;
         Ok(())
     }
 
     fn stats(&self) -> Stats {
-        let mut values = self.sequence.values().clone();
+        let values = self.sequence.values();
+        if values.len() == self.len {
+            return Stats::of(values);
+        }
+        // Resumed from a longer run: only the values asked for count.
+        let mut values = values.clone();
         values.truncate(self.len);
         Stats::of(&values)
     }

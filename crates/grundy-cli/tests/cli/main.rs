@@ -2,6 +2,7 @@
 
 mod explore;
 mod graph;
+mod hardening;
 mod judge;
 mod lasker;
 mod moore;

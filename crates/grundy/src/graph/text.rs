@@ -66,6 +66,34 @@ pub enum TextError {
     /// Too many nodes or edges.
     #[error(transparent)]
     Graph(#[from] GraphError),
+    /// More nodes or edges than [`Bounds`] allow.
+    #[error("{place}: the graph has more than {limit} {what}, the limit")]
+    OverLimit {
+        /// `"nodes"` or `"edges"`.
+        what: &'static str,
+        /// The limit.
+        limit: usize,
+        /// The name that passed it.
+        place: Place,
+    },
+}
+
+/// The most nodes and edges a graph text may have, so that a huge file is refused with a message
+/// instead of filling the memory (about 40 bytes a node and 20 an edge while parsing and solving).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The most nodes.
+    pub max_nodes: usize,
+    /// The most edges.
+    pub max_edges: usize,
+}
+
+impl Bounds {
+    /// Ten million nodes and a hundred million edges: a few GB of memory.
+    pub const DEFAULT: Bounds = Bounds {
+        max_nodes: 10_000_000,
+        max_edges: 100_000_000,
+    };
 }
 
 /// Line and column (from 1) of byte `at` of `text`.
@@ -154,14 +182,27 @@ fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r')
 }
 
-/// Parses the text format.
+/// Parses the text format, within [`Bounds::DEFAULT`].
+///
+/// # Errors
+/// [`TextError`] naming the line and column of the first problem.
+pub fn parse(text: &[u8]) -> Result<NamedGraph, TextError> {
+    parse_within(text, Bounds::DEFAULT)
+}
+
+/// Parses the text format; a graph with more nodes or edges than `bounds` is an error.
 ///
 /// Cost: one pass over the bytes and one look-up per name (an array access for integer names
 /// below 2^24); the edges are kept as pairs until the compressed graph is built.
 ///
 /// # Errors
 /// [`TextError`] naming the line and column of the first problem.
-pub fn parse(text: &[u8]) -> Result<NamedGraph, TextError> {
+pub fn parse_within(text: &[u8], bounds: Bounds) -> Result<NamedGraph, TextError> {
+    let over = |what, limit, at| TextError::OverLimit {
+        what,
+        limit,
+        place: place(text, at),
+    };
     let text_str = std::str::from_utf8(text).map_err(|e| TextError::NotUtf8 {
         place: place(text, e.valid_up_to()),
     })?;
@@ -211,9 +252,15 @@ pub fn parse(text: &[u8]) -> Result<NamedGraph, TextError> {
                 continue;
             }
             let id = interner.id(name)?;
+            if interner.names.len() > bounds.max_nodes {
+                return Err(over("nodes", bounds.max_nodes, at));
+            }
             match source {
                 None => source = Some(id),
                 Some(from) => {
+                    if edges.len() >= bounds.max_edges {
+                        return Err(over("edges", bounds.max_edges, at));
+                    }
                     edges.push((from, id));
                     arrow_allowed = false;
                 }
@@ -247,6 +294,32 @@ pub fn parse(text: &[u8]) -> Result<NamedGraph, TextError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bounds_hold_at_their_edge_and_refuse_past_it() {
+        let text = b"a b\nb c\nc a\n";
+        let exact = Bounds {
+            max_nodes: 3,
+            max_edges: 3,
+        };
+        assert_eq!(parse_within(text, exact).unwrap().graph.edge_count(), 3);
+        let fewer_edges = Bounds {
+            max_edges: 2,
+            ..exact
+        };
+        assert_eq!(
+            parse_within(text, fewer_edges).unwrap_err().to_string(),
+            "line 3, column 3: the graph has more than 2 edges, the limit"
+        );
+        let fewer_nodes = Bounds {
+            max_nodes: 2,
+            ..exact
+        };
+        assert_eq!(
+            parse_within(text, fewer_nodes).unwrap_err().to_string(),
+            "line 2, column 3: the graph has more than 2 nodes, the limit"
+        );
+    }
 
     fn edges(g: &NamedGraph) -> Vec<(String, String)> {
         let mut out = Vec::new();

@@ -140,4 +140,42 @@ mod tests {
             Err(CheckpointError::NotACheckpoint)
         ));
     }
+
+    /// Small checkpoints of each value width, for the damage tests below.
+    fn small_checkpoints() -> Vec<Vec<u8>> {
+        let mut kayles = Sequence::new("0.77".parse().unwrap());
+        kayles.extend_to(200);
+        let wide = |width_value: u32| {
+            let mut values = crate::values::Values::default();
+            for n in 0..40 {
+                values.push(n % 7);
+            }
+            values.push(width_value);
+            to_bytes(&Sequence::with_values("0.6".parse().unwrap(), values))
+        };
+        vec![to_bytes(&kayles), wide(300), wide(70_000)]
+    }
+
+    #[test]
+    fn every_truncation_is_refused() {
+        for bytes in small_checkpoints() {
+            for len in 0..bytes.len() {
+                assert!(from_bytes(&bytes[..len]).is_err(), "kept {len} bytes");
+            }
+            let mut longer = bytes.clone();
+            longer.push(0);
+            assert!(from_bytes(&longer).is_err(), "one byte more");
+        }
+    }
+
+    #[test]
+    fn every_single_bit_flip_is_refused() {
+        for bytes in small_checkpoints() {
+            for bit in 0..bytes.len() * 8 {
+                let mut bad = bytes.clone();
+                bad[bit / 8] ^= 1 << (bit % 8);
+                assert!(from_bytes(&bad).is_err(), "flipped bit {bit}");
+            }
+        }
+    }
 }

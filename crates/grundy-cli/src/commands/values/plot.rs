@@ -36,18 +36,22 @@ pub fn draw(
         .map(str::to_ascii_lowercase);
     register_font()?;
     let title = format!("G(n) of {}, n = 0..{}", sequence.rules(), len - 1);
-    let failed = |e: String| anyhow!("cannot draw {}: {e}", path.display());
+    let draw_to = |temporary: &Path| -> anyhow::Result<()> {
+        match ext.as_deref() {
+            Some("svg") => {
+                let root = SVGBackend::new(temporary, SIZE).into_drawing_area();
+                render(&root, &title, sequence, len, period).map_err(|e| anyhow!(e))?;
+                root.present().map_err(|e| anyhow!("{e}"))
+            }
+            _ => {
+                let root = BitMapBackend::new(temporary, SIZE).into_drawing_area();
+                render(&root, &title, sequence, len, period).map_err(|e| anyhow!(e))?;
+                root.present().map_err(|e| anyhow!("{e}"))
+            }
+        }
+    };
     match ext.as_deref() {
-        Some("svg") => {
-            let root = SVGBackend::new(path, SIZE).into_drawing_area();
-            render(&root, &title, sequence, len, period).map_err(failed)?;
-            root.present().map_err(|e| failed(e.to_string()))
-        }
-        Some("png") => {
-            let root = BitMapBackend::new(path, SIZE).into_drawing_area();
-            render(&root, &title, sequence, len, period).map_err(failed)?;
-            root.present().map_err(|e| failed(e.to_string()))
-        }
+        Some("svg" | "png") => crate::output::replace_with(path, draw_to),
         _ => bail!(
             "bad plot file '{}': its name must end in .svg or .png",
             path.display()

@@ -20,22 +20,27 @@ pub struct Options {
     pub stop_at_proof: bool,
 }
 
-/// Refuses a run that would not fit in the memory available, before it starts.
-pub fn check_memory(len: usize) -> anyhow::Result<()> {
+/// Refuses a run to `len` values that could need more than `max_mib` MiB of memory (by default
+/// the memory available now), before it starts; says how much a big run needs.
+pub fn check_memory(len: usize, max_mib: Option<u64>) -> anyhow::Result<()> {
     let needed = Sequence::bytes_needed(len);
-    if let Some(available) = available_memory() {
-        if needed > available {
-            bail!(
-                "{len} values need up to {} MiB but only {} MiB of memory is available: ask for fewer",
-                needed >> 20,
-                available >> 20
-            );
-        }
+    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
+    match (max_mib, available_memory()) {
+        (Some(max), _) if needed > max << 20 => bail!(
+            "{len} values need up to {} MiB of memory, more than --max-memory {max}: ask for fewer or raise it",
+            mib(needed)
+        ),
+        (None, Some(available)) if needed > available => bail!(
+            "{len} values need up to {} MiB but only {} MiB of memory is available: ask for fewer (or set --max-memory)",
+            mib(needed),
+            available >> 20
+        ),
+        _ => {}
     }
     if needed >= 64 << 20 {
         eprintln!(
             "grundy: {len} values need at most {} MiB of memory",
-            needed >> 20
+            mib(needed)
         );
     }
     Ok(())
@@ -134,19 +139,8 @@ fn progress_bar(len: u64, done: u64) -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// Writes the checkpoint next to `path`, then renames it over `path`: a crash leaves either the
-/// old checkpoint or the new one, never half of one.
+/// Saves the checkpoint atomically: a crash leaves either the old checkpoint or the new one,
+/// never half of one.
 pub fn save(path: &Path, sequence: &Sequence) -> anyhow::Result<()> {
-    let bytes = checkpoint::to_bytes(sequence);
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let write = || -> std::io::Result<()> {
-        use std::io::Write;
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(&bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().with_context(|| format!("cannot write checkpoint {}", path.display()))
+    crate::output::replace(path, &checkpoint::to_bytes(sequence))
 }
