@@ -574,8 +574,11 @@ pub async fn values(
         .game
         .parse()
         .map_err(|e| ApiError::bad_request(format!("bad game '{}': {e}", request.game)))?;
-    let len = usize::try_from(request.upto + 1)
-        .map_err(|_| ApiError::unprocessable("upto is too large for this machine"))?;
+    let len = request
+        .upto
+        .checked_add(1)
+        .and_then(|len| usize::try_from(len).ok())
+        .ok_or_else(|| ApiError::unprocessable("upto is too large for this machine"))?;
     let game = request.game;
     let answer = within_budget(&shared, Weight::Heavy, move |cancel| {
         let start = Instant::now();
