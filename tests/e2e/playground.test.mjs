@@ -370,6 +370,59 @@ test('the Play tab takes the cap of Nim with a shrinking cap, and the cap travel
   assert.match(await page.textContent('#play-board .cap'), /cap k = 1/);
 });
 
+test('the values explorer computes Kayles to 200 and shows its proved period 12', async () => {
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await page.goto(`${base}?lang=en`);
+  // Keyboard: from the first tab, End reaches the Values explorer.
+  await page.focus('#tab-nim');
+  await page.keyboard.press('End');
+  assert.equal(await page.getAttribute('#tab-values', 'aria-selected'), 'true');
+  await page.fill('#va-game', '0.77');
+  await page.fill('#va-upto', '200');
+  await page.click('#va-compute');
+  await page.waitForFunction(() => document.querySelector('#va-table tr:last-child th')?.textContent !== undefined
+    && document.querySelectorAll('#va-table td').length === 201);
+  const summary = await page.textContent('#va-summary');
+  assert.match(summary, /period 12 from n = 71: proved/);
+  assert.equal(await page.getAttribute('#va-summary', 'data-period'), '12');
+  assert.equal(await page.getAttribute('#va-summary', 'data-preperiod'), '71');
+  // The plot: one dot per value, the periodic part shaded in bands of 12.
+  assert.equal(await page.locator('#va-plot circle').count(), 201);
+  assert.equal(await page.locator('#va-plot rect.band').count(), Math.ceil((201 - 71) / 12));
+  // The table's rows are a period wide (24 = 2 × 12), the periodic part marked from n = 71.
+  assert.match(await page.getAttribute('#va-table td.start', 'title'), /^G\(71\) = /);
+  // Kayles has one P-position, the empty row (the first player wins any other by symmetry).
+  assert.match(await page.textContent('#va-ppos'), /^1 of the 201 positions .*from n = 71 on: none/);
+  await page.screenshot({ path: join(artifacts, 'values.png'), fullPage: true });
+
+  // Thousands of values are drawn as one envelope path, not one dot each.
+  await page.fill('#va-upto', '20000');
+  await page.click('#va-compute');
+  await page.waitForSelector('#va-plot path.envelope');
+  assert.equal(await page.locator('#va-plot circle').count(), 0);
+  // A bad code is named, and the page keeps the last result.
+  await page.fill('#va-game', '0.7x');
+  await page.click('#va-compute');
+  await page.waitForFunction(() => document.querySelector('#va-error').textContent !== '');
+  assert.match(await page.textContent('#va-error'), /'x' at column 4/);
+  // Dawson’s Kayles (0.07): period 34 from 53, whose P-positions are residues mod 34.
+  await page.fill('#va-game', '0.07');
+  await page.fill('#va-upto', '400');
+  await page.click('#va-compute');
+  await page.waitForFunction(() => document.querySelector('#va-summary').textContent.startsWith('0.07'));
+  assert.match(await page.textContent('#va-summary'), /period 34 from n = 53: proved/);
+  assert.match(await page.textContent('#va-ppos'), /from n = 53 on: exactly the n with n mod 34 in \{/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.fill('#va-game', 'grundy');
+  await page.fill('#va-upto', '300');
+  await page.click('#va-compute');
+  await page.waitForFunction(() => document.querySelector('#va-summary').textContent.startsWith('grundy'));
+  await page.click('#lang-switch');
+  assert.match(await page.textContent('#va-summary'), /未证明|周期/);
+  await page.screenshot({ path: join(artifacts, 'values-zh-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1000, height: 900 });
+});
+
 test('no script error on the page', () => {
   assert.deepEqual(pageErrors, []);
 });

@@ -1,5 +1,5 @@
 // grundy playground: the Nim proof step by step, games against the computer, staircase Nim and
-// coins, the Stone Game. Everything the page knows about a position comes from the JSON API (the
+// coins, the Stone Game, the values explorer. Everything the page knows about a position comes from the JSON API (the
 // same JSON as `grundy nim --json`, `grundy stones ends --json`, ...); the page only draws it.
 'use strict';
 
@@ -46,6 +46,25 @@ const T = {
     stones_text: 'Piles stand in a row and each player takes the first or the last pile. With an even number of piles the first player never loses: colour the piles by the parity of their place; the first move chooses a colour, and from then on the first player can always take a pile of that colour, so they get the larger of the two colour sums. An interval DP gives the exact margin for any row.',
     values_title: 'Values explorer',
     values_text: 'The Grundy values G(0), G(1), … of a heap game (a subtraction set, an octal code) plotted against n, with the period the sequence settles into shaded, and whether the period is proved.',
+    va_game: 'Game', va_upto: 'up to n =', va_compute: 'Compute',
+    va_p_title: 'P-positions (G(n) = 0)', va_table_title: 'The first values',
+    va_notation: 'An octal code such as 0.77 (Kayles), 0.07 (Dawson’s Kayles), 0.137, 4!.0 or grundy (Grundy’s game), or a subtraction set such as 1,2,4 — as grundy values takes it.',
+    va_bad_upto: (max) => `n must be a whole number from 0 to ${max}`,
+    va_period: (p, n0) => `period ${p} from n = ${n0}`,
+    va_arith: (p, s, n0) => `arithmetic period ${p} with saltus ${s} from n = ${n0}`,
+    va_proved: (theorem) => `proved (${theorem})`,
+    va_not_proved: 'not proved: the values do not reach far enough yet — compute more',
+    va_no_theorem: 'not proved: no theorem here turns it into a proof',
+    va_none: (n) => `no period in G(0..${n})`,
+    va_plot_label: (game, n, max) => `Plot of G(n) for ${game}, n from 0 to ${n}, values from 0 to ${max}`,
+    va_preperiod: (n0) => `preperiod: n < ${n0}`,
+    va_period_region: 'periodic part (each band is one period)',
+    va_ppos_count: (k, n) => `${k} of the ${n} positions 0..${n - 1} are P-positions (the player to move loses)`,
+    va_ppos_rule: (n0, p, rs) => `from n = ${n0} on: exactly the n with n mod ${p} in {${rs.join(', ')}}`,
+    va_ppos_none_periodic: (n0) => `from n = ${n0} on: none`,
+    va_ppos_more: (k) => `… and ${k} more`,
+    va_table_more: (shown, n) => `the first ${shown} of ${n} values; the plot shows them all`,
+    va_periodic_mark: 'periodic part starts here',
     sc_mode: 'Board', sc_staircase: 'staircase', sc_coins: 'coins on a strip',
     sc_steps: 'Steps (step 1 first)', sc_cells: 'Coins (their cells)',
     sc_play_title: 'Play on the board',
@@ -74,7 +93,6 @@ const T = {
     st_first_wins: 'the first player wins.', st_second_wins: 'the second player wins.', st_tie: 'a tie.',
     st_table: 'Interval DP: d[i][j] is the most the player to move can lead by on piles i..j; the answer is d[1][n].',
     st_table_later: (n) => `The DP table is drawn for up to 8 piles (this row has ${n}).`,
-    later: (what) => `This view is drawn once the ${what} ruleset is in the library; its data will come from the same API (POST /api/analyze).`,
   },
   zh: {
     title: 'grundy 演示场',
@@ -116,6 +134,25 @@ const T = {
     stones_text: '一排石子堆，双方轮流取走最左或最右的一堆。堆数为偶数时先手不会输：按位置奇偶给堆染色，先手第一步选定一种颜色，之后总能取到这种颜色的堆，于是拿到两种颜色中和较大的一种。区间 DP 给出任意一排的精确分差。',
     values_title: 'SG 值浏览',
     values_text: '画出一个堆游戏（减法游戏、八进制游戏）的 SG 值 G(0)、G(1)……，用阴影标出序列最终进入的周期，并说明周期是否已被证明。',
+    va_game: '游戏', va_upto: '算到 n =', va_compute: '计算',
+    va_p_title: 'P 局面（G(n) = 0）', va_table_title: '前面的值',
+    va_notation: '八进制代码，如 0.77（Kayles）、0.07（Dawson 的 Kayles）、0.137、4!.0 或 grundy（Grundy 游戏）；或减法集合，如 1,2,4 —— 写法与 grundy values 相同。',
+    va_bad_upto: (max) => `n 必须是 0 到 ${max} 之间的整数`,
+    va_period: (p, n0) => `从 n = ${n0} 起周期为 ${p}`,
+    va_arith: (p, s, n0) => `从 n = ${n0} 起为算术周期 ${p}，增量 ${s}`,
+    va_proved: (theorem) => `已证明（${theorem === 'octal periodicity theorem' ? '八进制周期定理' : theorem === 'subtraction-game window' ? '减法游戏窗口定理' : theorem === 'take-and-break periodicity theorem' ? '取分游戏周期定理' : theorem}）`,
+    va_not_proved: '未证明：算出的值还不够多，请多算一些',
+    va_no_theorem: '未证明：这里没有定理能把它变成证明',
+    va_none: (n) => `G(0..${n}) 中没有周期`,
+    va_plot_label: (game, n, max) => `${game} 的 G(n) 图，n 从 0 到 ${n}，值从 0 到 ${max}`,
+    va_preperiod: (n0) => `前周期：n < ${n0}`,
+    va_period_region: '周期部分（每条色带是一个周期）',
+    va_ppos_count: (k, n) => `0..${n - 1} 这 ${n} 个局面中有 ${k} 个 P 局面（轮到的一方必败）`,
+    va_ppos_rule: (n0, p, rs) => `从 n = ${n0} 起：恰好是 n mod ${p} 属于 {${rs.join(', ')}} 的 n`,
+    va_ppos_none_periodic: (n0) => `从 n = ${n0} 起：没有`,
+    va_ppos_more: (k) => `……还有 ${k} 个`,
+    va_table_more: (shown, n) => `只列出 ${n} 个值中的前 ${shown} 个；图中画出全部`,
+    va_periodic_mark: '周期部分从这里开始',
     sc_mode: '棋盘', sc_staircase: '阶梯', sc_coins: '一排格子上的硬币',
     sc_steps: '各级台阶（从第 1 级起）', sc_cells: '硬币（所在格子）',
     sc_play_title: '在棋盘上对弈',
@@ -144,7 +181,6 @@ const T = {
     st_first_wins: '先手获胜。', st_second_wins: '后手获胜。', st_tie: '平局。',
     st_table: '区间 DP：d[i][j] 为面对第 i..j 堆时行动方最多能领先多少；答案是 d[1][n]。',
     st_table_later: (n) => `DP 表只画 8 堆以内（这一排有 ${n} 堆）。`,
-    later: (what) => `等 ${what} 规则加入程序库后即可显示本视图；数据来自同一个 API（POST /api/analyze）。`,
   },
 };
 
@@ -759,7 +795,10 @@ function fillParams() {
 
 async function loadGames() {
   try {
-    games = (await (await fetch('/api/games')).json()).games;
+    const v = await (await fetch('/api/games')).json();
+    games = v.games;
+    explorer.maxUpto = v.limits.max_upto;
+    $('va-upto').max = String(explorer.maxUpto);
   } catch (e) {
     games = [];
   }
@@ -1079,17 +1118,220 @@ $('st-form').addEventListener('submit', (e) => { e.preventDefault(); analyzeSton
 $('st-random').addEventListener('click', () => { $('st-piles').value = randomPiles().join(' '); analyzeStones(); });
 
 // ---------------------------------------------------------------------------------------------
-// Views of rulesets other helpers are building: each is an entry here, drawn into its panel.
-const VIEWS = {
-  values: (target) => later(target, 'values_title', 'values_text', 'subtraction / octal'),
-};
-function later(target, title, text, what) {
-  target.replaceChildren(el('h2', { text: t(title) }), el('p', { text: t(text) }),
-    el('p', { class: 'hint', text: t('later', what) }));
+// Values explorer: G(0..N) of a heap game from POST /api/values (the JSON of `grundy values
+// --json`), drawn as an SVG plot with the preperiod marked and the period shaded band by band,
+// the P-positions, and the first values as a table whose rows are one period wide.
+const explorer = { result: null, maxUpto: 100000 };
+const SVG = 'http://www.w3.org/2000/svg';
+/** Values listed in the table and P-positions listed, at most. */
+const TABLE_VALUES = 240;
+const LISTED_P = 120;
+
+function svg(tag, attrs = {}, ...children) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) if (c != null) e.append(c);
+  return e;
 }
-function drawViews() {
-  document.querySelectorAll('[data-view]').forEach((v) => VIEWS[v.dataset.view]?.(v));
+
+async function computeValues() {
+  $('va-error').textContent = '';
+  const game = $('va-game').value.trim();
+  const upto = Number($('va-upto').value);
+  if (!Number.isInteger(upto) || upto < 0 || upto > explorer.maxUpto) {
+    $('va-error').textContent = t('va_bad_upto', explorer.maxUpto);
+    return;
+  }
+  $('va-compute').disabled = true;
+  try {
+    explorer.result = await api('/api/values', { game, upto });
+    drawValues();
+  } catch (e) {
+    $('va-error').textContent = e.message;
+  } finally {
+    $('va-compute').disabled = false;
+  }
 }
+
+/** The period's summary line, or the reason there is none. */
+function periodText(v) {
+  const n = v.values.length - 1;
+  const p = v.period;
+  if (!p) return t('va_none', n);
+  const kind = p.saltus > 0 ? t('va_arith', p.period, p.saltus, p.preperiod) : t('va_period', p.period, p.preperiod);
+  // No theorem covers arithmetic periods or the modifiers ! ? = (as `grundy values` says).
+  const noTheorem = p.saltus > 0 || /[!?=]/.test(v.code);
+  const proof = p.proved ? t('va_proved', p.theorem) : noTheorem ? t('va_no_theorem') : t('va_not_proved');
+  return `${kind}: ${proof}`;
+}
+
+function drawValues() {
+  const v = explorer.result;
+  if (!v) return;
+  const summary = $('va-summary');
+  summary.hidden = false;
+  summary.className = `answer ${v.period?.proved ? 'win' : 'tie'}`;
+  summary.dataset.period = v.period ? String(v.period.period) : '';
+  summary.dataset.preperiod = v.period ? String(v.period.preperiod) : '';
+  summary.dataset.proved = String(Boolean(v.period?.proved));
+  const name = v.game === v.code ? v.game : `${v.game} (${v.code})`;
+  summary.textContent = `${name}: ${periodText(v)}`;
+  drawPlot(v);
+  drawPPositions(v);
+  drawValueTable(v);
+  $('va-results').hidden = false;
+}
+
+/** G(n) against n. Above one point per pixel column, each column is drawn as the segment from
+ * the least to the largest value it covers, so thousands of values stay readable. */
+function drawPlot(v) {
+  const values = v.values;
+  const count = values.length;
+  const max = Math.max(1, v.stats.max.value);
+  // As wide as the figure in pixels (900 while hidden), so that the text stays legible on a
+  // phone; a resize redraws it.
+  const W = Math.max(320, Math.round($('va-plot').clientWidth - 14) || 900);
+  const H = W < 600 ? 240 : 320;
+  const m = { left: 44, right: 12, top: 14, bottom: 40 };
+  const w = W - m.left - m.right;
+  const h = H - m.top - m.bottom;
+  const x = (n) => m.left + (count <= 1 ? 0 : (n / (count - 1)) * w);
+  const y = (g) => m.top + h - (g / max) * h;
+  const plot = svg('svg', {
+    viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('va_plot_label', v.game, count - 1, v.stats.max.value),
+    preserveAspectRatio: 'xMidYMid meet',
+  });
+
+  // The periodic part shaded, one band per period (alternating), and the preperiod marked.
+  const p = v.period;
+  if (p && p.preperiod < count) {
+    const bands = svg('g', { class: 'bands' });
+    const bandWidth = (p.period / Math.max(1, count - 1)) * w;
+    if (bandWidth >= 3) {
+      for (let k = 0, start = p.preperiod; start < count; k++, start += p.period) {
+        const end = Math.min(count - 1, start + p.period);
+        bands.append(svg('rect', { class: k % 2 ? 'band odd' : 'band', x: x(start), y: m.top, width: Math.max(0.5, x(end) - x(start)), height: h }));
+      }
+    } else {
+      bands.append(svg('rect', { class: 'band', x: x(p.preperiod), y: m.top, width: x(count - 1) - x(p.preperiod), height: h }));
+    }
+    plot.append(bands);
+    plot.append(svg('line', { class: 'preperiod', x1: x(p.preperiod), x2: x(p.preperiod), y1: m.top, y2: m.top + h }));
+  }
+
+  // Axes with a few ticks.
+  const axes = svg('g', { class: 'axes' });
+  axes.append(svg('line', { x1: m.left, x2: m.left + w, y1: m.top + h, y2: m.top + h }));
+  axes.append(svg('line', { x1: m.left, x2: m.left, y1: m.top, y2: m.top + h }));
+  // Ticks at multiples of 1, 2 or 5 times a power of ten, about `parts` of them.
+  const ticks = (top, parts) => {
+    const rough = Math.max(1, top / parts);
+    const power = 10 ** Math.floor(Math.log10(rough));
+    const step = [1, 2, 5, 10].map((f) => f * power).find((s) => s >= rough);
+    const out = [];
+    for (let k = 0; k <= top; k += step) out.push(k);
+    return out;
+  };
+  for (const n of ticks(count - 1, W < 600 ? 4 : 8)) {
+    axes.append(svg('line', { x1: x(n), x2: x(n), y1: m.top + h, y2: m.top + h + 4 }));
+    axes.append(svg('text', { x: x(n), y: m.top + h + 17, 'text-anchor': 'middle' }, String(n)));
+  }
+  for (const g of ticks(max, 6)) {
+    axes.append(svg('line', { x1: m.left - 4, x2: m.left, y1: y(g), y2: y(g) }));
+    axes.append(svg('text', { x: m.left - 7, y: y(g) + 4, 'text-anchor': 'end' }, String(g)));
+  }
+  axes.append(svg('text', { x: m.left + w / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-name' }, 'n'));
+  axes.append(svg('text', { x: 12, y: m.top + h / 2, 'text-anchor': 'middle', class: 'axis-name', transform: `rotate(-90 12 ${m.top + h / 2})` }, 'G(n)'));
+  plot.append(axes);
+
+  // The values.
+  if (count <= w / 3) {
+    const dots = svg('g', { class: 'dots' });
+    let d = '';
+    values.forEach((g, n) => { d += `${n ? 'L' : 'M'}${x(n).toFixed(1)},${y(g).toFixed(1)}`; });
+    dots.append(svg('path', { class: 'trace', d }));
+    values.forEach((g, n) => dots.append(svg('circle', { cx: x(n), cy: y(g), r: count <= 120 ? 3 : 2, class: g === 0 ? 'zero' : '' },
+      svg('title', {}, `G(${n}) = ${g}`))));
+    plot.append(dots);
+  } else {
+    let d = '';
+    const columns = Math.floor(w);
+    for (let c = 0; c < columns; c++) {
+      const lo = Math.floor((c / columns) * count);
+      const hi = Math.max(lo + 1, Math.floor(((c + 1) / columns) * count));
+      let least = Infinity;
+      let most = -Infinity;
+      for (let n = lo; n < hi && n < count; n++) {
+        least = Math.min(least, values[n]);
+        most = Math.max(most, values[n]);
+      }
+      const cx = (m.left + c + 0.5).toFixed(1);
+      d += `M${cx},${(y(least) + 0.8).toFixed(1)}V${(y(most) - 0.8).toFixed(1)}`;
+    }
+    plot.append(svg('path', { class: 'envelope', d }));
+  }
+
+  const legend = el('figcaption', { class: 'legend' });
+  if (p && p.preperiod < count) {
+    legend.append(el('span', { class: 'key' }, el('span', { class: 'swatch preperiod-key' }), ` ${t('va_preperiod', p.preperiod)}`),
+      el('span', { class: 'key' }, el('span', { class: 'swatch band-key' }), ` ${t('va_period_region')}`));
+  }
+  $('va-plot').replaceChildren(plot, legend);
+  $('va-plot').hidden = false;
+}
+
+function drawPPositions(v) {
+  const zeros = [];
+  v.values.forEach((g, n) => { if (g === 0) zeros.push(n); });
+  const lines = [el('span', { class: 'count-line', text: t('va_ppos_count', zeros.length, v.values.length) })];
+  const p = v.period;
+  if (p && p.saltus === 0) {
+    const residues = [];
+    for (let n = p.preperiod; n < p.preperiod + p.period && n < v.values.length; n++) {
+      if (v.values[n] === 0) residues.push(n % p.period);
+    }
+    residues.sort((a, b) => a - b);
+    lines.push(el('span', { class: 'rule', text: residues.length ? t('va_ppos_rule', p.preperiod, p.period, residues) : t('va_ppos_none_periodic', p.preperiod) }));
+  }
+  const listed = zeros.slice(0, LISTED_P).join(', ') + (zeros.length > LISTED_P ? ` ${t('va_ppos_more', zeros.length - LISTED_P)}` : '');
+  lines.push(el('code', { class: 'list', text: listed }));
+  $('va-ppos').replaceChildren(...lines.flatMap((l) => [l, el('br')]).slice(0, -1));
+}
+
+function drawValueTable(v) {
+  const p = v.period;
+  // Rows one period wide (a multiple of it, at least 8) when the period is short, aligned on
+  // the start of the periodic part; else rows of 10.
+  const periodic = p && p.saltus === 0 && p.period <= 40;
+  const row = periodic ? p.period * Math.ceil(8 / p.period) : 10;
+  const offset = periodic ? p.preperiod % row : 0;
+  const shown = Math.min(v.values.length, TABLE_VALUES);
+  const rows = [];
+  for (let n = 0; n < shown;) {
+    const end = Math.min(shown, n < offset ? offset : n + row);
+    const cells = [];
+    for (let k = n; k < end; k++) {
+      const cls = [v.values[k] === 0 ? 'zero' : '', p && k >= p.preperiod ? 'periodic' : '', p && k === p.preperiod ? 'start' : ''].filter(Boolean).join(' ');
+      cells.push(el('td', { class: cls, title: `G(${k}) = ${v.values[k]}`, text: String(v.values[k]) }));
+    }
+    rows.push(el('tr', {}, el('th', { scope: 'row', text: `${n}:` }), ...cells));
+    n = end;
+  }
+  const parts = [el('table', { class: 'values' }, el('tbody', {}, ...rows))];
+  if (shown < v.values.length) parts.push(el('p', { class: 'hint', text: t('va_table_more', shown, v.values.length) }));
+  if (p) parts.push(el('p', { class: 'hint' }, el('span', { class: 'swatch start-key' }), ` ${t('va_periodic_mark')}`));
+  $('va-table').replaceChildren(...parts);
+}
+
+$('va-form').addEventListener('submit', (e) => { e.preventDefault(); computeValues(); });
+let plotWidth = 0;
+new ResizeObserver(() => {
+  const width = $('va-plot').clientWidth;
+  if (explorer.result && width && width !== plotWidth) {
+    plotWidth = width;
+    drawPlot(explorer.result);
+  }
+}).observe($('va-plot'));
 
 // ---------------------------------------------------------------------------------------------
 // Language.
@@ -1099,7 +1341,7 @@ function applyLanguage() {
   document.querySelectorAll('[data-i18n]').forEach((e) => { e.textContent = t(e.dataset.i18n); });
   for (const s of [nimSteps, stairSteps, stoneSteps]) s.update();
   fillGames();
-  drawViews();
+  drawValues();
   drawMatch();
   drawStairPlay();
 }
@@ -1137,3 +1379,4 @@ loadGames().then(() => {
 });
 analyzeBoard();
 analyzeStones();
+computeValues();

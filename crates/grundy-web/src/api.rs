@@ -1,13 +1,22 @@
-//! The JSON API: analyse a position, check and apply a move, ask for the computer's move.
+//! The JSON API: analyse a position, check and apply a move, ask for the computer's move, the
+//! Grundy values of a heap game.
 //!
-//! Every endpoint takes one JSON object: `game` (a name of [`grundy::play::RULESETS`]),
+//! The position endpoints take one JSON object: `game` (a name of [`grundy::play::RULESETS`]),
 //! `position` (a list of natural numbers), and optionally `misere`, `lang` (`"en"` or `"zh"`),
 //! `explain`, `max_moves`, `move` (in the ruleset's notation) and the ruleset's parameters as
 //! further fields. Errors are a 4xx status with `{"error": "<one line>"}`.
+//!
+//! Resources (see [`Limits`]): a body over `max_body` is refused with 413. Every computation
+//! runs on a blocking thread with a [`Cancel`] token whose deadline is the time budget: the
+//! engine and the value sequences look at it and stop, and the request is answered with 422
+//! ("over the time budget"), a property of the request, not a failure of the server. Heavy
+//! requests (values, the computer's move, the Stone Game) also need one of `max_heavy` slots;
+//! one that finds none free within `queue_wait` is answered with 429 and `Retry-After: 1`. A
+//! 5xx therefore means a bug.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::body::Bytes;
@@ -18,11 +27,14 @@ use axum::response::{IntoResponse, Response};
 use grundy::engine::EngineError;
 use grundy::games::stones::{ScoreOptions, ends};
 use grundy::play::{self, MoveError, Playable, Search, Setup, SetupError, Visitor};
+use grundy::values::{Sequence, TakeAndBreak};
 use grundy::{AnalyzeOptions, Change, Explain, Lang};
+use grundy::{Cancel, Cancelled};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::render;
+use crate::render::{self, ValuesReport};
 
 /// What one request may ask of the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,11 +52,19 @@ pub struct Limits {
     pub time_budget: Duration,
     /// Largest request body in bytes.
     pub max_body: usize,
+    /// Largest `upto` of `POST /api/values`: G(0..=max_upto).
+    pub max_upto: u64,
+    /// Most heavy requests (values, the computer's move, the Stone Game) computing at once.
+    pub max_heavy: usize,
+    /// How long a heavy request waits for a slot before it is answered with 429.
+    pub queue_wait: Duration,
 }
 
 impl Default for Limits {
     /// 10 000 piles of at most 2^53 − 1 (the largest integer a browser's JavaScript holds
-    /// exactly), 1000 listed moves, the default search budget, 2 s, 1 MiB.
+    /// exactly), 1000 listed moves, the default search budget, 2 s, 1 MiB, values up to
+    /// G(100 000), as many heavy jobs at once as the machine has cores, waiting at most 1 s for
+    /// one.
     fn default() -> Self {
         Limits {
             max_components: 10_000,
@@ -53,8 +73,37 @@ impl Default for Limits {
             search_budget: Search::<Vec<u64>>::DEFAULT_BUDGET,
             time_budget: Duration::from_secs(2),
             max_body: 1 << 20,
+            max_upto: 100_000,
+            max_heavy: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            queue_wait: Duration::from_secs(1),
         }
     }
+}
+
+/// What the handlers share: the limits and the slots for heavy requests.
+pub struct Shared {
+    /// The limits.
+    pub limits: Limits,
+    heavy: Arc<Semaphore>,
+}
+
+impl Shared {
+    /// The state of a server with these limits.
+    pub fn new(limits: Limits) -> Shared {
+        Shared {
+            heavy: Arc::new(Semaphore::new(limits.max_heavy.max(1))),
+            limits,
+        }
+    }
+}
+
+/// How much a request may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Weight {
+    /// Closed forms, linear in the position: no slot needed.
+    Light,
+    /// Searches and sequences: needs one of the `max_heavy` slots.
+    Heavy,
 }
 
 /// An error answer: a status and one line.
@@ -62,6 +111,8 @@ impl Default for Limits {
 pub struct ApiError {
     status: StatusCode,
     message: String,
+    /// Seconds for a `Retry-After` header.
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -69,7 +120,15 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    fn over_time(limits: &Limits) -> Self {
+        Self::unprocessable(format!(
+            "over the time budget: the request needs more than {} ms; ask for less",
+            limits.time_budget.as_millis()
+        ))
     }
 
     fn bad_request(message: impl Into<String>) -> Self {
@@ -108,8 +167,28 @@ impl From<EngineError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(json!({ "error": self.message }))).into_response()
+        let mut response = (self.status, Json(json!({ "error": self.message }))).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
+}
+
+/// The body, or a JSON error (413 past [`Limits::max_body`]).
+fn body_of(body: Result<Bytes, BytesRejection>, limits: &Limits) -> Result<Bytes, ApiError> {
+    body.map_err(|r| match r.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "the request body is over this server's limit of {} bytes",
+                limits.max_body
+            ),
+        ),
+        status => ApiError::new(status, r.body_text()),
+    })
 }
 
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
@@ -166,6 +245,8 @@ struct Job {
     lang: Lang,
     text_move: Option<String>,
     search_budget: u64,
+    /// Stops the computer's search at the time budget.
+    cancel: Cancel,
 }
 
 /// A position's numbers (the request's field `field`), each checked against the limits;
@@ -235,6 +316,7 @@ impl Job {
             lang: request.lang.into(),
             text_move: request.text_move,
             search_budget: limits.search_budget,
+            cancel: Cancel::new(),
         };
         Ok((setup, job))
     }
@@ -262,6 +344,8 @@ impl Visitor for Job {
             }
             Action::Computer => {
                 let mut search = Search::new(self.search_budget);
+                // Past the time budget the search stops and the closed form chooses the move.
+                search.set_cancel(&self.cancel);
                 let reply = game
                     .computer_move(&position, &mut search)
                     .ok_or_else(|| ApiError::unprocessable(MoveError::GameOver.text(lang)))?;
@@ -292,58 +376,114 @@ fn moved<G: Playable>(game: &G, position: &G::Position, change: &Change, lang: L
     })
 }
 
-/// Runs `work` on a blocking thread within the time budget.
+/// Cancels its token when dropped: when the client goes away, axum drops the request's future
+/// and the computation stops at its next look.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// A slot for a heavy request, waiting at most [`Limits::queue_wait`] for one.
+async fn slot(shared: &Shared) -> Result<OwnedSemaphorePermit, ApiError> {
+    let waited = tokio::time::timeout(
+        shared.limits.queue_wait,
+        Arc::clone(&shared.heavy).acquire_owned(),
+    )
+    .await;
+    match waited {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(ApiError {
+            retry_after: Some(1),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "the server is busy: all {} slots for heavy requests are taken; retry in a second",
+                    shared.limits.max_heavy
+                ),
+            )
+        }),
+    }
+}
+
+/// Runs `work` on a blocking thread (heavy work first takes a [`slot`], held until the work
+/// returns) with a token whose deadline is the time budget, which `work` must pass to the
+/// library so that it stops there.
 async fn within_budget<T: Send + 'static>(
-    limits: &Limits,
-    work: impl FnOnce() -> T + Send + 'static,
+    shared: &Shared,
+    weight: Weight,
+    work: impl FnOnce(Cancel) -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    match tokio::time::timeout(limits.time_budget, tokio::task::spawn_blocking(work)).await {
+    let limits = &shared.limits;
+    let permit = match weight {
+        Weight::Heavy => Some(slot(shared).await?),
+        Weight::Light => None,
+    };
+    let cancel = Cancel::new().with_deadline(Instant::now() + limits.time_budget);
+    let guard = CancelOnDrop(cancel.clone());
+    let task = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        work(cancel)
+    });
+    // The work stops itself at the deadline; this timeout only answers for work that cannot
+    // look at the token (its slot stays taken until it ends, so heavy work stays bounded).
+    let answer = match tokio::time::timeout(2 * limits.time_budget, task).await {
         Ok(Ok(result)) => Ok(result),
         Ok(Err(_panic)) => Err(ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal error: the computation failed",
         )),
-        Err(_elapsed) => Err(ApiError::unprocessable(format!(
-            "over the time budget: the request needs more than {} ms",
-            limits.time_budget.as_millis()
-        ))),
-    }
+        Err(_elapsed) => Err(ApiError::over_time(limits)),
+    };
+    drop(guard);
+    answer
 }
 
 /// Runs one request: parse, check, compute on a blocking thread within the time budget.
 pub async fn handle(
-    limits: Arc<Limits>,
+    shared: Arc<Shared>,
     body: Result<Bytes, BytesRejection>,
     action: Action,
 ) -> Result<Json<Value>, ApiError> {
-    let body = body.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
-    let (setup, job) = Job::parse(&body, action, &limits)?;
-    let answer = within_budget(&limits, move || play::with_ruleset(&setup, job)).await;
+    let limits = &shared.limits;
+    let body = body_of(body, limits)?;
+    let (setup, mut job) = Job::parse(&body, action, limits)?;
+    let weight = match action {
+        Action::Analyze | Action::Move => Weight::Light,
+        Action::Computer => Weight::Heavy,
+    };
+    let answer = within_budget(&shared, weight, move |cancel| {
+        job.cancel = cancel;
+        play::with_ruleset(&setup, job)
+    })
+    .await;
     Ok(Json(answer???))
 }
 
 /// `POST /api/analyze`.
 pub async fn analyze(
-    State(limits): State<Arc<Limits>>,
+    State(shared): State<Arc<Shared>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    handle(limits, body, Action::Analyze).await
+    handle(shared, body, Action::Analyze).await
 }
 
 /// `POST /api/move`.
 pub async fn apply_move(
-    State(limits): State<Arc<Limits>>,
+    State(shared): State<Arc<Shared>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    handle(limits, body, Action::Move).await
+    handle(shared, body, Action::Move).await
 }
 
 /// `POST /api/computer`.
 pub async fn computer(
-    State(limits): State<Arc<Limits>>,
+    State(shared): State<Arc<Shared>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    handle(limits, body, Action::Computer).await
+    handle(shared, body, Action::Computer).await
 }
 
 /// A request for the two-ends Stone Game (LeetCode 877).
@@ -370,13 +510,14 @@ fn yes() -> bool {
 /// the interval DP, the best first moves, the parity strategy with its play-out against a
 /// greedy opponent, the play-outs, and the explanation (with the whole DP table up to 8 piles).
 pub async fn stones(
-    State(limits): State<Arc<Limits>>,
+    State(shared): State<Arc<Shared>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let body = body.map_err(|r| ApiError::new(r.status(), r.body_text()))?;
+    let limits = &shared.limits;
+    let body = body_of(body, limits)?;
     let request: StonesRequest = serde_json::from_slice(&body)
         .map_err(|e| ApiError::bad_request(format!("bad JSON request: {e}")))?;
-    let piles = numbers(&request.piles, "piles", &limits)?;
+    let piles = numbers(&request.piles, "piles", limits)?;
     let lang = Lang::from(request.lang);
     let max_moves = request
         .max_moves
@@ -386,7 +527,8 @@ pub async fn stones(
         explain: request.explain,
         playout: request.playout,
     };
-    let body = within_budget(&limits, move || {
+    // The interval DP cannot be cancelled; its slot bounds how many run at once.
+    let body = within_budget(&shared, Weight::Heavy, move |_cancel| {
         let analysis = ends::analyze(&piles, &options);
         // Written by the streaming serializer: totals above 2^64 stay exact integers.
         serde_json::to_vec(&render::ends(&piles, &analysis).json(lang, max_moves))
@@ -394,6 +536,66 @@ pub async fn stones(
     .await?
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// A request for the Grundy values of a heap game.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ValuesRequest {
+    /// An octal or take-and-break code, `grundy`, or a subtraction set.
+    game: String,
+    /// The values G(0..=upto).
+    #[serde(default = "default_upto")]
+    upto: u64,
+}
+
+fn default_upto() -> u64 {
+    100
+}
+
+/// `POST /api/values`: `{"game": "0.77", "upto": 500}` (`upto` defaults to 100, at most
+/// [`Limits::max_upto`]) answered with the JSON of `grundy values GAME --upto N --json`: the
+/// values, the period (proved or not) and the statistics.
+pub async fn values(
+    State(shared): State<Arc<Shared>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let limits = &shared.limits;
+    let body = body_of(body, limits)?;
+    let request: ValuesRequest = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request(format!("bad JSON request: {e}")))?;
+    if request.upto > limits.max_upto {
+        return Err(ApiError::unprocessable(format!(
+            "upto {} is over this server's limit {} (grundy values has no such limit)",
+            request.upto, limits.max_upto
+        )));
+    }
+    let rules: TakeAndBreak = request
+        .game
+        .parse()
+        .map_err(|e| ApiError::bad_request(format!("bad game '{}': {e}", request.game)))?;
+    let len = request
+        .upto
+        .checked_add(1)
+        .and_then(|len| usize::try_from(len).ok())
+        .ok_or_else(|| ApiError::unprocessable("upto is too large for this machine"))?;
+    let game = request.game;
+    let answer = within_budget(&shared, Weight::Heavy, move |cancel| {
+        let start = Instant::now();
+        let mut sequence = Sequence::new(rules);
+        sequence.extend_to_within(len, &cancel)?;
+        let report = ValuesReport {
+            game: &game,
+            sequence: &sequence,
+            len,
+            period: sequence.period_in(len),
+            seconds: start.elapsed().as_secs_f64(),
+            limit_reached: None,
+        };
+        Ok::<_, Cancelled>(report.json())
+    })
+    .await?;
+    answer.map(Json).map_err(|_| ApiError::over_time(limits))
 }
 
 /// Reads a ruleset's notation.
@@ -412,7 +614,8 @@ impl Visitor for NotationOf {
 }
 
 /// `GET /api/games`: the playable rulesets with their notation, and the server's limits.
-pub async fn games(State(limits): State<Arc<Limits>>) -> Json<Value> {
+pub async fn games(State(shared): State<Arc<Shared>>) -> Json<Value> {
+    let limits = &shared.limits;
     let games: Vec<Value> = play::RULESETS
         .iter()
         .filter_map(|&name| {
@@ -429,6 +632,9 @@ pub async fn games(State(limits): State<Arc<Limits>>) -> Json<Value> {
             "max_components": limits.max_components,
             "max_value": limits.max_value,
             "max_moves": limits.max_moves,
+            "max_upto": limits.max_upto,
+            "max_body": limits.max_body,
+            "time_budget_ms": limits.time_budget.as_millis() as u64,
         },
     }))
 }

@@ -2,8 +2,9 @@
 //!
 //! [`router`] serves `POST /api/analyze` (the same JSON as `grundy ... --json`, built by
 //! [`render`]), `POST /api/move`, `POST /api/computer`, `POST /api/stones` (the two-ends Stone
-//! Game, as `grundy stones ends --json`), `GET /api/games`, and the page itself,
-//! whose files are compiled into the binary. [`serve`] runs it on a listener; `grundy serve`
+//! Game, as `grundy stones ends --json`), `POST /api/values` (a heap game's Grundy values, as
+//! `grundy values --json`), `GET /api/games`, and the page itself, whose files are compiled
+//! into the binary. Limits and status codes: see [`api`]. [`serve`] runs it on a listener; `grundy serve`
 //! binds one to 127.0.0.1 unless told otherwise.
 #![deny(missing_docs)]
 
@@ -19,7 +20,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 
-pub use api::Limits;
+pub use api::{Limits, Shared};
 
 /// The page's files: path, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -59,6 +60,10 @@ pub fn router(limits: Limits) -> Router {
             "/api/stones",
             post(api::stones).fallback(method_not_allowed),
         )
+        .route(
+            "/api/values",
+            post(api::values).fallback(method_not_allowed),
+        )
         .route("/api/games", get(api::games));
     for &(path, content_type, body) in ASSETS {
         router = router.route(
@@ -69,7 +74,7 @@ pub fn router(limits: Limits) -> Router {
     router
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(limits.max_body))
-        .with_state(Arc::new(limits))
+        .with_state(Arc::new(Shared::new(limits)))
 }
 
 async fn not_found() -> impl IntoResponse {
@@ -80,7 +85,8 @@ async fn method_not_allowed() -> impl IntoResponse {
     api::ApiError::method_not_allowed()
 }
 
-/// Serves [`router`] on `listener` until `shutdown` completes.
+/// Serves [`router`] on `listener` until `shutdown` completes; then stops accepting
+/// connections and returns once the requests in flight have been answered.
 ///
 /// # Errors
 /// An I/O error of the listener.

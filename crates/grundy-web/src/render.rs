@@ -1,10 +1,11 @@
 //! The JSON contract of an analysed position, shared by `grundy ... --json` and the API
 //! (`POST /api/analyze` for the impartial rulesets, `POST /api/stones` for the two-ends Stone
-//! Game).
+//! Game), and of a Grundy value sequence (`grundy values --json`, `POST /api/values`).
 
 use grundy::games::stones::ends::{EndMove, EndsAnalysis, EndsStep, Parity};
 use grundy::games::stones::{self, Playout, ScoreAnalysis, ScoreMove, Totals, Winner};
 use grundy::play::Playable;
+use grundy::values::{Found, Method, Sequence, Stats, Values};
 use grundy::{Analysis, Change, Explain, Lang, Play};
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -205,5 +206,102 @@ impl<'a, M: ScoreMove + Serialize, S: Explain + Serialize> Scored<'a, M, S> {
                 })
                 .collect(),
         }
+    }
+}
+
+/// Rare positions listed in the JSON of a value sequence at most (`rare_count` is always whole).
+pub const RARE_LISTED: usize = 1000;
+
+/// What the JSON of a value sequence is made of: `grundy values --json` and `POST /api/values`.
+pub struct ValuesReport<'a> {
+    /// The game as typed (the code when empty).
+    pub game: &'a str,
+    /// The sequence, at least `len` values long.
+    pub sequence: &'a Sequence,
+    /// How many values to give: G(0..len).
+    pub len: usize,
+    /// The period of G(0..len) ([`Sequence::period_in`]).
+    pub period: Option<Found>,
+    /// Seconds spent computing.
+    pub seconds: f64,
+    /// With `--find-period`: whether the limit was reached without a proved period.
+    pub limit_reached: Option<bool>,
+}
+
+impl ValuesReport<'_> {
+    /// The JSON object (see the [`Serialize`] impl), as a tree: for answers of bounded size.
+    pub fn json(&self) -> Value {
+        serde_json::to_value(self).expect("a values report is numbers and strings")
+    }
+}
+
+/// The JSON object: `game`, `code`, `values`, `period` (`preperiod`, `period`, `saltus`,
+/// `proved`, `theorem`; null when none is seen), `limit_reached`, and `stats` (`count`, `max`,
+/// `counts`, `method`, `mask`, `rare_count`, `rare` (at most [`RARE_LISTED`] pairs `[n, G(n)]`),
+/// `seconds`, `values_per_second`). The values are written as they are serialised, never built
+/// as a tree first: 2^24 of them would take half a gigabyte.
+impl Serialize for ValuesReport<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The first `.1` values of `.0`, as a JSON array.
+        struct Listed<'a>(&'a Values, usize);
+        impl Serialize for Listed<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0.iter().take(self.1))
+            }
+        }
+        #[derive(Serialize)]
+        struct Object<'a> {
+            game: String,
+            code: String,
+            values: Listed<'a>,
+            period: Option<Value>,
+            limit_reached: Option<bool>,
+            stats: Value,
+        }
+        let values = self.sequence.values();
+        let period = self.period.map(|f| {
+            json!({
+                "preperiod": f.period.preperiod,
+                "period": f.period.period,
+                "saltus": f.period.saltus,
+                "proved": f.period.proved,
+                "theorem": f.theorem,
+            })
+        });
+        let stats = Stats::of_first(values, self.len);
+        let (mask, rare) = self.sequence.rare().unwrap_or((0, &[]));
+        let rare = &rare[..rare.partition_point(|&n| (n as usize) < self.len)];
+        let rare_listed: Vec<[u64; 2]> = rare
+            .iter()
+            .take(RARE_LISTED)
+            .map(|&n| [u64::from(n), u64::from(values.get(n as usize))])
+            .collect();
+        let game = if self.game.is_empty() {
+            self.sequence.rules().to_string()
+        } else {
+            self.game.to_string()
+        };
+        Object {
+            game,
+            code: self.sequence.rules().to_string(),
+            values: Listed(values, self.len),
+            period,
+            limit_reached: self.limit_reached,
+            stats: json!({
+                "count": self.len,
+                "max": {"value": stats.max.0, "first_n": stats.max.1},
+                "counts": stats.counts,
+                "method": match self.sequence.method() {
+                    Method::Sparse => "sparse",
+                    Method::Direct => "direct",
+                },
+                "mask": mask,
+                "rare_count": rare.len(),
+                "rare": rare_listed,
+                "seconds": self.seconds,
+                "values_per_second": (self.seconds > 0.0).then(|| self.len as f64 / self.seconds),
+            }),
+        }
+        .serialize(serializer)
     }
 }

@@ -235,7 +235,7 @@ async fn bad_requests_are_4xx_with_a_json_error() {
         "/api/analyze",
         &long,
         StatusCode::PAYLOAD_TOO_LARGE,
-        "length limit",
+        "over this server's limit of",
     )
     .await;
 }
@@ -426,4 +426,205 @@ async fn stones_answers_the_two_ends_game_with_the_parity_play_out() {
         "'piles' has 4 components",
     )
     .await;
+}
+
+/// Sends `body` to `path` of `app` (one router, so its state is shared between calls): the
+/// status, the `Retry-After` header and the JSON answer.
+async fn send(app: &axum::Router, path: &str, body: &str) -> (StatusCode, Option<String>, Value) {
+    let request = Request::builder()
+        .method("POST")
+        .uri(path)
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let retry = response
+        .headers()
+        .get(header::RETRY_AFTER)
+        .map(|v| v.to_str().unwrap().to_string());
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    let v = serde_json::from_slice(&bytes).expect("the answer is JSON");
+    (status, retry, v)
+}
+
+#[tokio::test]
+async fn values_are_the_library_values_with_their_period() {
+    for (game, upto) in [("0.77", 500), ("0.07", 300), ("4!.0", 200), ("1,2,4", 50)] {
+        let (status, v) = post("/api/values", json!({"game": game, "upto": upto})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let mut sequence = grundy::values::Sequence::new(game.parse().unwrap());
+        sequence.extend_to(upto + 1);
+        let expected: Vec<u32> = sequence.values().to_vec()[..=upto].to_vec();
+        assert_eq!(v["values"], json!(expected), "{game}");
+        assert_eq!(v["game"], game);
+        assert_eq!(v["code"], sequence.rules().to_string());
+        assert_eq!(v["stats"]["count"], upto + 1);
+        let found = sequence.period_in(upto + 1);
+        match found {
+            Some(f) => {
+                assert_eq!(v["period"]["period"], f.period.period, "{game}");
+                assert_eq!(v["period"]["preperiod"], f.period.preperiod, "{game}");
+                assert_eq!(v["period"]["proved"], f.period.proved, "{game}");
+                assert_eq!(v["period"]["theorem"], json!(f.theorem), "{game}");
+            }
+            None => assert_eq!(v["period"], Value::Null, "{game}"),
+        }
+    }
+    // Kayles: period 12 from n = 71, proved by the octal periodicity theorem once the values
+    // reach 2·71 + 12 + 2.
+    let (_, v) = post("/api/values", json!({"game": "0.77", "upto": 500})).await;
+    assert_eq!(v["period"]["period"], 12);
+    assert_eq!(v["period"]["preperiod"], 71);
+    assert_eq!(v["period"]["proved"], true);
+    let (_, v) = post("/api/values", json!({"game": "0.77", "upto": 150})).await;
+    assert_eq!(v["period"]["period"], 12);
+    assert_eq!(v["period"]["proved"], false);
+    // Without upto: G(0..=100), as the CLI.
+    let (_, v) = post("/api/values", json!({"game": "0.07"})).await;
+    assert_eq!(v["values"].as_array().unwrap().len(), 101);
+}
+
+#[tokio::test]
+async fn values_refuse_bad_codes_and_lengths_over_the_limit() {
+    let limits = Limits::default;
+    let max = limits().max_upto;
+    refused(
+        limits(),
+        "/api/values",
+        &json!({"game": "0.77", "upto": max + 1}).to_string(),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        &format!("limit {max}"),
+    )
+    .await;
+    refused(
+        limits(),
+        "/api/values",
+        r#"{"game": "0.7x", "upto": 10}"#,
+        StatusCode::BAD_REQUEST,
+        "unexpected 'x' at column 4",
+    )
+    .await;
+    refused(
+        limits(),
+        "/api/values",
+        r#"{"game": "0.77", "upto": -1}"#,
+        StatusCode::BAD_REQUEST,
+        "bad JSON request",
+    )
+    .await;
+    refused(
+        limits(),
+        "/api/values",
+        r#"{"game": "0.77", "up_to": 10}"#,
+        StatusCode::BAD_REQUEST,
+        "unknown field `up_to`",
+    )
+    .await;
+    refused(
+        limits(),
+        "/api/values",
+        r#"{"game": "#,
+        StatusCode::BAD_REQUEST,
+        "bad JSON request",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_413_in_json() {
+    let limits = Limits {
+        max_body: 100,
+        ..Limits::default()
+    };
+    let big = json!({"game": "nim", "position": vec![1; 60]}).to_string();
+    assert!(big.len() > 100);
+    for path in [
+        "/api/analyze",
+        "/api/values",
+        "/api/stones",
+        "/api/computer",
+    ] {
+        refused(
+            limits,
+            path,
+            &big,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "limit of 100 bytes",
+        )
+        .await;
+    }
+}
+
+#[tokio::test]
+async fn a_request_over_the_time_budget_is_stopped_and_frees_its_slot() {
+    // One slot, no waiting: a heavy request finds the slot free only once the computation
+    // before it has really ended, not merely been answered.
+    let app = router(Limits {
+        time_budget: std::time::Duration::from_millis(300),
+        max_heavy: 1,
+        queue_wait: std::time::Duration::ZERO,
+        ..Limits::default()
+    });
+    // 0.8 leaves three heaps and has no proved period: G(0..=100000) would take hours.
+    let (status, _, v) = send(&app, "/api/values", r#"{"game": "0.8", "upto": 100000}"#).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("over the time budget"),
+        "{v}"
+    );
+    let (status, _, v) = send(&app, "/api/values", r#"{"game": "0.77", "upto": 200}"#).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["values"][5], 4);
+}
+
+#[tokio::test]
+async fn heavy_requests_beyond_the_cap_get_429_while_light_ones_are_answered() {
+    let app = router(Limits {
+        time_budget: std::time::Duration::from_secs(3),
+        max_heavy: 1,
+        queue_wait: std::time::Duration::ZERO,
+        ..Limits::default()
+    });
+    let slow = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            send(&app, "/api/values", r#"{"game": "0.8", "upto": 100000}"#).await
+        })
+    };
+    // Wait (without a clock) until the slow request holds the only slot.
+    let mut busy = None;
+    for _ in 0..500 {
+        let answer = send(&app, "/api/values", r#"{"game": "0.77", "upto": 10}"#).await;
+        if answer.0 == StatusCode::TOO_MANY_REQUESTS {
+            busy = Some(answer);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let (_, retry, v) = busy.expect("the slow request takes the slot");
+    assert_eq!(retry.as_deref(), Some("1"));
+    assert!(v["error"].as_str().unwrap().contains("busy"), "{v}");
+    // The computer's move is heavy too; the analysis is not.
+    let (status, _, _) = send(
+        &app,
+        "/api/computer",
+        r#"{"game": "nim", "position": [3, 4, 5]}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    let (status, _, v) = send(
+        &app,
+        "/api/analyze",
+        r#"{"game": "nim", "position": [3, 4, 5]}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["grundy"], 2);
+    let (status, _, _) = slow.await.unwrap();
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let (status, _, _) = send(&app, "/api/values", r#"{"game": "0.77", "upto": 10}"#).await;
+    assert_eq!(status, StatusCode::OK);
 }

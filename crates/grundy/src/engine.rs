@@ -10,7 +10,7 @@ use std::collections::hash_map::Entry;
 
 use rustc_hash::FxHashMap;
 
-use crate::{Game, MexSet, Nimber, Outcome, Play};
+use crate::{Cancel, Cancelled, Game, MexSet, Nimber, Outcome, Play};
 
 /// Why the engine could not finish.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -32,6 +32,9 @@ pub enum EngineError {
         "misère play and remoteness need a table built with Memo::new, not Memo::with_components"
     )]
     NeedsWholePositions,
+    /// The search was cancelled (see [`Memo::set_cancel`]).
+    #[error("the search was stopped: {0}")]
+    Cancelled(#[from] Cancelled),
 }
 
 /// What the engine knows about one finished position.
@@ -75,6 +78,9 @@ pub struct Memo<P> {
     split: bool,
     spare: Vec<Vec<P>>,
     mex: MexSet,
+    cancel: Option<Cancel>,
+    /// Positions opened since the cancellation token was last looked at.
+    since_check: u32,
 }
 
 struct Frame<P> {
@@ -106,7 +112,19 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             split,
             spare: Vec::new(),
             mex: MexSet::new(),
+            cancel: None,
+            since_check: 0,
         }
+    }
+
+    /// How many positions a search opens between two looks at the cancellation token.
+    pub const CANCEL_CHECK_EVERY: u32 = 4096;
+
+    /// Makes every later search look at `cancel` every [`Memo::CANCEL_CHECK_EVERY`] positions
+    /// and stop with [`EngineError::Cancelled`] once it is cancelled (the table stays
+    /// consistent: what was finished is kept).
+    pub fn set_cancel(&mut self, cancel: Cancel) {
+        self.cancel = Some(cancel);
     }
 
     /// How many positions the table holds.
@@ -229,6 +247,13 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         game: &G,
         position: P,
     ) -> Result<Frame<P>, EngineError> {
+        self.since_check += 1;
+        if self.since_check >= Self::CANCEL_CHECK_EVERY {
+            self.since_check = 0;
+            if let Some(cancel) = &self.cancel {
+                cancel.check()?;
+            }
+        }
         let len = self.table.len();
         match self.table.entry(position.clone()) {
             Entry::Occupied(_) => return Err(EngineError::Cycle),
@@ -375,6 +400,42 @@ mod tests {
         );
         // A search that fits still works on the same table afterwards.
         assert_eq!(memo.grundy(&Chain, &11), Ok(Nimber(1)));
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_early_with_an_error() {
+        /// The chain, counting the positions expanded.
+        struct Counted(std::cell::Cell<usize>);
+        impl Game for Counted {
+            type Position = u32;
+            fn options(&self, n: &u32, out: &mut Vec<u32>) {
+                self.0.set(self.0.get() + 1);
+                Chain.options(n, out);
+            }
+        }
+        let cancel = Cancel::new();
+        let mut memo = Memo::new();
+        memo.set_cancel(cancel.clone());
+        cancel.cancel();
+        let game = Counted(std::cell::Cell::new(0));
+        assert_eq!(
+            memo.grundy(&game, &1_000_000),
+            Err(EngineError::Cancelled(Cancelled::Flag))
+        );
+        // It stopped at its first look, long before the million positions, and kept no
+        // position half-searched.
+        assert_eq!(game.0.get(), Memo::<u32>::CANCEL_CHECK_EVERY as usize - 1);
+        assert!(memo.is_empty());
+
+        let past = std::time::Instant::now() - std::time::Duration::from_millis(1);
+        let mut memo = Memo::new();
+        memo.set_cancel(Cancel::new().with_deadline(past));
+        assert_eq!(
+            memo.grundy(&Chain, &1_000_000),
+            Err(EngineError::Cancelled(Cancelled::Deadline))
+        );
+        // A search smaller than one check interval is never interrupted.
+        assert_eq!(memo.grundy(&Chain, &10), Ok(Nimber(0)));
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //!   game, subtraction sets), with proved periods and checkpoints;
 //! - [`explore`]: values of a one-parameter family, P-positions, periods, conjectures checked;
 //! - [`Analysis`]: the one result every front end renders;
+//! - [`Cancel`]: cooperative cancellation (a flag or a deadline) of the engine and the sequences;
 //! - [`play`]: playing a ruleset against a perfect opponent (move notation, the computer's move).
 //!
 //! The library does no I/O and never panics on user input: parsers return errors that name the
@@ -32,6 +33,7 @@
 #![deny(missing_docs)]
 
 mod analysis;
+mod cancel;
 pub mod engine;
 pub mod explore;
 mod game;
@@ -48,6 +50,7 @@ mod testing;
 pub mod values;
 
 pub use analysis::{Analysis, AnalyzeOptions, Change, Explain, MoveList};
+pub use cancel::{Cancel, Cancelled};
 pub use game::{Game, Outcome, Play};
 pub use lang::Lang;
 pub use nimber::{MexSet, Nimber, mex};

@@ -11,8 +11,13 @@ use grundy_web::Limits;
 /// `POST /api/analyze` with `{"game": "nim", "position": [3, 4, 5]}` (and optionally
 /// `"misere": true`, `"explain": true`, `"lang": "zh"`, `"max_moves": N`) answers with the same
 /// JSON as `grundy nim --json`. `POST /api/move` (with `"move": "1 2"`) checks a move and gives
-/// the position after it; `POST /api/computer` gives the computer's move; `GET /api/games` lists
-/// the playable games. Errors are a 4xx status with `{"error": "..."}`.
+/// the position after it; `POST /api/computer` gives the computer's move; `POST /api/values`
+/// with `{"game": "0.77", "upto": 500}` answers as `grundy values 0.77 --upto 500 --json`;
+/// `GET /api/games` lists the playable games and the limits. Errors are a 4xx status with
+/// `{"error": "..."}`: 413 for a body over --max-body, 422 for a request over a limit or over the
+/// time budget (the computation is stopped there), 429 with Retry-After when all --max-heavy
+/// slots for heavy requests (values, the computer's move, the Stone Game) stay taken for a
+/// second. Ctrl-C or SIGTERM stops the server after answering the requests in flight.
 ///
 /// Examples: `grundy serve --open`, `grundy serve --port 0` (any free port; the address is printed).
 #[derive(clap::Args)]
@@ -32,9 +37,18 @@ pub struct Args {
     /// Largest number a request's position may hold (default: 2^53 - 1, exact in JavaScript).
     #[arg(long, default_value_t = Limits::default().max_value, value_name = "N")]
     max_value: u64,
-    /// Time one request may take, in milliseconds.
+    /// Time one request may take, in milliseconds; the computation stops there.
     #[arg(long, default_value_t = 2000, value_name = "MS")]
     time_budget: u64,
+    /// Largest `upto` of POST /api/values.
+    #[arg(long, default_value_t = Limits::default().max_upto, value_name = "N")]
+    max_upto: u64,
+    /// Most heavy requests computing at once (default: the number of cores).
+    #[arg(long, default_value_t = Limits::default().max_heavy, value_name = "N")]
+    max_heavy: usize,
+    /// Largest request body, in bytes.
+    #[arg(long, default_value_t = Limits::default().max_body, value_name = "BYTES")]
+    max_body: usize,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -42,6 +56,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         max_components: args.max_components,
         max_value: args.max_value,
         time_budget: std::time::Duration::from_millis(args.time_budget),
+        max_upto: args.max_upto,
+        max_heavy: args.max_heavy,
+        max_body: args.max_body,
         ..Limits::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -59,15 +76,41 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             open_browser(&url);
         }
         let stop = async {
-            // If the signal cannot be watched, serve until the process is killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
+            tokio::select! {
+                () = signal(Signal::Interrupt) => {}
+                () = signal(Signal::Terminate) => {}
             }
         };
         grundy_web::serve(listener, limits, stop)
             .await
             .context("the server stopped")
     })
+}
+
+enum Signal {
+    Interrupt,
+    Terminate,
+}
+
+/// Completes when the process receives `which` (never, if it cannot be watched: then the
+/// server runs until it is killed).
+async fn signal(which: Signal) {
+    let watched = match which {
+        Signal::Interrupt => tokio::signal::ctrl_c().await.is_ok(),
+        #[cfg(unix)]
+        Signal::Terminate => {
+            use tokio::signal::unix::{SignalKind, signal};
+            match signal(SignalKind::terminate()) {
+                Ok(mut stream) => stream.recv().await.is_some(),
+                Err(_) => false,
+            }
+        }
+        #[cfg(not(unix))]
+        Signal::Terminate => false,
+    };
+    if !watched {
+        std::future::pending::<()>().await;
+    }
 }
 
 fn open_browser(url: &str) {

@@ -9,10 +9,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
-use grundy::period::{Certificate, Period};
-use grundy::values::{Method, Sequence, Stats, TakeAndBreak, Values, checkpoint};
-use serde::Serialize;
-use serde_json::json;
+use grundy::period::Certificate;
+use grundy::values::{Found, Sequence, Stats, TakeAndBreak, checkpoint};
+use grundy_web::render::{RARE_LISTED, ValuesReport};
 
 /// Grundy values G(0..N) of a heap game given by a take-and-break code, and their period.
 ///
@@ -83,8 +82,6 @@ pub struct Args {
     json: bool,
 }
 
-/// Values listed by `--stats` at most (the count is always whole).
-const RARE_LISTED: usize = 1000;
 /// Default length without --upto or --find-period: G(0..100).
 const DEFAULT_UPTO: u64 = 100;
 
@@ -111,7 +108,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     } else {
         target.min(sequence.len())
     };
-    let found = period_of(&sequence, len);
+    let found = sequence.period_in(len);
     if let Some(path) = &args.plot {
         plot::draw(path, &sequence, len, found.map(|f| f.period))?;
     }
@@ -176,56 +173,6 @@ fn start(args: &Args) -> anyhow::Result<Sequence> {
     Ok(sequence)
 }
 
-/// A period of G(0..len): plain (proved where a theorem applies), else arithmetic (evidence).
-#[derive(Clone, Copy, Debug)]
-struct Found {
-    period: Period,
-    /// The theorem that proves it, if any.
-    theorem: Option<&'static str>,
-}
-
-fn period_of(sequence: &Sequence, len: usize) -> Option<Found> {
-    let theorem = match sequence.certificate() {
-        Certificate::TakeAndBreak { heaps, .. } if heaps <= 1 => Some("subtraction-game window"),
-        Certificate::TakeAndBreak { heaps: 2, .. } => Some("octal periodicity theorem"),
-        Certificate::TakeAndBreak { .. } => Some("take-and-break periodicity theorem"),
-        _ => None,
-    };
-    // Looked for in the values as they are stored: no widened copy of a long run.
-    let find = |certificate, arithmetic| match sequence.values() {
-        Values::U8(v) => grundy::period::find(&v[..len], certificate, arithmetic),
-        Values::U16(v) => grundy::period::find(&v[..len], certificate, arithmetic),
-        Values::U32(v) => grundy::period::find(&v[..len], certificate, arithmetic),
-    };
-    let plain = find(sequence.certificate(), false);
-    let period = plain.or_else(|| find(Certificate::None, true).filter(|p| p.saltus > 0))?;
-    Some(Found {
-        period,
-        theorem: theorem.filter(|_| period.proved),
-    })
-}
-
-/// The `--json` object; `values` is written as it is serialised, not built as a JSON tree first
-/// (a tree of 2^24 numbers would take half a gigabyte).
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    game: String,
-    code: String,
-    values: Listed<'a>,
-    period: Option<serde_json::Value>,
-    limit_reached: Option<bool>,
-    stats: serde_json::Value,
-}
-
-/// The first `.1` values of `.0`, serialised as a JSON array.
-struct Listed<'a>(&'a Values, usize);
-
-impl Serialize for Listed<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().take(self.1))
-    }
-}
-
 struct Report<'a> {
     game: &'a str,
     sequence: &'a Sequence,
@@ -246,60 +193,21 @@ impl Report<'_> {
     }
 
     fn json(&self, out: &mut dyn Write) -> anyhow::Result<()> {
-        let values = self.sequence.values();
-        let period = self.period.map(|f| {
-            json!({
-                "preperiod": f.period.preperiod,
-                "period": f.period.period,
-                "saltus": f.period.saltus,
-                "proved": f.period.proved,
-                "theorem": f.theorem,
-            })
-        });
-        let stats = self.stats();
-        let (mask, rare) = self.sequence.rare().unwrap_or((0, &[]));
-        let rare_listed: Vec<[u64; 2]> = rare
-            .iter()
-            .take_while(|&&n| (n as usize) < self.len)
-            .take(RARE_LISTED)
-            .map(|&n| [u64::from(n), u64::from(values.get(n as usize))])
-            .collect();
-        let rare_count = rare
-            .iter()
-            .take_while(|&&n| (n as usize) < self.len)
-            .count();
-        let object = JsonReport {
-            game: self.game(),
-            code: self.sequence.rules().to_string(),
-            values: Listed(values, self.len),
-            period,
+        let report = ValuesReport {
+            game: self.game,
+            sequence: self.sequence,
+            len: self.len,
+            period: self.period,
+            seconds: self.seconds,
             limit_reached: self.find_period.then_some(self.limit_reached),
-            stats: json!({
-                "count": self.len,
-                "max": {"value": stats.max.0, "first_n": stats.max.1},
-                "counts": stats.counts,
-                "method": method_name(self.sequence.method()),
-                "mask": mask,
-                "rare_count": rare_count,
-                "rare": rare_listed,
-                "seconds": self.seconds,
-                "values_per_second": self.rate(),
-            }),
         };
-        serde_json::to_writer(&mut *out, &object)?;
+        serde_json::to_writer(&mut *out, &report)?;
         writeln!(out)?;
         Ok(())
     }
 
     fn stats(&self) -> Stats {
-        let values = self.sequence.values();
-        if values.len() == self.len {
-            return Stats::of(values);
-        }
-        // Resumed from a longer run: only the values asked for count.
-        let mut values = values.clone();
-        values.truncate(self.len);
-        Stats::of(&values)
+        Stats::of_first(self.sequence.values(), self.len)
     }
 
     fn rate(&self) -> Option<f64> {
@@ -445,13 +353,6 @@ impl Report<'_> {
             None => writeln!(out, "computed instantly (from the checkpoint)")?,
         }
         Ok(())
-    }
-}
-
-fn method_name(method: Method) -> &'static str {
-    match method {
-        Method::Sparse => "sparse",
-        Method::Direct => "direct",
     }
 }
 

@@ -14,9 +14,15 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// `grundy serve --port 0` with more flags.
+    fn start_with(flags: &[&str]) -> Server {
         let bin = assert_cmd::cargo::cargo_bin("grundy");
         let mut child = std::process::Command::new(bin)
             .args(["serve", "--port", "0"])
+            .args(flags)
             .stdout(Stdio::piped())
             .spawn()
             .expect("starts");
@@ -36,20 +42,24 @@ impl Server {
 
     /// Sends one HTTP/1.1 request; the status code and the body.
     fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.address).expect("connects");
-        write!(
-            stream,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.address,
-            body.len()
-        )
-        .unwrap();
-        let mut answer = String::new();
-        stream.read_to_string(&mut answer).expect("reads");
-        let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
-        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-        (status, body.to_string())
+        request(&self.address, method, path, body)
     }
+}
+
+/// Sends one HTTP/1.1 request to `address`; the status code and the body.
+fn request(address: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(address).expect("connects");
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("reads");
+    let (head, body) = answer.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, body.to_string())
 }
 
 impl Drop for Server {
@@ -164,4 +174,59 @@ fn the_server_refuses_bad_requests_and_keeps_serving() {
     let (status, page) = server.request("GET", "/", "");
     assert_eq!(status, 200);
     assert!(page.contains("<html"), "{page}");
+}
+
+#[test]
+fn values_answer_exactly_as_the_cli_json_but_for_the_timing() {
+    let server = Server::start();
+    let cases: [(&[&str], &str); 3] = [
+        (&["0.77", "--upto", "300"], r#"{"game":"0.77","upto":300}"#),
+        (&["4!.0", "--upto", "100"], r#"{"game":"4!.0","upto":100}"#),
+        (&["{1,2,4}"], r#"{"game":"{1,2,4}"}"#),
+    ];
+    let untimed = |mut v: serde_json::Value| {
+        v["stats"]["seconds"] = serde_json::Value::Null;
+        v["stats"]["values_per_second"] = serde_json::Value::Null;
+        v
+    };
+    for (args, body) in cases {
+        let mut full = vec!["values", "--json"];
+        full.extend_from_slice(args);
+        let cli = json(&full);
+        let (status, text) = server.request("POST", "/api/values", body);
+        assert_eq!(status, 200, "{text}");
+        let api: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(untimed(api), untimed(cli), "{args:?}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_lets_the_request_in_flight_finish_and_exits_0() {
+    let mut server = Server::start_with(&["--time-budget", "60000"]);
+    let address = server.address.clone();
+    // 0.8 (a move leaves three heaps) is computed by enumerating every split: a second or more.
+    let slow = std::thread::spawn(move || {
+        request(
+            &address,
+            "POST",
+            "/api/values",
+            r#"{"game":"0.8","upto":1500}"#,
+        )
+    });
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let pid = server.child.id().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (status, text) = slow.join().unwrap();
+    assert_eq!(status, 200, "{text}");
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["values"].as_array().unwrap().len(), 1501);
+    let exit = server.child.wait().unwrap();
+    assert!(exit.success(), "{exit:?}");
+    // It no longer listens.
+    assert!(TcpStream::connect(&server.address).is_err());
 }

@@ -642,6 +642,13 @@ impl<P: Clone + Eq + Hash> Search<P> {
         }
     }
 
+    /// Makes the searches stop with [`EngineError::Cancelled`] once `cancel` is cancelled; the
+    /// computer then plays by the closed form (see [`Playable::computer_move`]).
+    pub fn set_cancel(&mut self, cancel: &crate::Cancel) {
+        self.normal.set_cancel(cancel.clone());
+        self.misere.set_cancel(cancel.clone());
+    }
+
     /// What the engine knows about `position` under `play`: its outcome and remoteness.
     ///
     /// # Errors

@@ -31,6 +31,7 @@ pub use code::{CodeError, Constraint, Description, Digit, TakeAndBreak};
 pub use store::{Value, Values};
 
 use crate::period::{self, Certificate, Period};
+use crate::{Cancel, Cancelled};
 use sparse::{Moves, Sparse};
 
 /// How the values of a sequence are computed.
@@ -181,12 +182,72 @@ impl Sequence {
         }
     }
 
+    /// As [`Sequence::extend_to`], looking at `cancel` between steps (every value for the direct
+    /// method, every [`Sequence::CANCEL_STEP`] values for the sparse one). The values computed
+    /// before a cancellation are kept and right, so the sequence can be extended again later.
+    ///
+    /// # Errors
+    /// [`Cancelled`] when `cancel` stops the computation before `len` values are known.
+    pub fn extend_to_within(&mut self, len: usize, cancel: &Cancel) -> Result<(), Cancelled> {
+        while self.len() < len {
+            cancel.check()?;
+            let step = match self.method() {
+                Method::Sparse => Self::CANCEL_STEP,
+                // One value may cost O(n^2) moves or more here.
+                Method::Direct => 1,
+            };
+            self.extend_to(self.len().saturating_add(step).min(len));
+        }
+        Ok(())
+    }
+
+    /// Values the sparse method computes between two looks at a cancellation token.
+    pub const CANCEL_STEP: usize = 4096;
+
+    /// The period to report for G(0..len): the smallest plain period (proved where a theorem
+    /// applies), else an arithmetic one with a positive saltus (evidence only), with the name of
+    /// the theorem that proves it.
+    ///
+    /// # Panics
+    /// If `len` is more than [`Sequence::len`].
+    pub fn period_in(&self, len: usize) -> Option<Found> {
+        let theorem = match self.certificate() {
+            Certificate::TakeAndBreak { heaps, .. } if heaps <= 1 => {
+                Some("subtraction-game window")
+            }
+            Certificate::TakeAndBreak { heaps: 2, .. } => Some("octal periodicity theorem"),
+            Certificate::TakeAndBreak { .. } => Some("take-and-break periodicity theorem"),
+            _ => None,
+        };
+        // Looked for in the values as they are stored: no widened copy of a long run.
+        let find = |certificate, arithmetic| match &self.values {
+            Values::U8(v) => period::find(&v[..len], certificate, arithmetic),
+            Values::U16(v) => period::find(&v[..len], certificate, arithmetic),
+            Values::U32(v) => period::find(&v[..len], certificate, arithmetic),
+        };
+        let plain = find(self.certificate(), false);
+        let period = plain.or_else(|| find(Certificate::None, true).filter(|p| p.saltus > 0))?;
+        Some(Found {
+            period,
+            theorem: theorem.filter(|_| period.proved),
+        })
+    }
+
     /// Bytes the value table and the engine may need for `len` values at most: 4 bytes a value
     /// for the table at its widest, and as much again for the list of rare positions in the worst
     /// case (games where rare values are not rare). Most games need a quarter of that.
     pub fn bytes_needed(len: usize) -> u64 {
         8 * len as u64
     }
+}
+
+/// A period seen in a sequence's values ([`Sequence::period_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The period.
+    pub period: Period,
+    /// The theorem that proves it, if any (English, as the JSON's `theorem` field gives it).
+    pub theorem: Option<&'static str>,
 }
 
 /// The statistics of a sequence.
@@ -201,9 +262,14 @@ pub struct Stats {
 impl Stats {
     /// The statistics of `values`.
     pub fn of(values: &Values) -> Stats {
+        Stats::of_first(values, values.len())
+    }
+
+    /// The statistics of the first `len` values (all of them if there are fewer).
+    pub fn of_first(values: &Values, len: usize) -> Stats {
         let mut max = (0, 0);
         let mut counts = Vec::new();
-        for (n, v) in values.iter().enumerate() {
+        for (n, v) in values.iter().take(len).enumerate() {
             if v > max.0 {
                 max = (v, n);
             }

@@ -172,3 +172,36 @@ fn arithmetic_periods_are_evidence_with_a_saltus() {
     assert_eq!((p.period, p.saltus, p.proved), (3, 1, false));
     assert!(p.preperiod <= 1);
 }
+
+#[test]
+fn a_cancelled_sequence_stops_with_the_error_and_resumes_to_the_same_values() {
+    // 0.77 takes the sparse method; 0.F (moves may leave three heaps) the direct one.
+    for (code, len) in [("0.77", 3000), ("0.F", 400)] {
+        let whole = sequence(code, len);
+        let cancel = Cancel::new();
+        let mut part = Sequence::new(code.parse().unwrap());
+        part.extend_to_within(100, &cancel).unwrap();
+        assert_eq!(
+            part.values().to_vec(),
+            whole.values().to_vec()[..100],
+            "{code}"
+        );
+        cancel.cancel();
+        assert_eq!(
+            part.extend_to_within(len, &cancel),
+            Err(Cancelled::Flag),
+            "{code}"
+        );
+        // Stopped at its first look: nothing was computed past what was there.
+        assert_eq!(part.len(), 100, "{code}");
+        part.extend_to_within(len, &Cancel::new()).unwrap();
+        assert_eq!(part.values().to_vec(), whole.values().to_vec(), "{code}");
+    }
+    let past = std::time::Instant::now() - std::time::Duration::from_millis(1);
+    let mut late = Sequence::new("0.77".parse().unwrap());
+    assert_eq!(
+        late.extend_to_within(10, &Cancel::new().with_deadline(past)),
+        Err(Cancelled::Deadline)
+    );
+    assert!(late.is_empty());
+}
