@@ -4,6 +4,7 @@
 mod commands;
 mod input;
 mod judge;
+mod plot;
 mod report;
 
 use std::io::{self, Write};
