@@ -5,6 +5,7 @@ mod commands;
 mod input;
 mod judge;
 mod output;
+mod plot;
 mod report;
 
 use std::io::{self, Write};

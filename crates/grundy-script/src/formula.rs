@@ -3,7 +3,7 @@
 use grundy::explore::Conjecture;
 use rhai::{AST, Dynamic, Engine, Scope};
 
-use crate::{Budget, ScriptError, place_of, runtime_error, sandbox};
+use crate::{Budget, Limits, ScriptError, place_of, runtime_error, sandbox};
 
 /// A Rhai expression (or block) in the variable `n`, compiled once.
 pub struct Formula {
@@ -13,12 +13,13 @@ pub struct Formula {
 }
 
 impl Formula {
-    /// Compiles `text`; the step budget is shared by all its evaluations.
+    /// Compiles `text`; the step budget and the time limit (counted from now) are shared by all
+    /// its evaluations.
     ///
     /// # Errors
     /// [`ScriptError::Syntax`] with the column in `text`.
-    pub fn compile(text: &str, max_steps: u64) -> Result<Formula, ScriptError> {
-        let budget = Budget::new(max_steps);
+    pub fn compile(text: &str, limits: Limits) -> Result<Formula, ScriptError> {
+        let budget = Budget::new(limits.max_steps, limits.time_limit);
         let engine = sandbox(&budget);
         let scope = Scope::new();
         let ast = engine
@@ -47,7 +48,7 @@ impl Formula {
             .eval_ast_with_scope::<Dynamic>(&mut scope, &self.ast);
         self.budget.settle();
         let start = grundy::parse::Place::Line { line: 1, column: 1 };
-        let value = result.map_err(|e| runtime_error(&e, self.budget.limit, start))?;
+        let value = result.map_err(|e| runtime_error(&e, &self.budget, start))?;
         let bad = |what: String| ScriptError::Runtime {
             place: grundy::parse::Place::Line { line: 1, column: 1 },
             reason: format!(

@@ -25,10 +25,14 @@
 //! operations so a runaway script is stopped by a budget, bounds the size of arrays, maps and
 //! strings and the depth of calls, reports errors with line and column, and its syntax (`n % 3`,
 //! `if n % 4 == 3 { n + 1 } else { n }`) is familiar to readers of C, Rust and JavaScript.
-//! Keeping it in this crate keeps the core library free of it.
+//! Keeping it in this crate keeps the core library free of it. Rhai is built with `only_i64`
+//! (one integer type), `no_closure` (anonymous functions cannot capture variables) and
+//! `no_module` (no `import`: a script cannot read other files); each makes the interpreter a
+//! little faster. Positions are kept, so errors still name the line and column.
 //!
 //! Errors never panic and never hang: every script call counts against one budget of operations
-//! ([`Limits::max_steps`]) and the engine's table against [`Limits::max_states`]. Each error names
+//! ([`Limits::max_steps`]) and one wall-clock limit ([`Limits::time_limit`]), and the engine's
+//! table against [`Limits::max_states`]. Each error names
 //! the script's line and column and gives a one-line reason ([`ScriptError`]).
 
 #![deny(missing_docs)]
@@ -38,6 +42,7 @@ mod state;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 use grundy::engine::{EngineError, Memo};
 use grundy::graph::Graph;
@@ -58,11 +63,19 @@ pub struct Limits {
     pub max_steps: u64,
     /// States the engine may remember.
     pub max_states: usize,
+    /// Wall-clock time the script may run, counted from its compilation (checked every
+    /// [`Limits::CLOCK_EVERY`] script operations, so time spent in the engine between script
+    /// calls counts too, but stops the search only at the script's next call).
+    pub time_limit: Duration,
 }
 
 impl Limits {
     /// The default step budget: a hundred million operations (tens of seconds at most).
     pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
+    /// The default time limit: one minute.
+    pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
+    /// How many script operations pass between two readings of the clock.
+    pub const CLOCK_EVERY: u64 = 256;
 }
 
 impl Default for Limits {
@@ -70,6 +83,7 @@ impl Default for Limits {
         Limits {
             max_steps: Self::DEFAULT_MAX_STEPS,
             max_states: Memo::<State>::DEFAULT_LIMIT,
+            time_limit: Self::DEFAULT_TIME_LIMIT,
         }
     }
 }
@@ -145,6 +159,17 @@ pub enum ScriptError {
         /// The budget.
         budget: u64,
     },
+    /// The wall-clock limit is reached.
+    #[error(
+        "{place}: the time limit of {} s is reached; raise it (--time-limit SECONDS)",
+        limit.as_secs_f64()
+    )]
+    TimeLimit {
+        /// Where the script was when the time ran out.
+        place: Place,
+        /// The limit.
+        limit: Duration,
+    },
     /// The engine's table is full.
     #[error(
         "the search reached {limit} states; raise the bound (--max-states) or analyse a smaller state"
@@ -172,29 +197,46 @@ fn place_of(position: rhai::Position) -> Place {
     }
 }
 
-/// The one budget of operations shared by every call of a script.
+/// The one budget of operations shared by every call of a script, and its clock.
 #[derive(Clone)]
 struct Budget {
     limit: u64,
+    time_limit: Duration,
+    deadline: Option<Instant>,
     used: Rc<Cell<u64>>,
     in_call: Rc<Cell<u64>>,
 }
 
+/// Why a script was stopped (the token of Rhai's `ErrorTerminated`).
+const OUT_OF_STEPS: i64 = 0;
+const OUT_OF_TIME: i64 = 1;
+
 impl Budget {
-    fn new(limit: u64) -> Budget {
+    fn new(limit: u64, time_limit: Duration) -> Budget {
         Budget {
             limit,
+            time_limit,
+            // A limit too large for the clock is no limit.
+            deadline: Instant::now().checked_add(time_limit),
             used: Rc::new(Cell::new(0)),
             in_call: Rc::new(Cell::new(0)),
         }
     }
 
-    /// Installs the budget on an engine: a call is stopped once the total passes the limit.
+    /// Installs the budget on an engine: a call is stopped once the total passes the limit, or
+    /// the clock (read every [`Limits::CLOCK_EVERY`] operations) passes the deadline.
     fn install(&self, engine: &mut Engine) {
         let budget = self.clone();
         engine.on_progress(move |count| {
             budget.in_call.set(count);
-            (budget.used.get() + count > budget.limit).then_some(Dynamic::UNIT)
+            let total = budget.used.get() + count;
+            if total > budget.limit {
+                return Some(Dynamic::from_int(OUT_OF_STEPS));
+            }
+            let late = total % Limits::CLOCK_EVERY == 0
+                && budget.deadline.is_some_and(|d| Instant::now() >= d);
+            // `then`, not `then_some`: no token built and dropped at every operation.
+            late.then(|| Dynamic::from_int(OUT_OF_TIME))
         });
     }
 
@@ -224,7 +266,7 @@ fn sandbox(budget: &Budget) -> Engine {
 /// Turns a Rhai error into a [`ScriptError`], innermost cause first. Errors that stop the whole
 /// script (the budget) carry the position of the call that Rust made, which is none: `fallback`
 /// (the definition of the function called) stands in.
-fn runtime_error(error: &rhai::EvalAltResult, budget: u64, fallback: Place) -> ScriptError {
+fn runtime_error(error: &rhai::EvalAltResult, budget: &Budget, fallback: Place) -> ScriptError {
     let inner = error.unwrap_inner();
     // The innermost known position: a few errors carry none, their enclosing call does.
     let mut position = error.position();
@@ -242,8 +284,17 @@ fn runtime_error(error: &rhai::EvalAltResult, budget: u64, fallback: Place) -> S
     } else {
         place_of(position)
     };
-    if let rhai::EvalAltResult::ErrorTerminated(..) = inner {
-        return ScriptError::StepBudget { place, budget };
+    if let rhai::EvalAltResult::ErrorTerminated(token, _) = inner {
+        if token.as_int() == Ok(OUT_OF_TIME) {
+            return ScriptError::TimeLimit {
+                place,
+                limit: budget.time_limit,
+            };
+        }
+        return ScriptError::StepBudget {
+            place,
+            budget: budget.limit,
+        };
     }
     // Rhai's message ends with the position, which the place already gives.
     let mut reason = inner.to_string();
@@ -277,6 +328,8 @@ pub struct Script {
     limits: Limits,
     failure: RefCell<Option<ScriptError>>,
     memo: RefCell<Memo<State>>,
+    /// The scope of every call, empty between calls (reused: one allocation less per call).
+    scope: RefCell<Scope<'static>>,
 }
 
 impl Script {
@@ -285,7 +338,7 @@ impl Script {
     /// # Errors
     /// [`ScriptError::Syntax`], [`ScriptError::NoOptions`], or an error of the top level.
     pub fn compile(source: &str, limits: Limits) -> Result<Script, ScriptError> {
-        let budget = Budget::new(limits.max_steps);
+        let budget = Budget::new(limits.max_steps, limits.time_limit);
         let engine = sandbox(&budget);
         let ast = engine.compile(source).map_err(|e| ScriptError::Syntax {
             place: place_of(e.1),
@@ -305,8 +358,7 @@ impl Script {
             .any(|f| f.name == "start" && f.params.is_empty());
         let result = engine.run_ast(&ast);
         budget.settle();
-        result
-            .map_err(|e| runtime_error(&e, limits.max_steps, Place::Line { line: 1, column: 1 }))?;
+        result.map_err(|e| runtime_error(&e, &budget, Place::Line { line: 1, column: 1 }))?;
         Ok(Script {
             engine,
             ast,
@@ -318,6 +370,7 @@ impl Script {
             limits,
             failure: RefCell::new(None),
             memo: RefCell::new(Memo::bounded(limits.max_states, true)),
+            scope: RefCell::new(Scope::new()),
         })
     }
 
@@ -354,16 +407,17 @@ impl Script {
     }
 
     fn call(&self, name: &str, args: Vec<Dynamic>) -> Result<Dynamic, ScriptError> {
+        // The top level ran once at compilation; the scope is rewound after each call.
         let options = CallFnOptions::new().eval_ast(false).rewind_scope(true);
         let result = self.engine.call_fn_with_options::<Dynamic>(
             options,
-            &mut Scope::new(),
+            &mut self.scope.borrow_mut(),
             &self.ast,
             name,
             args,
         );
         self.budget.settle();
-        result.map_err(|e| runtime_error(&e, self.limits.max_steps, self.definition(name)))
+        result.map_err(|e| runtime_error(&e, &self.budget, self.definition(name)))
     }
 
     /// Calls `name(state)`, which must return an array of states.

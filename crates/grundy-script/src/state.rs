@@ -38,21 +38,24 @@ impl State {
         if depth > Self::MAX_DEPTH {
             return Err("a value nested more than 64 deep");
         }
-        if let Ok(n) = value.as_int() {
-            Ok(State::Int(n))
-        } else if let Ok(b) = value.as_bool() {
-            Ok(State::Bool(b))
-        } else if let Ok(c) = value.as_char() {
-            Ok(State::Char(c))
-        } else if value.is_string() {
-            Ok(State::Str(value.into_string().unwrap_or_default().into()))
+        // The `is_*` tests first: a failed `as_int` builds an error with the type's name, which
+        // cost more than the whole conversion of an array of two integers.
+        if value.is_int() {
+            Ok(State::Int(value.as_int().unwrap_or_default()))
         } else if value.is_array() {
             let array = value.into_array().unwrap_or_default();
-            let items: Result<Vec<State>, _> = array
-                .into_iter()
-                .map(|item| State::from_dynamic_at(item, depth + 1))
-                .collect();
-            Ok(State::Array(items?.into()))
+            // Sized up front: collecting through a Result grows the vector and then shrinks it.
+            let mut items = Vec::with_capacity(array.len());
+            for item in array {
+                items.push(State::from_dynamic_at(item, depth + 1)?);
+            }
+            Ok(State::Array(items.into_boxed_slice()))
+        } else if value.is_bool() {
+            Ok(State::Bool(value.as_bool().unwrap_or_default()))
+        } else if value.is_char() {
+            Ok(State::Char(value.as_char().unwrap_or_default()))
+        } else if value.is_string() {
+            Ok(State::Str(value.into_string().unwrap_or_default().into()))
         } else if value.is_map() {
             // Rhai maps are ordered by key already.
             let map = value.cast::<Map>();

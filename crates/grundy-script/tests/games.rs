@@ -354,6 +354,32 @@ fn the_step_budget_stops_a_runaway_script_and_can_be_raised() {
 }
 
 #[test]
+fn the_time_limit_stops_a_script_the_step_budget_would_let_run() {
+    let limits = Limits {
+        max_steps: u64::MAX / 2,
+        time_limit: std::time::Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let e = error_of(
+        "// spins\nfn options(n) {\n  loop { }\n}",
+        State::Int(1),
+        limits,
+    );
+    assert_eq!(
+        e.to_string(),
+        "line 2, column 1: the time limit of 0.2 s is reached; raise it (--time-limit SECONDS)"
+    );
+    // A finite search well within the limit is not stopped.
+    let chain = "fn options(n) { if n > 0 { [n - 1] } else { [] } }";
+    let roomy = Limits {
+        time_limit: std::time::Duration::from_secs(30),
+        ..limits
+    };
+    let script = Script::compile(chain, roomy).unwrap();
+    assert_eq!(script.grundy(&State::Int(50)).unwrap(), Nimber(0));
+}
+
+#[test]
 fn states_typed_by_the_user_are_checked() {
     let script = example("take-1-2-4.rhai");
     assert_eq!(

@@ -70,11 +70,13 @@ pub struct Exploration {
 }
 
 impl Exploration {
-    /// Looks for a period in `values` (G from n = 0): plain first, then with a saltus.
+    /// Looks for a period in `values` (G from n = 0): plain first, then with a saltus (proved
+    /// only under a certificate that allows one, [`Certificate::AllBut`]).
     pub fn new(values: Vec<Nimber>, certificate: Certificate) -> Exploration {
         let data = values_u64(&values);
         let period = period::find_best_supported(&data, certificate, false).or_else(|| {
-            period::find_best_supported(&data, certificate, true).filter(|p| p.saltus > 0)
+            period::find_best_supported(&data, for_saltus(certificate), true)
+                .filter(|p| p.saltus > 0)
         });
         Exploration {
             values,
@@ -92,7 +94,12 @@ impl Exploration {
     /// How many values a proof of the period needs (`None` without a theorem).
     pub fn needed_for_proof(&self) -> Option<usize> {
         let p = self.period?;
-        self.certificate.needed_len(p.preperiod, p.period)
+        let certificate = if p.saltus > 0 {
+            for_saltus(self.certificate)
+        } else {
+            self.certificate
+        };
+        certificate.needed_len(p.preperiod, p.period)
     }
 
     /// The n in `from..` with G(n) = 0: the P-positions, where the player to move loses.
@@ -120,6 +127,16 @@ impl Exploration {
             }
         }
         Ok(None)
+    }
+}
+
+/// The certificate as far as it proves periods with a saltus: the window argument of a finite
+/// subtraction set or an octal code does not (the mex of values shifted by s is not the mex
+/// shifted by s); that of an all-but set does.
+fn for_saltus(certificate: Certificate) -> Certificate {
+    match certificate {
+        Certificate::AllBut { .. } => certificate,
+        _ => Certificate::None,
     }
 }
 
@@ -160,6 +177,25 @@ mod tests {
                 value: Nimber(0)
             }))
         );
+    }
+
+    #[test]
+    fn a_saltus_is_proved_only_by_the_all_but_window() {
+        let set = crate::games::subtraction::SubtractionSet::all_but(&[2]).unwrap();
+        let values: Vec<Nimber> = set.values(60).into_iter().map(Nimber).collect();
+        let e = Exploration::new(values.clone(), set.certificate());
+        let p = e.period.unwrap();
+        assert!(p.saltus > 0 && p.proved, "{p:?}");
+        // The same values under a window or octal certificate: the saltus is only seen.
+        for certificate in [
+            Certificate::Window { max: 5 },
+            Certificate::TakeAndBreak { heaps: 2, max: 5 },
+        ] {
+            let e = Exploration::new(values.clone(), certificate);
+            let q = e.period.unwrap();
+            assert_eq!((q.period, q.saltus, q.proved), (p.period, p.saltus, false));
+            assert_eq!(e.needed_for_proof(), None);
+        }
     }
 
     #[test]

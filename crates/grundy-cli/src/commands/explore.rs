@@ -8,21 +8,32 @@ use anyhow::{Context, bail};
 use clap::ValueEnum;
 use grundy::engine::Memo;
 use grundy::explore::{self, Conjecture, Exploration};
+use grundy::games::lasker::Lasker;
 use grundy::games::nim::Nim;
+use grundy::games::subtraction::SubtractionSet;
 use grundy::period::Certificate;
-use grundy::{Game, Lang, Nimber};
+use grundy::values::{Sequence, TakeAndBreak};
+use grundy::{Lang, Nimber};
 use grundy_script::{Formula, Limits, Start};
 use serde_json::json;
 
+use crate::commands::script::LimitArgs;
 use crate::report::LangArg;
 
 /// Explore a family of games with one parameter n: the values G(n), the P-positions, the period.
 ///
-/// Families: `script FILE` (the script's `fn family(n)`, or the state n itself), `subtract S...`
-/// (a heap of n, a move removes one of the numbers S), `nim P...` (Nim with piles P fixed and one
-/// more pile of n). A period G(n + p) = G(n), or an arithmetic one G(n + p) = G(n) + s, is
-/// reported with its evidence (how many times it repeats); it is proved where a theorem applies
-/// (subtraction games: a window of max(S) values repeating proves it), otherwise it is only seen.
+/// Families: `subtract S...` (a heap of n, a move removes one of the numbers S; also `1..M` and
+/// `all-but:F`, as in `grundy subtraction --set`), `octal CODE` (a heap of n in the take-and-break
+/// game CODE, as in `grundy values`: 0.77 Kayles, 0.07 Dawson's Kayles, 4.7, grundy), `lasker`
+/// (one heap of n in Lasker's Nim), `nim P...` (Nim with piles P fixed and one more pile of n),
+/// `script FILE` (the script's `fn family(n)`, or the state n itself).
+///
+/// A period G(n + p) = G(n), or an arithmetic one G(n + p) = G(n) + s, is reported with its
+/// evidence (from which n, and how many times it repeats in the values). It is proved where a
+/// theorem applies: a finite subtraction set S, when a window of max(S) values repeats; an
+/// all-but set excluding F, when a window of 2·max(F) + 1 values repeats with the saltus; an
+/// octal code (Guy–Smith periodicity theorem), when G(n + p) = G(n) for n0 <= n < 2·n0 + p + t
+/// (t: the most tokens a move removes). Otherwise the period is only seen, and may fail later.
 ///
 /// --check tests a conjectured formula, a Rhai expression in n, on every n of the range and prints
 /// the first counterexample: an integer is a conjectured Grundy value (`n % 3`,
@@ -30,13 +41,15 @@ use crate::report::LangArg;
 /// (`n % 3 != 0`).
 ///
 /// Examples: `grundy explore subtract 1 2 4 --check "n % 3"`,
+/// `grundy explore octal 0.77 --upto 200 --plot kayles.svg`, `grundy explore lasker --to 60`,
 /// `grundy explore script examples/scripts/lasker-nim.rhai --to 40`, `grundy explore nim 5 --json`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The family.
     #[arg(value_enum)]
     family: Family,
-    /// The family's arguments: the script file, the subtraction set, or the fixed Nim piles.
+    /// The family's arguments: the subtraction set, the code, the fixed Nim piles, or the script
+    /// file.
     #[arg(allow_negative_numbers = true)]
     arguments: Vec<String>,
     /// The first n shown and checked (values are always computed from 0, for the period).
@@ -45,47 +58,43 @@ pub struct Args {
     /// The end of the range (exclusive); by default the script's `fn start()` range, else 100.
     #[arg(long, value_name = "N")]
     to: Option<u64>,
+    /// The last n of the range (inclusive, as in `grundy values`): --upto 200 is --to 201.
+    #[arg(long, value_name = "N", conflicts_with = "to")]
+    upto: Option<u64>,
     /// A conjectured formula in n to check on every n of the range.
     #[arg(long, value_name = "EXPR")]
     check: Option<String>,
-    /// The step budget of the script and the formula (script operations).
-    #[arg(long, default_value_t = Limits::DEFAULT_MAX_STEPS, value_name = "N")]
-    max_steps: u64,
-    /// The most positions the search may remember.
-    #[arg(long, default_value_t = Limits::default().max_states, value_name = "N")]
-    max_states: usize,
+    /// Draw G(n) against n (n from 0 to the end of the range), the period shaded, to FILE.svg or
+    /// FILE.png.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<PathBuf>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Print one JSON object: values, p_positions, period, check.
     #[arg(long)]
     json: bool,
     /// Language of text output.
     #[arg(long, value_enum, default_value = "en")]
     lang: LangArg,
-    // MERGE (issue 5): `--plot FILE` goes here, handing `exploration.values` to the plotting
-    // module of `grundy values`; and an `octal CODE` family computed by its sequence engine with
-    // `Certificate::TakeAndBreak { heaps, max }` (see `family_values` below).
 }
 
 /// The families the explorer knows.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum Family {
-    /// A script: its `fn family(n)`, or the state n.
-    Script,
     /// A subtraction game on one heap of n.
     Subtract,
+    /// A take-and-break (octal) game on one heap of n.
+    Octal,
+    /// Lasker's Nim on one heap of n.
+    Lasker,
     /// Nim with fixed piles and one more pile of n.
     Nim,
+    /// A script: its `fn family(n)`, or the state n.
+    Script,
 }
 
-/// A subtraction game, for the explorer only.
-// MERGE (issue 3): replace by the subtraction ruleset of `grundy::games` once it is merged.
-struct Subtraction(Vec<u64>);
-
-impl Game for Subtraction {
-    type Position = u64;
-    fn options(&self, n: &u64, out: &mut Vec<u64>) {
-        out.extend(self.0.iter().filter(|&&s| s <= *n).map(|s| n - s));
-    }
-}
+/// The end of the range without --to, --upto or a script's range.
+const DEFAULT_TO: u64 = 100;
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let text = crate::commands::script::on_script_stack(move || {
@@ -99,10 +108,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
 
 fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
     let lang = Lang::from(args.lang);
-    let limits = Limits {
-        max_steps: args.max_steps,
-        max_states: args.max_states,
-    };
+    let limits = args.limits.limits();
     let (title, exploration, range) = family_values(args, limits)?;
     let (from, to) = range;
     if from >= to {
@@ -110,8 +116,8 @@ fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
     }
     let check = match &args.check {
         Some(text) => {
-            let formula = Formula::compile(text, args.max_steps)
-                .with_context(|| format!("--check '{text}'"))?;
+            let formula =
+                Formula::compile(text, limits).with_context(|| format!("--check '{text}'"))?;
             let result = exploration
                 .check(from, |n| formula.eval(n as i64))
                 .with_context(|| format!("--check '{text}'"))?;
@@ -120,6 +126,11 @@ fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
         None => None,
     };
     let p_positions = exploration.p_positions(from);
+    if let Some(path) = &args.plot {
+        let plot_title = format!("G(n) of {title}, n = 0..{}", to - 1);
+        let values: Vec<u64> = exploration.values.iter().map(|g| g.value()).collect();
+        crate::plot::draw(path, &plot_title, &values, exploration.period)?;
+    }
     if args.json {
         let values: Vec<u64> = exploration.values[from as usize..]
             .iter()
@@ -198,61 +209,56 @@ fn check_range(to: u64, limits: Limits) -> anyhow::Result<()> {
 
 /// The family's title, its values from 0 with the certificate that applies, and the range shown.
 fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Exploration, (u64, u64))> {
-    let default_to = 100;
-    if let Some(to) = args.to {
-        check_range(to, limits)?;
-    }
+    let asked = args.to.or(args.upto.map(|n| n.saturating_add(1)));
+    let within = |to: u64| -> anyhow::Result<u64> { check_range(to, limits).map(|()| to) };
+    let range = |to| (args.from, to);
     match args.family {
-        Family::Script => {
-            let [file] = args.arguments.as_slice() else {
-                bail!("explore script takes one script file");
+        Family::Subtract => {
+            let text = args.arguments.join(",");
+            let set = SubtractionSet::parse(&text)
+                .with_context(|| format!("bad subtraction set '{text}'"))?;
+            let to = within(asked.unwrap_or(DEFAULT_TO))?;
+            let values = set.values(to as usize).into_iter().map(Nimber).collect();
+            let exploration = Exploration::new(values, set.certificate());
+            Ok((format!("subtraction set {set}"), exploration, range(to)))
+        }
+        Family::Octal => {
+            let [code] = args.arguments.as_slice() else {
+                bail!("explore octal takes one code, such as 0.77");
             };
-            let path = PathBuf::from(file);
-            let script = crate::commands::script::load(&path, limits)?;
-            let to = match (args.to, script.start().with_context(|| file.clone())?) {
-                (Some(to), _) => to,
-                (None, Some(Start::Range(_, end))) if end > 0 => end as u64,
-                _ => default_to,
+            let rules: TakeAndBreak = code.parse().with_context(|| format!("bad code '{code}'"))?;
+            let to = within(asked.unwrap_or(DEFAULT_TO))?;
+            let title = match rules.name() {
+                Some(name) => format!("{name} (code {rules})"),
+                None => format!("octal code {rules}"),
             };
-            check_range(to, limits)?;
-            let mut values = Vec::with_capacity(to as usize);
-            for n in 0..to {
-                let n = i64::try_from(n).context("n is above 2^63 - 1")?;
-                let state = script.family(n).with_context(|| file.clone())?;
-                values.push(script.grundy(&state).with_context(|| file.clone())?);
+            let mut sequence = Sequence::new(rules);
+            sequence.extend_to(to as usize);
+            let values = sequence
+                .values()
+                .iter()
+                .take(to as usize)
+                .map(|g| Nimber(u64::from(g)))
+                .collect();
+            let exploration = Exploration::new(values, sequence.certificate());
+            Ok((title, exploration, range(to)))
+        }
+        Family::Lasker => {
+            if !args.arguments.is_empty() {
+                bail!("explore lasker takes no arguments (n is the heap)");
             }
-            let title = format!("script {file}");
+            let to = within(asked.unwrap_or(DEFAULT_TO))?;
+            let values = explore::family_values(
+                &Lasker,
+                |n| vec![n],
+                to,
+                &mut Memo::bounded(limits.max_states, true),
+            )?;
+            let title = "Lasker's Nim, one heap of n".to_string();
             Ok((
                 title,
                 Exploration::new(values, Certificate::None),
-                (args.from, to),
-            ))
-        }
-        Family::Subtract => {
-            let mut set =
-                grundy::parse::numbers_from_args(&args.arguments).context("bad subtraction set")?;
-            set.sort_unstable();
-            set.dedup();
-            if set.first() == Some(&0) {
-                bail!("bad subtraction set: 0 is not a move");
-            }
-            let to = args.to.unwrap_or(default_to);
-            let max = *set.last().unwrap_or(&0);
-            let values = explore::family_values(
-                &Subtraction(set.clone()),
-                |n| n,
-                to,
-                &mut Memo::bounded(limits.max_states, false),
-            )?;
-            let certificate = Certificate::Window {
-                max: usize::try_from(max).unwrap_or(usize::MAX),
-            };
-            let list: Vec<String> = set.iter().map(u64::to_string).collect();
-            let title = format!("subtraction set {{{}}}", list.join(", "));
-            Ok((
-                title,
-                Exploration::new(values, certificate),
-                (args.from, to),
+                range(to),
             ))
         }
         Family::Nim => {
@@ -261,7 +267,7 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
             } else {
                 grundy::parse::numbers_from_args(&args.arguments).context("bad pile")?
             };
-            let to = args.to.unwrap_or(default_to);
+            let to = within(asked.unwrap_or(DEFAULT_TO))?;
             let position = |n| {
                 let mut p = piles.clone();
                 p.push(n);
@@ -278,7 +284,32 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
             Ok((
                 title,
                 Exploration::new(values, Certificate::None),
-                (args.from, to),
+                range(to),
+            ))
+        }
+        Family::Script => {
+            let [file] = args.arguments.as_slice() else {
+                bail!("explore script takes one script file");
+            };
+            let path = PathBuf::from(file);
+            let script = crate::commands::script::load(&path, limits)?;
+            let to = match (asked, script.start().with_context(|| file.clone())?) {
+                (Some(to), _) => to,
+                (None, Some(Start::Range(_, end))) if end > 0 => end as u64,
+                _ => DEFAULT_TO,
+            };
+            let to = within(to)?;
+            let mut values = Vec::with_capacity(to as usize);
+            for n in 0..to {
+                let n = i64::try_from(n).context("n is above 2^63 - 1")?;
+                let state = script.family(n).with_context(|| file.clone())?;
+                values.push(script.grundy(&state).with_context(|| file.clone())?);
+            }
+            let title = format!("script {file}");
+            Ok((
+                title,
+                Exploration::new(values, Certificate::None),
+                range(to),
             ))
         }
     }
@@ -313,17 +344,31 @@ fn period_text(e: &Exploration, lang: Lang) -> String {
             format!("proved: G(n) depends only on the {max} values before it, and a window of {max} values repeats"),
             format!("已证明：G(n) 只依赖于前 {max} 个值，而长度为 {max} 的窗口已经重复"),
         ),
-        (true, _, _) => lang.pick(
-            "proved by the octal periodicity theorem".to_string(),
-            "由八进制游戏周期定理证明".to_string(),
-        ),
+        (true, _, Certificate::AllBut { largest_excluded: f }) => {
+            let w = 2 * f + 1;
+            lang.pick(
+                format!("proved: for an all-but set, G(n) follows from the {w} values before it in a way that commutes with adding {}, and a window of {w} values repeats with that saltus", p.saltus),
+                format!("已证明：对 all-but 集合，G(n) 由前 {w} 个值决定，且与整体加 {} 相容，而长度为 {w} 的窗口已按此增量重复", p.saltus),
+            )
+        }
+        (true, needed, _) => {
+            let upto = needed.unwrap_or(e.values.len()) - 1;
+            lang.pick(
+                format!("proved by the periodicity theorem for take-and-break games (Guy and Smith): the values agree up to n = {upto}, as far as it asks"),
+                format!("由取子–分堆游戏的周期定理（Guy 与 Smith）证明：数值一直吻合到定理要求的 n = {upto}"),
+            )
+        }
         (false, Some(needed), _) => lang.pick(
             format!("not yet proved: the proof needs values up to n = {} (--to {needed})", needed - 1),
             format!("尚未证明：证明需要计算到 n = {}（--to {needed}）", needed - 1),
         ),
-        (false, None, _) => lang.pick(
+        (false, None, Certificate::None) => lang.pick(
             "evidence only: no periodicity theorem applies to this family".to_string(),
             "仅为观察：没有适用于这个游戏族的周期定理".to_string(),
+        ),
+        (false, None, _) => lang.pick(
+            "evidence only: this family's periodicity theorem proves plain periods, not one with a saltus".to_string(),
+            "仅为观察：这个游戏族的周期定理只能证明普通周期，不能证明带增量的周期".to_string(),
         ),
     };
     lang.pick(

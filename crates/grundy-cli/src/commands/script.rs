@@ -2,7 +2,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use grundy::graph::loopy::Value;
@@ -37,18 +37,55 @@ pub struct Args {
     /// used then.
     #[arg(long)]
     loopy: bool,
-    /// The step budget: script operations allowed in all, over every call.
-    #[arg(long, default_value_t = Limits::DEFAULT_MAX_STEPS, value_name = "N")]
-    max_steps: u64,
-    /// The most states the search may remember.
-    #[arg(long, default_value_t = Limits::default().max_states, value_name = "N")]
-    max_states: usize,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Print the states searched, the script operations used, the time and the states per second
     /// on standard error.
     #[arg(long)]
     stats: bool,
     #[command(flatten)]
     output: OutputArgs,
+}
+
+/// How far a script may run: the flags shared by `grundy script` and `grundy explore`.
+#[derive(clap::Args)]
+pub struct LimitArgs {
+    /// The step budget: script operations allowed in all, over every call.
+    #[arg(long, default_value_t = Limits::DEFAULT_MAX_STEPS, value_name = "N")]
+    max_steps: u64,
+    /// The most states the search may remember.
+    #[arg(long, default_value_t = Limits::default().max_states, value_name = "N")]
+    max_states: usize,
+    /// Wall-clock seconds the script may run (fractions allowed), counted from its start; a
+    /// script still running then stops with an error.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
+    time_limit: Duration,
+}
+
+// The default above is written out for clap; it must stay the library's.
+const _: () = assert!(Limits::DEFAULT_TIME_LIMIT.as_secs() == 60);
+
+impl LimitArgs {
+    /// The limits to run a script under.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_steps: self.max_steps,
+            max_states: self.max_states,
+            time_limit: self.time_limit,
+        }
+    }
+}
+
+/// A positive number of seconds; beyond what a clock can count, no limit.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if s.is_nan() || s <= 0.0 {
+        return Err(format!("'{text}': the time limit must be positive"));
+    }
+    Ok(Duration::try_from_secs_f64(s).unwrap_or(Duration::MAX))
 }
 
 /// Compiles the script at `path`; errors are prefixed with the file name.
@@ -87,10 +124,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
 /// The whole report, rendered.
 fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
     let started = Instant::now();
-    let limits = Limits {
-        max_steps: args.max_steps,
-        max_states: args.max_states,
-    };
+    let limits = args.limits.limits();
     let name = args.file.display().to_string();
     let script = load(&args.file, limits)?;
     let states = states(&script, &args.states).with_context(|| name.clone())?;

@@ -1,7 +1,6 @@
 //! `grundy values`: the Grundy value sequence of a take-and-break game, its period, statistics
 //! and plot, with checkpoints for long runs.
 
-mod plot;
 mod run;
 
 use std::io::Write;
@@ -110,7 +109,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     let found = sequence.period_in(len);
     if let Some(path) = &args.plot {
-        plot::draw(path, &sequence, len, found.map(|f| f.period))?;
+        let title = format!("G(n) of {}, n = 0..{}", sequence.rules(), len - 1);
+        let values = &sequence.values().to_vec()[..len];
+        crate::plot::draw(path, &title, values, found.map(|f| f.period))?;
     }
     let report = Report {
         game: args.game.as_deref().unwrap_or(""),

@@ -94,9 +94,38 @@ fn bad_arguments_and_formulas_are_named() {
     fails_with(
         &["explore", "subtract", "1", "x"],
         "",
-        &["bad subtraction set", "'x'", "value 2"],
+        &["bad subtraction set '1,x'", "'x'", "column 3"],
     );
-    fails_with(&["explore", "subtract", "0", "2"], "", &["0 is not a move"]);
+    fails_with(
+        &["explore", "subtract", "0", "2"],
+        "",
+        &["'0' is not allowed"],
+    );
+    fails_with(
+        &["explore", "octal", "0.7x7"],
+        "",
+        &["bad code '0.7x7'", "'x' at column 4"],
+    );
+    fails_with(&["explore", "octal"], "", &["one code"]);
+    fails_with(&["explore", "lasker", "3"], "", &["no arguments"]);
+    fails_with(
+        &[
+            "explore",
+            "octal",
+            "0.77",
+            "--to",
+            "1000",
+            "--max-states",
+            "999",
+        ],
+        "",
+        &["range 0..1000", "--max-states"],
+    );
+    fails_with(
+        &["explore", "octal", "0.77", "--plot", "g.pdf"],
+        "",
+        &["g.pdf", ".svg or .png"],
+    );
     fails_with(
         &["explore", "subtract", "1", "--check", "n %"],
         "",
@@ -113,4 +142,166 @@ fn bad_arguments_and_formulas_are_named() {
         "",
         &["range 9..3 is empty"],
     );
+}
+
+/// G(0..len) of a take-and-break code by enumerating every move: the oracle.
+fn naive(code: &str, len: usize) -> Vec<u64> {
+    let rules: grundy::values::TakeAndBreak = code.parse().unwrap();
+    grundy::values::naive::values(&rules, len - 1)
+        .into_iter()
+        .map(u64::from)
+        .collect()
+}
+
+/// The values of a JSON array of numbers.
+fn numbers(v: &serde_json::Value) -> Vec<u64> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn an_octal_code_has_its_values_p_positions_and_proved_period() {
+    let kayles = naive("0.77", 201);
+    let v = json(&[
+        "explore",
+        "--json",
+        "octal",
+        "0.77",
+        "--upto",
+        "200",
+        "--check",
+        "n % 4 != 0",
+    ]);
+    assert_eq!(numbers(&v["values"]), kayles);
+    let zeros: Vec<u64> = (0..201).filter(|&n| kayles[n as usize] == 0).collect();
+    assert_eq!(numbers(&v["p_positions"]), zeros);
+    // Kayles: period 12 from n = 71, proved once the values reach 2·71 + 12 + 2 (octal theorem).
+    assert_eq!(v["period"]["period"], 12);
+    assert_eq!(v["period"]["preperiod"], 71);
+    assert_eq!(v["period"]["saltus"], 0);
+    assert_eq!(v["period"]["proved"], true);
+    assert_eq!(v["certificate"], "take-and-break");
+    for n in 71..189 {
+        assert_eq!(kayles[n], kayles[n + 12], "n = {n}");
+    }
+    // The first n where "the player to move wins iff n % 4 != 0" is wrong, from the oracle.
+    let first = (0..201u64)
+        .find(|&n| (n % 4 != 0) != (kayles[n as usize] != 0))
+        .unwrap();
+    assert_eq!(v["check"]["holds"], false);
+    assert_eq!(v["check"]["counterexample"]["n"], first);
+    assert_eq!(
+        v["check"]["counterexample"]["value"],
+        kayles[first as usize]
+    );
+    // Too few values for the theorem: the period is seen, and the text says how far to go.
+    grundy(&["explore", "octal", "0.77", "--to", "120"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "G(n + 12) = G(n) for every n >= 71",
+        ))
+        .stdout(predicate::str::contains(
+            "not yet proved: the proof needs values up to n = 167",
+        ));
+    grundy(&["explore", "octal", "0.77", "--upto", "200"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("octal code 0.77, n = 0..201"))
+        .stdout(predicate::str::contains(
+            "proved by the periodicity theorem",
+        ));
+}
+
+#[test]
+fn octal_codes_with_larger_moves_match_the_oracle() {
+    // Dawson's Kayles (0.07), 0.137 and a split without removal (4.7).
+    for code in ["0.07", "0.137", "4.7", "0.6"] {
+        let v = json(&["explore", "--json", "octal", code, "--to", "150"]);
+        assert_eq!(numbers(&v["values"]), naive(code, 150), "{code}");
+    }
+}
+
+#[test]
+fn subtraction_sets_come_from_the_subtraction_ruleset() {
+    // Take 1..3: G(n) = n mod 4, proved (window of 3).
+    let v = json(&["explore", "--json", "subtract", "1..3", "--to", "40"]);
+    assert_eq!(
+        numbers(&v["values"]),
+        (0..40).map(|n| n % 4).collect::<Vec<_>>()
+    );
+    assert_eq!(v["period"]["period"], 4);
+    assert_eq!(v["period"]["proved"], true);
+    // An all-but set: every positive number but 2. Values by direct mex over every move.
+    let len = 60;
+    let mut values: Vec<u64> = Vec::new();
+    for n in 0..len {
+        let options: Vec<u64> = (1..=n)
+            .filter(|&x| x != 2)
+            .map(|x| values[(n - x) as usize])
+            .collect();
+        values.push((0..).find(|g| !options.contains(g)).unwrap());
+    }
+    let v = json(&["explore", "--json", "subtract", "all-but:2", "--to", "60"]);
+    assert_eq!(numbers(&v["values"]), values);
+    let p = &v["period"];
+    assert!(p["saltus"].as_u64().unwrap() > 0, "{p}");
+    assert_eq!(p["proved"], true, "{p}");
+    assert_eq!(v["certificate"], "all-but window");
+    let (n0, period, saltus) = (
+        p["preperiod"].as_u64().unwrap() as usize,
+        p["period"].as_u64().unwrap() as usize,
+        p["saltus"].as_u64().unwrap(),
+    );
+    for n in n0..len as usize - period {
+        assert_eq!(values[n + period], values[n] + saltus, "n = {n}");
+    }
+    grundy(&["explore", "subtract", "all-but:2", "--to", "60"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("proved: for an all-but set"));
+}
+
+#[test]
+fn lasker_nim_is_arithmetic_periodic_with_evidence_only() {
+    let v = json(&["explore", "--json", "lasker", "--to", "60"]);
+    let expected: Vec<u64> = (0..60)
+        .map(|n| grundy::games::lasker::value(n).value())
+        .collect();
+    assert_eq!(numbers(&v["values"]), expected);
+    let p = &v["period"];
+    assert_eq!(
+        (&p["preperiod"], &p["period"], &p["saltus"], &p["proved"]),
+        (&json!(1), &json!(4), &json!(4), &json!(false))
+    );
+    assert_eq!(p["periods_seen"], 14);
+    assert_eq!(p["needed_for_proof"], json!(null));
+    grundy(&["explore", "lasker", "--to", "60"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "period: G(n + 4) = G(n) + 4 for every n >= 1 (preperiod 1, seen 14 times); evidence only",
+        ));
+}
+
+#[test]
+fn explore_plots_its_values() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["k.svg", "k.png"] {
+        let path = dir.path().join(name);
+        let path = path.to_str().unwrap();
+        grundy(&["explore", "octal", "0.77", "--upto", "200", "--plot", path])
+            .assert()
+            .success();
+        let bytes = std::fs::read(path).unwrap();
+        if name.ends_with("svg") {
+            let text = String::from_utf8(bytes).unwrap();
+            assert!(text.contains("<svg") && text.contains("period 12 from n = 71 (proved)"));
+        } else {
+            assert_eq!(&bytes[1..4], b"PNG");
+        }
+    }
 }

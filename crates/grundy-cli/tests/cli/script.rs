@@ -140,6 +140,29 @@ fn script_errors_are_one_line_with_the_place() {
         "",
         &["step budget of 5000", "--max-steps"],
     );
+    // The wall clock stops a script that the step budget would let run for hours.
+    fails_with(
+        &[
+            "script",
+            "--max-steps",
+            "1000000000000",
+            "--time-limit",
+            "0.5",
+            &spin,
+            "3",
+        ],
+        "",
+        &[
+            "spin.rhai: line 1, column",
+            "time limit of 0.5 s",
+            "--time-limit",
+        ],
+    );
+    grundy(&["script", "--time-limit", "0", &spin, "3"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("the time limit must be positive"));
     fails_with(
         &["script", &script("take-1-2-4.rhai"), "[1,"],
         "",

@@ -97,12 +97,7 @@ impl SubtractionSet {
             // The window itself does not fit: no proof is possible within the limit.
             Certificate::None
         } else {
-            match self.rule() {
-                Rule::AllBut(_) => Certificate::AllBut {
-                    largest_excluded: max as usize,
-                },
-                _ => Certificate::Window { max: window },
-            }
+            self.certificate()
         };
         let arithmetic = matches!(self.rule(), Rule::AllBut(_));
         let mut values = Vec::new();
@@ -129,6 +124,24 @@ impl SubtractionSet {
                 period,
                 index,
                 set_mod_period,
+            },
+        }
+    }
+
+    /// The theorem that turns a period seen in the values into a proof: a window of max S values
+    /// for a finite set (and for `1..M`, the set {1, …, M}), a window of 2f + 1 values with a
+    /// saltus for an all-but set.
+    pub fn certificate(&self) -> Certificate {
+        let size = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
+        match self.rule() {
+            Rule::Finite(s) => Certificate::Window {
+                max: size(*s.last().expect("a validated set is not empty")),
+            },
+            Rule::UpTo(max) => Certificate::Window { max: size(*max) },
+            Rule::AllBut(f) => Certificate::AllBut {
+                largest_excluded: size(
+                    *f.last().expect("a validated all-but set excludes a number"),
+                ),
             },
         }
     }

@@ -1,4 +1,5 @@
-//! `--plot FILE.svg|FILE.png`: G(n) against n, the periodic part shaded.
+//! `--plot FILE.svg|FILE.png` of `grundy values` and `grundy explore`: G(n) against n, the
+//! periodic part shaded.
 //!
 //! Each pixel column shows the least and the largest value of the n it covers, so a million points
 //! stay readable. Labels use a TrueType font found on the system (DejaVu Sans or Liberation Sans).
@@ -7,7 +8,6 @@ use std::path::Path;
 
 use anyhow::{Context, anyhow, bail};
 use grundy::period::Period;
-use grundy::values::Sequence;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -23,11 +23,11 @@ const FONTS: &[&str] = &[
     "C:\\Windows\\Fonts\\arial.ttf",
 ];
 
-/// Draws G(0..len) of `sequence` to `path` (.svg or .png).
-pub fn draw(
+/// Draws `values` (G(0), G(1), …) to `path` (.svg or .png) under `title`, with `period` shaded.
+pub fn draw<T: Copy + Into<u64>>(
     path: &Path,
-    sequence: &Sequence,
-    len: usize,
+    title: &str,
+    values: &[T],
     period: Option<Period>,
 ) -> anyhow::Result<()> {
     let ext = path
@@ -35,17 +35,17 @@ pub fn draw(
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     register_font()?;
-    let title = format!("G(n) of {}, n = 0..{}", sequence.rules(), len - 1);
+    // Drawn to a temporary file, then renamed over `path`: a failure leaves the old plot whole.
     let draw_to = |temporary: &Path| -> anyhow::Result<()> {
         match ext.as_deref() {
             Some("svg") => {
                 let root = SVGBackend::new(temporary, SIZE).into_drawing_area();
-                render(&root, &title, sequence, len, period).map_err(|e| anyhow!(e))?;
+                render(&root, title, values, period).map_err(|e| anyhow!(e))?;
                 root.present().map_err(|e| anyhow!("{e}"))
             }
             _ => {
                 let root = BitMapBackend::new(temporary, SIZE).into_drawing_area();
-                render(&root, &title, sequence, len, period).map_err(|e| anyhow!(e))?;
+                render(&root, title, values, period).map_err(|e| anyhow!(e))?;
                 root.present().map_err(|e| anyhow!("{e}"))
             }
         }
@@ -75,15 +75,15 @@ fn register_font() -> anyhow::Result<()> {
         .map_err(|_| anyhow!("the font for the plot's labels is unreadable"))
 }
 
-fn render<DB: DrawingBackend>(
+fn render<DB: DrawingBackend, T: Copy + Into<u64>>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
-    sequence: &Sequence,
-    len: usize,
+    values: &[T],
     period: Option<Period>,
 ) -> Result<(), String> {
-    let values = sequence.values();
-    let top = (0..len).map(|n| values.get(n)).max().unwrap_or(0) as f64 + 1.0;
+    let len = values.len();
+    let at = |n: usize| -> u64 { values[n].into() };
+    let top = values.iter().map(|&v| v.into()).max().unwrap_or(0) as f64 + 1.0;
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(root)
         .caption(title, ("sans-serif", 24))
@@ -128,15 +128,12 @@ fn render<DB: DrawingBackend>(
     if len <= columns {
         chart
             .draw_series(LineSeries::new(
-                (0..len).map(|n| (n as f64, f64::from(values.get(n)))),
+                (0..len).map(|n| (n as f64, at(n) as f64)),
                 line.stroke_width(1),
             ))
             .map_err(|e| e.to_string())?;
         chart
-            .draw_series(
-                (0..len)
-                    .map(|n| Circle::new((n as f64, f64::from(values.get(n))), 2, line.filled())),
-            )
+            .draw_series((0..len).map(|n| Circle::new((n as f64, at(n) as f64), 2, line.filled())))
             .map_err(|e| e.to_string())?;
     } else {
         // One bar per pixel column, from the least to the largest value it covers.
@@ -145,11 +142,11 @@ fn render<DB: DrawingBackend>(
             let range = start..(start + per).min(len);
             let (lo, hi) = range
                 .clone()
-                .map(|n| values.get(n))
-                .fold((u32::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v)));
+                .map(at)
+                .fold((u64::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v)));
             let x = (range.start + range.end) as f64 / 2.0;
             PathElement::new(
-                vec![(x, f64::from(lo) - 0.3), (x, f64::from(hi) + 0.3)],
+                vec![(x, lo as f64 - 0.3), (x, hi as f64 + 0.3)],
                 // Two pixels wide, so that rounding leaves no gaps between columns.
                 line.stroke_width(2),
             )

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Instructions per state of each example script against the same game as a Rust ruleset, under
+# valgrind's callgrind (deterministic: the machine's load does not change the counts).
+# Usage: bench/script-profile.sh [GAME...]   (GAME: take, shrinking, Lasker, queen, divisor)
+# Needs valgrind. Builds the bench binary of grundy-script, runs each side once
+# (SCRIPT_BENCH_ONLY=GAME:SIDE), and divides the instructions spent in solve_rust / solve_script
+# (the engine's search from an empty table, the script's compilation excluded) by the states searched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=$(cargo bench -p grundy-script --bench script --no-run --message-format=json 2>/dev/null |
+    sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
+games=("$@")
+[ ${#games[@]} -eq 0 ] && games=(take shrinking Lasker queen divisor)
+out=$(mktemp -d)
+printf '| game | Rust ruleset: Ir/state | script: Ir/state | ratio |\n|---|---|---|---|\n'
+declare -A per
+for game in "${games[@]}"; do
+    for side in rust script; do
+        line=$(SCRIPT_BENCH_ONLY="$game:$side" valgrind --tool=callgrind \
+            --callgrind-out-file="$out/$game.$side" "$binary" 2>/dev/null)
+        states=$(sed -n 's/.*: \([0-9]*\) states$/\1/p' <<<"$line")
+        ir=$(callgrind_annotate --inclusive=yes "$out/$game.$side" 2>/dev/null |
+            awk -v f="solve_$side" 'index($0, f) && !done {gsub(",", "", $1); print $1; done = 1}')
+        [ -n "$states" ] && [ -n "$ir" ] || { echo "no count for $game:$side" >&2; exit 1; }
+        per[$side]=$((ir / states))
+        name=${line% (*}
+    done
+    printf '| %s | %d | %d | %.0f× |\n' "$name" "${per[rust]}" "${per[script]}" \
+        "$(bc -l <<<"${per[script]} / ${per[rust]}")"
+done
+rm -rf "$out"
