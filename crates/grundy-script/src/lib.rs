@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 mod formula;
+pub mod play;
 mod state;
 
 use std::cell::{Cell, RefCell};

@@ -200,7 +200,7 @@ pub enum MoveError {
         set: String,
     },
     /// A split whose first part is not between 1 and the pile's stones minus 1.
-    #[error("pile {pile} has {has} stone(s): split it into two non-empty piles, the first of 1 to {} stone(s), not {part}", has.saturating_sub(1))]
+    #[error("{}", bad_split(*pile, *has, *part, Lang::En))]
     BadSplit {
         /// The pile (from 1).
         pile: usize,
@@ -295,10 +295,9 @@ impl Explain for MoveError {
             (Lang::Zh, MoveError::NotInSet { asked, set }) => {
                 format!("集合 {set} 不允许取走 {asked} 个石子")
             }
-            (Lang::Zh, MoveError::BadSplit { pile, has, part }) => format!(
-                "第 {pile} 堆有 {has} 个石子：要分成两个非空的堆，第一堆为 1 到 {} 个，不能是 {part} 个",
-                has.saturating_sub(1)
-            ),
+            (Lang::Zh, MoveError::BadSplit { pile, has, part }) => {
+                bad_split(*pile, *has, *part, lang)
+            }
             (Lang::Zh, MoveError::NotAnOption { input, options }) => {
                 format!(
                     "「{input}」不是一步能到的局面；可以走到：{}",
@@ -307,6 +306,24 @@ impl Explain for MoveError {
             }
             (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
         }
+    }
+}
+
+/// Why pile `pile` of `has` stones cannot be split with a first part of `part`.
+fn bad_split(pile: usize, has: u64, part: u64, lang: Lang) -> String {
+    match (has, lang) {
+        (0 | 1, Lang::En) => {
+            format!("pile {pile} has {has} stone(s): only a pile of 2 or more can be split")
+        }
+        (_, Lang::En) => format!(
+            "pile {pile} has {has} stone(s): split it into two non-empty piles, the first of 1 to {} stone(s), not {part}",
+            has - 1
+        ),
+        (0 | 1, Lang::Zh) => format!("第 {pile} 堆有 {has} 个石子：至少 2 个石子的堆才能分"),
+        (_, Lang::Zh) => format!(
+            "第 {pile} 堆有 {has} 个石子：要分成两个非空的堆，第一堆为 1 到 {} 个，不能是 {part} 个",
+            has - 1
+        ),
     }
 }
 
