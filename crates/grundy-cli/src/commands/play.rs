@@ -32,8 +32,9 @@ use crate::report::LangArg;
 ///                  both COUNT   or take COUNT stones from each pile
 ///   lasker         PILE COUNT   take COUNT stones from pile PILE
 ///                  split PILE X or split pile PILE into X and the rest (a new pile after it)
-///   script FILE STATE  STATE    the state after your move, written as in the script (`6`,
-///                               `[2, 3]`), one of the options of the position
+///   script         STATE        the state after your move, written as in the script (`6`,
+///                               `[2, 3]`), one of the options of the position; the game
+///                               starts with `grundy play script FILE STATE`
 /// A bad move gets a one-line reason and the prompt again. Commands: `hint` (the winning move
 /// and why, or that every move loses), `undo` (back to your previous turn), `explain` (the
 /// whole proof for the position), `help`, `quit`. End of input ends the game.
@@ -74,10 +75,15 @@ pub struct Args {
     /// Language of the game's text.
     #[arg(long, value_enum, default_value = "en")]
     lang: LangArg,
-    /// Script games: the most states the game may have (all are listed before it starts).
-    #[arg(long, default_value_t = Limits::default().max_states, value_name = "N")]
+    /// Script games: the most states the game may have (all are listed before it starts, one
+    /// call of the script's options() each).
+    #[arg(long, default_value_t = SCRIPT_STATES, value_name = "N")]
     max_states: usize,
 }
+
+/// The default bound on the states of a script game: listing them calls the script once per
+/// state, which takes seconds for this many.
+const SCRIPT_STATES: usize = 100_000;
 
 /// `--first` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
