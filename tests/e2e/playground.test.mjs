@@ -118,17 +118,20 @@ async function playGame(position, choose) {
   throw new Error('the game did not end');
 }
 
+/** Asks the Play tab for a hint and types the move it suggests. */
+async function followHint() {
+  const before = await page.locator('#play-log li').count();
+  await page.click('#play-hint');
+  await page.waitForFunction(() => /type “/.test(document.querySelector('#play-message').textContent));
+  const move = /type “([^”]+)”/.exec(await page.textContent('#play-message'))[1];
+  await page.fill('#move-input', move);
+  await page.click('#move-submit');
+  await page.waitForFunction((n) => document.querySelectorAll('#play-log li').length > n, before);
+}
+
 test('following the hints beats the computer', async () => {
   await page.goto(base);
-  const status = await playGame('3 4 5', async () => {
-    const before = await page.locator('#play-log li').count();
-    await page.click('#play-hint');
-    await page.waitForFunction(() => /type “/.test(document.querySelector('#play-message').textContent));
-    const move = /type “([^”]+)”/.exec(await page.textContent('#play-message'))[1];
-    await page.fill('#move-input', move);
-    await page.click('#move-submit');
-    await page.waitForFunction((n) => document.querySelectorAll('#play-log li').length > n, before);
-  });
+  const status = await playGame('3 4 5', followHint);
   assert.equal(status, 'You win!');
   const log = await page.locator('#play-log li').allTextContents();
   assert.match(log[0], /^You: take 2 from pile 1/);
@@ -421,6 +424,25 @@ test('the values explorer computes Kayles to 200 and shows its proved period 12'
   assert.match(await page.textContent('#va-summary'), /未证明|周期/);
   await page.screenshot({ path: join(artifacts, 'values-zh-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1000, height: 900 });
+});
+
+test('the Play tab plays Wythoff\'s game, taking from both piles as the hint says', async () => {
+  await page.goto(`${base}#play`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'wythoff' && !o.disabled));
+  await page.selectOption('#play-game', 'wythoff');
+  // Three piles are refused with the reason.
+  await page.fill('#play-position', '1 2 3');
+  await page.click('#play-start');
+  await page.fill('#move-input', '1 1');
+  await page.click('#move-submit');
+  await page.waitForFunction(() => /exactly two piles/.test(document.querySelector('#play-message').textContent));
+  assert.match(await page.textContent('#play-notation'), /A move is PILE COUNT or both COUNT/);
+  const status = await playGame('4 6', followHint);
+  assert.equal(status, 'You win!');
+  const log = await page.locator('#play-log li').allTextContents();
+  assert.match(log[0], /^You: take 1 from both piles \(4, 6 -> 3, 5\) {2}⇒ {2}3 5$/);
+  assert.equal(log.length % 2, 1, 'the human made the last move');
+  await page.screenshot({ path: join(artifacts, 'play-wythoff.png'), fullPage: true });
 });
 
 test('no script error on the page', () => {

@@ -38,6 +38,7 @@
 #![deny(missing_docs)]
 
 mod formula;
+pub mod play;
 mod state;
 
 use std::cell::{Cell, RefCell};

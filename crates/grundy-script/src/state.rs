@@ -117,6 +117,13 @@ impl State {
     }
 }
 
+/// As [`State::to_json`].
+impl serde::Serialize for State {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(serializer)
+    }
+}
+
 /// Written as in a script: `5`, `[3, 4]`, `#{x: 1, y: 2}`, `"a"`.
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -27,7 +27,6 @@ const T = {
     take: (i, from, to) => `take ${from - to} from pile ${i + 1} (${from} → ${to})`,
     game: 'Game', position: 'Position', who_first: 'First', me: 'me', computer_first: 'computer',
     new_game: 'New game', your_move: 'Your move', move: 'Move', hint: 'Hint', undo: 'Undo',
-    coming: 'coming soon',
     your_turn: 'Your turn: click on the board or type a move.',
     thinking: 'The computer is thinking…',
     you_win: 'You win!', computer_wins: 'The computer wins.',
@@ -115,7 +114,6 @@ const T = {
     take: (i, from, to) => `从第 ${i + 1} 堆取走 ${from - to} 个（${from} → ${to}）`,
     game: '游戏', position: '局面', who_first: '先手', me: '我', computer_first: '电脑',
     new_game: '新对局', your_move: '你的走法', move: '走', hint: '提示', undo: '悔棋',
-    coming: '即将推出',
     your_turn: '轮到你：在棋盘上点击，或输入走法。',
     thinking: '电脑思考中……',
     you_win: '你赢了！', computer_wins: '电脑赢了。',
@@ -634,6 +632,24 @@ const BOARDS = {
     draw: (target, m) => drawStrip(target, m.resume.position, { m, hinted: m.hinted }),
     write: (c) => `${c.coin + 1} ${c.to}`,
   },
+  subtraction: {
+    draw(target, m) {
+      // A stone that takes a number outside the set is refused by the server with the reason.
+      target.append(el('p', { class: 'cap', text: `S = {${m.resume.set}}` }));
+      drawPiles(target, m, m.resume.position);
+    },
+    write: (c) => `${c.pile + 1} ${c.from - c.to}`,
+  },
+  wythoff: {
+    // Taking from both piles is typed: `both COUNT`.
+    draw: (target, m) => drawPiles(target, m, m.resume.position),
+    write: (c) => (c.kind === 'take_both' ? `both ${c.from[0] - c.to[0]}` : `${c.pile + 1} ${c.from - c.to}`),
+  },
+  lasker: {
+    // Splits are typed: `split PILE X`.
+    draw: (target, m) => drawPiles(target, m, m.resume.position),
+    write: (c) => (c.kind === 'split' ? `split ${c.pile + 1} ${c.into[0]}` : `${c.pile + 1} ${c.from - c.to}`),
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -751,7 +767,6 @@ function wireMatch(m, ids) {
 
 // ---------------------------------------------------------------------------------------------
 // The Play tab.
-const PLAYABLE_LATER = ['subtraction', 'wythoff', 'lasker'];
 let games = [];
 const PLAY_IDS = {
   status: 'play-status', message: 'play-message', submit: 'move-submit', hint: 'play-hint',
@@ -774,21 +789,18 @@ function fillGames() {
   const select = $('play-game');
   const chosen = select.value || match.game;
   const names = games.map((g) => g.game);
-  select.replaceChildren(
-    ...games.map((g) => el('option', { value: g.game, text: g.title[lang] })),
-    ...PLAYABLE_LATER.filter((n) => !names.includes(n))
-      .map((n) => el('option', { value: n, disabled: 'disabled', text: `${n} (${t('coming')})` })));
+  select.replaceChildren(...games.map((g) => el('option', { value: g.game, text: g.title[lang] })));
   select.value = names.includes(chosen) ? chosen : 'nim';
   fillParams();
 }
 
-/** One input per parameter of the chosen ruleset (the shrinking cap's k). */
+/** One input per parameter of the chosen ruleset (the shrinking cap's k, the subtraction set). */
 function fillParams() {
   const info = games.find((g) => g.game === $('play-game').value);
   const old = Object.fromEntries([...$('play-params').querySelectorAll('input')].map((i) => [i.name, i.value]));
   $('play-params').replaceChildren(...(info ? info.params : []).map((p) => el('label', {},
     el('span', { text: p.name, title: lang === 'zh' ? p.zh : p.en }),
-    el('input', { name: p.name, value: old[p.name] ?? '', size: '4', inputmode: 'numeric', 'aria-label': lang === 'zh' ? p.zh : p.en }))));
+    el('input', { name: p.name, value: old[p.name] ?? '', size: '8', 'aria-label': lang === 'zh' ? p.zh : p.en }))));
   $('play-misere').disabled = !['nim'].includes($('play-game').value);
   if ($('play-misere').disabled) $('play-misere').checked = false;
 }

@@ -360,8 +360,99 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
         .map(|g| g["game"].as_str().unwrap())
         .collect();
     assert_eq!(names, grundy::play::RULESETS);
+    assert_eq!(
+        names,
+        [
+            "nim",
+            "staircase",
+            "grid",
+            "coins",
+            "nonincreasing",
+            "subtraction",
+            "wythoff",
+            "lasker"
+        ]
+    );
     assert_eq!(games["games"][4]["params"][0]["name"], "k");
+    assert_eq!(games["games"][5]["params"][0]["name"], "set");
+    assert_eq!(
+        games["games"][6]["notation"]["en"],
+        "PILE COUNT or both COUNT"
+    );
     assert_eq!(games["games"][0]["params"], json!([]));
+}
+
+#[tokio::test]
+async fn subtraction_wythoff_and_lasker_are_analysed_moved_and_played() {
+    // The set travels with the position, as the `set` field.
+    let (status, v) = post(
+        "/api/move",
+        json!({"game": "subtraction", "position": [7, 9], "set": "1,3,4", "move": "2 3"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["resume"], json!({"position": [7, 6], "set": "1,3,4"}));
+    let mut next = v["resume"].clone();
+    next["game"] = json!("subtraction");
+    next["move"] = json!("1 2");
+    let (status, v) = post("/api/move", next).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(v["error"], "the set 1,3,4 does not allow taking 2");
+    // G(7) = 0 and G(6) = 2 for {1, 3, 4}: the computer takes 4 from the 6.
+    let (_, v) = post(
+        "/api/computer",
+        json!({"game": "subtraction", "position": [7, 6], "set": [1, 3, 4]}),
+    )
+    .await;
+    assert_eq!(v["move"], "2 4");
+    assert_eq!(v["winning"], true);
+    // Wythoff: the same from both piles, written `both COUNT`.
+    let (_, v) = post(
+        "/api/move",
+        json!({"game": "wythoff", "position": [4, 6], "move": "both 1"}),
+    )
+    .await;
+    assert_eq!(v["position"], json!([3, 5]));
+    assert_eq!(v["change"]["kind"], "take_both");
+    let (_, v) = post(
+        "/api/analyze",
+        json!({"game": "wythoff", "position": [3, 5]}),
+    )
+    .await;
+    assert_eq!(v["outcome"], "P");
+    // Lasker: a split inserts the second part after the first.
+    let (_, v) = post(
+        "/api/move",
+        json!({"game": "lasker", "position": [3, 3], "move": "split 1 1"}),
+    )
+    .await;
+    assert_eq!(v["shown"], "1 2 3");
+    let (_, v) = post(
+        "/api/computer",
+        json!({"game": "lasker", "position": [1, 2, 3]}),
+    )
+    .await;
+    assert_eq!(v["winning"], true);
+    assert_eq!(v["move"], "split 3 1");
+    for (body, needle) in [
+        (
+            r#"{"game": "wythoff", "position": [1, 2, 3]}"#,
+            "exactly two piles",
+        ),
+        (
+            r#"{"game": "subtraction", "position": [1], "set": "1,,2"}"#,
+            "parameter 'set'",
+        ),
+    ] {
+        refused(
+            Limits::default(),
+            "/api/analyze",
+            body,
+            StatusCode::BAD_REQUEST,
+            needle,
+        )
+        .await;
+    }
 }
 
 #[tokio::test]

@@ -90,6 +90,14 @@ pub enum Change {
         /// Stones after, pile by pile.
         to: Vec<u64>,
     },
+    /// A move to option `option` (from 0, in the rules' order) of a game whose positions are
+    /// not numbers (a script game); `to` is that option as written.
+    Reach {
+        /// The option's index among the position's options.
+        option: usize,
+        /// The position it leads to, as written.
+        to: String,
+    },
 }
 
 impl Change {
@@ -167,6 +175,10 @@ impl Change {
                     ),
                 }
             }
+            Change::Reach { to, .. } => match lang {
+                Lang::En => format!("move to {to}"),
+                Lang::Zh => format!("走到 {to}"),
+            },
         }
     }
 }

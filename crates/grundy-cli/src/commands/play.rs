@@ -2,23 +2,39 @@
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
+use std::path::Path;
+use std::sync::mpsc;
 
 use anyhow::Context;
 use clap::ValueEnum;
 use grundy::play::{self, Playable, Search, Setup, Visitor};
 use grundy::{AnalyzeOptions, Explain, Lang, Outcome, Play};
+use grundy_script::Limits;
+use grundy_script::play::ScriptPlay;
 
+use crate::commands::script::{load, on_script_stack_alongside};
 use crate::report::LangArg;
 
-/// Play against a perfect opponent: nim (misère with --misere), staircase, grid, coins, nonincreasing.
+/// Play against a perfect opponent: nim (misère with --misere), staircase, grid, coins,
+/// nonincreasing, subtraction, wythoff, lasker, and games written as scripts.
 ///
-/// The game shows the position and asks for your move in the ruleset's notation, two numbers:
+/// The game shows the position and asks for your move in the ruleset's notation:
 ///   nim            PILE COUNT   take COUNT stones from pile PILE (piles numbered from 1)
 ///   staircase      STEP COUNT   carry COUNT stones from step STEP down one step (1 to the ground)
 ///   grid           CELL COUNT   move COUNT stones from cell CELL to the next cell on its right
 ///   coins          COIN CELL    slide coin COIN left to cell CELL (coins numbered as given)
 ///   nonincreasing  PILE COUNT   take COUNT stones, at most the cap k (what the previous move
 ///                               took); the first cap is `--param k=K` (no cap without it)
+///   subtraction    PILE COUNT   take COUNT stones, COUNT in the set S: `--param set=1,3,4`,
+///                               `set=all-but:1,2` or `set=1..M` (as `grundy subtraction --set`;
+///                               1,3,4 without it)
+///   wythoff        PILE COUNT   take COUNT stones from pile 1 or 2 (two piles)
+///                  both COUNT   or take COUNT stones from each pile
+///   lasker         PILE COUNT   take COUNT stones from pile PILE
+///                  split PILE X or split pile PILE into X and the rest (a new pile after it)
+///   script         STATE        the state after your move, written as in the script (`6`,
+///                               `[2, 3]`), one of the options of the position; the game
+///                               starts with `grundy play script FILE STATE`
 /// A bad move gets a one-line reason and the prompt again. Commands: `hint` (the winning move
 /// and why, or that every move loses), `undo` (back to your previous turn), `explain` (the
 /// whole proof for the position), `help`, `quit`. End of input ends the game.
@@ -28,16 +44,22 @@ use crate::report::LangArg;
 /// fast as possible and, from a lost position, loses as slowly as possible (remoteness). Above
 /// that it plays the closed form's winning move that leaves the least game (for nim the fewest
 /// stones), and from a lost position moves a single stone (or coin): it never throws away a win.
+/// A script game is listed state by state before it starts (at most --max-states states, no
+/// cycles); the engine's values over that list answer hints, and its remoteness the computer.
 ///
 /// Examples: `grundy play nim 3 4 5`, `grundy play nim --misere --first computer 1 2 3`,
 /// `grundy play staircase 3 0 2`, `grundy play coins 1 5 6`,
-/// `grundy play nonincreasing --param k=3 3 4 5`.
+/// `grundy play nonincreasing --param k=3 3 4 5`, `grundy play subtraction --param set=1,3,4 7 9`,
+/// `grundy play wythoff 4 9`, `grundy play lasker 2 5 7`,
+/// `grundy play script examples/scripts/queen.rhai '[3, 5]'`.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
-    /// The ruleset: nim, staircase, grid, coins or nonincreasing.
+    /// The ruleset: nim, staircase, grid, coins, nonincreasing, subtraction, wythoff, lasker, or
+    /// script (then the script file comes first).
     game: String,
-    /// The position: the piles, the steps (step 1 first), the cells, or the coins' cells.
+    /// The position: the piles, the steps (step 1 first), the cells, or the coins' cells; for
+    /// script, the file and then the start state as the script writes states.
     #[arg(required = true, allow_negative_numbers = true)]
     position: Vec<String>,
     /// Who moves first.
@@ -46,13 +68,22 @@ pub struct Args {
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     misere: bool,
-    /// A parameter of the ruleset, for rulesets that take some (nonincreasing: k=K, the first cap).
+    /// A parameter of the ruleset, for rulesets that take some (nonincreasing: k=K, the first cap;
+    /// subtraction: set=S, the subtraction set).
     #[arg(long = "param", value_name = "NAME=VALUE")]
     params: Vec<String>,
     /// Language of the game's text.
     #[arg(long, value_enum, default_value = "en")]
     lang: LangArg,
+    /// Script games: the most states the game may have (all are listed before it starts, one
+    /// call of the script's options() each).
+    #[arg(long, default_value_t = SCRIPT_STATES, value_name = "N")]
+    max_states: usize,
 }
+
+/// The default bound on the states of a script game: listing them calls the script once per
+/// state, which takes seconds for this many.
+const SCRIPT_STATES: usize = 100_000;
 
 /// `--first` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -64,7 +95,6 @@ pub enum First {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let numbers = crate::input::numbers(&args.position, "position value")?;
     let params = args
         .params
         .iter()
@@ -75,26 +105,123 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         })
         .collect::<anyhow::Result<BTreeMap<_, _>>>()?;
     let setup = Setup {
-        game: args.game,
+        game: args.game.clone(),
         misere: args.misere,
         params,
     };
+    let table = Table {
+        first: args.first,
+        lang: args.lang.into(),
+    };
+    if setup.game == "script" {
+        ScriptPlay::check(&setup)?;
+        return script_game(&args.position, args.max_states, table, out);
+    }
+    let numbers = crate::input::numbers(&args.position, "position value")?;
     let stdin = std::io::stdin();
     let session = Session {
         numbers,
-        first: args.first,
-        lang: args.lang.into(),
+        table,
         input: &mut stdin.lock(),
         out,
     };
     play::with_ruleset(&setup, session)?
 }
 
+/// How a game is played whatever the ruleset: who starts, in which language.
+#[derive(Clone, Copy)]
+struct Table {
+    first: First,
+    lang: Lang,
+}
+
+impl Table {
+    /// Plays `game` from `start`, reading moves from `input`.
+    fn play<G: Playable>(
+        self,
+        game: G,
+        start: G::Position,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        Game {
+            search: Search::new(Search::<G::Position>::DEFAULT_BUDGET),
+            game,
+            lang: self.lang,
+            out,
+            history: Vec::new(),
+        }
+        .run(start, self.first, input)
+    }
+}
+
+/// `grundy play script FILE STATE...`: the words after the file are the start state. The
+/// game runs on the script thread (see [`on_script_stack_alongside`]) and its text is
+/// forwarded to `out` here, flush by flush.
+fn script_game(
+    words: &[String],
+    max_states: usize,
+    table: Table,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let Some((file, state)) = words.split_first().filter(|(_, s)| !s.is_empty()) else {
+        anyhow::bail!("write the script and its start state: grundy play script FILE STATE");
+    };
+    let state = state.join(" ");
+    let (sender, receiver) = mpsc::channel::<Vec<u8>>();
+    let game = move || -> anyhow::Result<()> {
+        let limits = Limits {
+            max_states,
+            ..Limits::default()
+        };
+        let script = load(Path::new(file), limits)?;
+        let start = script
+            .parse_state(&state, 1)
+            .with_context(|| file.clone())?;
+        let game = ScriptPlay::new(script, &start).with_context(|| file.clone())?;
+        let mut forward = Forward {
+            sender,
+            buffer: Vec::new(),
+        };
+        table.play(game, start, &mut std::io::stdin().lock(), &mut forward)?;
+        forward.flush()?;
+        Ok(())
+    };
+    on_script_stack_alongside(game, || {
+        for chunk in receiver {
+            out.write_all(&chunk)?;
+            out.flush()?;
+        }
+        Ok(())
+    })
+}
+
+/// Text written on the script thread, sent to the main thread at each flush.
+struct Forward {
+    sender: mpsc::Sender<Vec<u8>>,
+    buffer: Vec<u8>,
+}
+
+impl Write for Forward {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.buffer.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if !self.buffer.is_empty() {
+            self.sender
+                .send(std::mem::take(&mut self.buffer))
+                .map_err(|_| std::io::Error::from(std::io::ErrorKind::BrokenPipe))?;
+        }
+        Ok(())
+    }
+}
+
 /// One game, whatever the ruleset.
 struct Session<'a> {
     numbers: Vec<u64>,
-    first: First,
-    lang: Lang,
+    table: Table,
     input: &'a mut dyn BufRead,
     out: &'a mut dyn Write,
 }
@@ -104,14 +231,7 @@ impl Visitor for Session<'_> {
 
     fn visit<G: Playable>(self, game: G) -> anyhow::Result<()> {
         let start = game.position(self.numbers)?;
-        Game {
-            search: Search::new(Search::<G::Position>::DEFAULT_BUDGET),
-            game,
-            lang: self.lang,
-            out: self.out,
-            history: Vec::new(),
-        }
-        .run(start, self.first, self.input)
+        self.table.play(game, start, self.input, self.out)
     }
 }
 

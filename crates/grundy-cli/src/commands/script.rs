@@ -104,14 +104,27 @@ const SCRIPT_STACK: usize = 1 << 30;
 pub fn on_script_stack<T: Send>(
     work: impl FnOnce() -> anyhow::Result<T> + Send,
 ) -> anyhow::Result<T> {
+    on_script_stack_alongside(work, || Ok(()))
+}
+
+/// Runs `work` on a thread with [`SCRIPT_STACK`] bytes of stack while `meanwhile` runs on this
+/// one (forwarding what `work` sends, for a game); `work`'s error comes first.
+pub fn on_script_stack_alongside<T: Send>(
+    work: impl FnOnce() -> anyhow::Result<T> + Send,
+    meanwhile: impl FnOnce() -> anyhow::Result<()>,
+) -> anyhow::Result<T> {
     std::thread::scope(|scope| {
-        std::thread::Builder::new()
+        let worker = std::thread::Builder::new()
             .name("script".into())
             .stack_size(SCRIPT_STACK)
             .spawn_scoped(scope, work)
-            .context("cannot start the script thread")?
+            .context("cannot start the script thread")?;
+        let here = meanwhile();
+        let result = worker
             .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+        here?;
+        Ok(result)
     })
 }
 

@@ -8,6 +8,7 @@ mod lasker;
 mod moore;
 mod nim;
 mod play;
+mod play_more;
 mod relatives_stairs;
 mod script;
 mod serve;

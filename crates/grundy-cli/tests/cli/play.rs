@@ -6,7 +6,7 @@ use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 use crate::{fails_with, grundy};
 
 /// Runs `grundy play args` with `script` as the whole of standard input; stdout and status.
-fn play(args: &[&str], script: &str) -> (String, Option<i32>) {
+pub(crate) fn play(args: &[&str], script: &str) -> (String, Option<i32>) {
     let mut full = vec!["play"];
     full.extend_from_slice(args);
     let out = grundy(&full).write_stdin(script).output().expect("runs");
@@ -22,14 +22,14 @@ fn play(args: &[&str], script: &str) -> (String, Option<i32>) {
 }
 
 /// A game driven line by line: read up to the prompt, answer, read again.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Driver {
-    fn start(args: &[&str]) -> Driver {
+    pub(crate) fn start(args: &[&str]) -> Driver {
         let bin = assert_cmd::cargo::cargo_bin("grundy");
         let mut child = std::process::Command::new(bin)
             .arg("play")
@@ -48,7 +48,7 @@ impl Driver {
     }
 
     /// Everything printed until the next prompt, or until the end (then `None` as second item).
-    fn read_turn(&mut self) -> (String, bool) {
+    pub(crate) fn read_turn(&mut self) -> (String, bool) {
         let mut text = Vec::new();
         let mut byte = [0u8];
         loop {
@@ -62,7 +62,7 @@ impl Driver {
         }
     }
 
-    fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").expect("writes");
     }
 }
@@ -75,7 +75,7 @@ impl Drop for Driver {
 }
 
 /// The move a hint suggests: the text between "(type '" and "')".
-fn hinted_move(text: &str) -> Option<&str> {
+pub(crate) fn hinted_move(text: &str) -> Option<&str> {
     let start = text.find("(type '")? + "(type '".len();
     let len = text[start..].find("')")?;
     Some(&text[start..start + len])
@@ -230,7 +230,7 @@ fn bad_setups_are_one_line_errors() {
 }
 
 /// The lines of `out` that report moves, in order.
-fn moves(out: &str) -> Vec<&str> {
+pub(crate) fn moves(out: &str) -> Vec<&str> {
     out.lines()
         .map(|l| l.trim_start_matches("your move> "))
         .filter(|l| l.starts_with("you: ") || l.starts_with("computer: "))

@@ -29,9 +29,12 @@ use crate::parse::parse_u64;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome, Play};
 
 pub mod coins;
+pub mod lasker;
 pub mod nim;
 pub mod nonincreasing;
 pub mod stairs;
+pub mod subtraction;
+pub mod wythoff;
 
 /// How a ruleset writes a move, for help text and error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -188,9 +191,55 @@ pub enum MoveError {
         /// Its cell.
         at: u64,
     },
+    /// A number of stones the subtraction set does not allow.
+    #[error("the set {set} does not allow taking {asked}")]
+    NotInSet {
+        /// Stones asked for.
+        asked: u64,
+        /// The set, in the `--set` notation.
+        set: String,
+    },
+    /// A split whose first part is not between 1 and the pile's stones minus 1.
+    #[error("{}", bad_split(*pile, *has, *part, Lang::En))]
+    BadSplit {
+        /// The pile (from 1).
+        pile: usize,
+        /// Its stones.
+        has: u64,
+        /// The first part asked for.
+        part: u64,
+    },
+    /// A position that is not one move away (a script game).
+    #[error(
+        "'{input}' is not one move away; the options are {}",
+        options_text(options)
+    )]
+    NotAnOption {
+        /// The position as typed.
+        input: String,
+        /// The options, as written (the first few).
+        options: Vec<String>,
+    },
     /// The position has no move left.
     #[error("the game is over: there is no move")]
     GameOver,
+}
+
+/// How many options [`MoveError::NotAnOption`] lists.
+pub const OPTIONS_LISTED: usize = 12;
+
+/// The options of [`MoveError::NotAnOption`], comma-separated, "…" after the last listed.
+fn options_text(options: &[String]) -> String {
+    let mut text = options
+        .iter()
+        .take(OPTIONS_LISTED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if options.len() > OPTIONS_LISTED {
+        text.push_str(", …");
+    }
+    text
 }
 
 impl Explain for MoveError {
@@ -243,8 +292,38 @@ impl Explain for MoveError {
                     at,
                 },
             ) => format!("第 {coin} 枚硬币到不了第 {to} 格：第 {other} 枚硬币在第 {at} 格"),
+            (Lang::Zh, MoveError::NotInSet { asked, set }) => {
+                format!("集合 {set} 不允许取走 {asked} 个石子")
+            }
+            (Lang::Zh, MoveError::BadSplit { pile, has, part }) => {
+                bad_split(*pile, *has, *part, lang)
+            }
+            (Lang::Zh, MoveError::NotAnOption { input, options }) => {
+                format!(
+                    "「{input}」不是一步能到的局面；可以走到：{}",
+                    options_text(options)
+                )
+            }
             (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
         }
+    }
+}
+
+/// Why pile `pile` of `has` stones cannot be split with a first part of `part`.
+fn bad_split(pile: usize, has: u64, part: u64, lang: Lang) -> String {
+    match (has, lang) {
+        (0 | 1, Lang::En) => {
+            format!("pile {pile} has {has} stone(s): only a pile of 2 or more can be split")
+        }
+        (_, Lang::En) => format!(
+            "pile {pile} has {has} stone(s): split it into two non-empty piles, the first of 1 to {} stone(s), not {part}",
+            has - 1
+        ),
+        (0 | 1, Lang::Zh) => format!("第 {pile} 堆有 {has} 个石子：至少 2 个石子的堆才能分"),
+        (_, Lang::Zh) => format!(
+            "第 {pile} 堆有 {has} 个石子：要分成两个非空的堆，第一堆为 1 到 {} 个，不能是 {part} 个",
+            has - 1
+        ),
     }
 }
 
@@ -284,6 +363,46 @@ pub(crate) fn two_numbers(text: &str, notation: Notation) -> Result<(u64, u64), 
         (Ok(a), Ok(b)) => Ok((a, b)),
         _ => Err(malformed()),
     }
+}
+
+/// Reads a move written as `keyword` followed by `count` whole numbers (`both 2`, `split 1 3`),
+/// the keyword in any case: `None` when the text does not start with the keyword.
+///
+/// # Errors
+/// [`MoveError::Malformed`] when the keyword is followed by anything else.
+pub(crate) fn keyword_numbers(
+    text: &str,
+    keyword: &str,
+    count: usize,
+    notation: Notation,
+) -> Result<Option<Vec<u64>>, MoveError> {
+    let mut tokens = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty());
+    if !tokens
+        .next()
+        .is_some_and(|t| t.eq_ignore_ascii_case(keyword))
+    {
+        return Ok(None);
+    }
+    let numbers: Result<Vec<u64>, _> = tokens.map(parse_u64).collect();
+    match numbers {
+        Ok(numbers) if numbers.len() == count => Ok(Some(numbers)),
+        _ => Err(MoveError::Malformed {
+            input: text.trim().to_string(),
+            notation,
+        }),
+    }
+}
+
+/// An upper bound on the engine's work for piles that each stay within their size now: the
+/// ∏(p + 1) positions times `options`, the most options of one of them (saturating).
+pub(crate) fn box_cost(piles: &[u64], options: u128) -> u64 {
+    piles
+        .iter()
+        .try_fold(1u128, |n, &p| n.checked_mul(u128::from(p) + 1))
+        .and_then(|n| n.checked_mul(options))
+        .map_or(u64::MAX, |c| u64::try_from(c).unwrap_or(u64::MAX))
 }
 
 /// The index (from 0) of part `number` (from 1) among `count` parts.
@@ -453,7 +572,16 @@ pub struct Resume {
 }
 
 /// The names [`with_ruleset`] knows, in the order front ends list them.
-pub const RULESETS: &[&str] = &["nim", "staircase", "grid", "coins", "nonincreasing"];
+pub const RULESETS: &[&str] = &[
+    "nim",
+    "staircase",
+    "grid",
+    "coins",
+    "nonincreasing",
+    "subtraction",
+    "wythoff",
+    "lasker",
+];
 
 /// Something to do with a playable ruleset whatever its type (a play loop, an API handler).
 pub trait Visitor {
@@ -478,6 +606,9 @@ pub fn with_ruleset<V: Visitor>(setup: &Setup, visitor: V) -> Result<V::Output, 
         "grid" => Ok(visitor.visit(stairs::GridPlay::new(setup)?)),
         "coins" => Ok(visitor.visit(coins::CoinsPlay::new(setup)?)),
         "nonincreasing" => Ok(visitor.visit(nonincreasing::CapPlay::new(setup)?)),
+        "subtraction" => Ok(visitor.visit(subtraction::SubtractionPlay::new(setup)?)),
+        "wythoff" => Ok(visitor.visit(wythoff::WythoffPlay::new(setup)?)),
+        "lasker" => Ok(visitor.visit(lasker::LaskerPlay::new(setup)?)),
         name => Err(SetupError::UnknownGame {
             name: name.to_string(),
         }),

@@ -3,7 +3,7 @@
 use crate::engine::EngineError;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, SetupError, Unit, amount, index, two_numbers,
+    MoveError, Notation, Playable, Resume, SetupError, Unit, amount, box_cost, index, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
 
@@ -129,12 +129,7 @@ impl Playable for NimPlay {
     /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
     /// at most Σp options.
     fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
-        let positions = piles
-            .iter()
-            .try_fold(1u128, |n, &p| n.checked_mul(u128::from(p) + 1));
-        let options = self.material(piles) + 1;
-        let cost = positions.and_then(|n| n.checked_mul(options));
-        Some(cost.map_or(u64::MAX, |c| u64::try_from(c).unwrap_or(u64::MAX)))
+        Some(box_cost(piles, self.material(piles) + 1))
     }
 
     fn material(&self, piles: &Vec<u64>) -> u128 {

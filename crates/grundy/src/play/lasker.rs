@@ -1,0 +1,317 @@
+//! Lasker's Nim, played: a move is `PILE COUNT`, take COUNT stones from pile PILE, or
+//! `split PILE X`, split pile PILE into X and the rest (both non-empty; the rest goes right after
+//! it, as a new pile). Normal play only.
+
+use crate::engine::EngineError;
+use crate::games::heaps::HeapStep;
+use crate::games::lasker::{self, Lasker, MAX_PILE};
+use crate::play::{
+    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index, keyword_numbers,
+    two_numbers,
+};
+use crate::{Analysis, AnalyzeOptions, Change, Lang};
+
+/// Lasker's Nim as a [`Playable`] ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct LaskerPlay;
+
+impl LaskerPlay {
+    /// Lasker's Nim, which takes no parameters and normal play only.
+    ///
+    /// # Errors
+    /// [`SetupError`] for parameters or misère play.
+    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+        setup.no_params()?;
+        setup.normal_play_only()?;
+        Ok(LaskerPlay)
+    }
+}
+
+const NOTATION: Notation = Notation {
+    en: "PILE COUNT or split PILE X",
+    zh: "堆号 数量 或 split 堆号 X",
+    meaning_en: "take COUNT stones from pile PILE, or split pile PILE into X stones and the rest (a new pile right after it), piles numbered from 1",
+    meaning_zh: "从第「堆号」堆取走「数量」个石子，或把第「堆号」堆分成 X 个和其余的（其余的成为紧随其后的新一堆），堆号从 1 开始",
+    example: "split 2 3",
+};
+
+/// The largest pile [`positions_from`] counts; a larger one has more than 2^64 descendants.
+const MAX_COUNTED: u64 = 60;
+
+/// An upper bound on the positions (ordered lists of piles) a pile of n can become, `None`
+/// above [`MAX_COUNTED`]: such a list has Σ max(q, 1) ≤ n (a pile emptied by a take was at
+/// least 1 when it was split off). Counting the lists of that form, a part of weight 1 being 0
+/// or 1 and a part of weight w ≥ 2 being w: with c(s) the lists of weight exactly s (c(0) = 1,
+/// c(s) = 2c(s − 1) + Σ_{w≥2} c(s − w)), there are Σ_{s=1..n} c(s), or 1 for n = 0. (Splits put
+/// the smaller part first, so fewer are reached.)
+fn positions_from(n: u64) -> Option<u128> {
+    if n > MAX_COUNTED {
+        return None;
+    }
+    let n = n as usize;
+    let mut exact = vec![1u128];
+    for s in 1..=n {
+        let longer: u128 = exact[..s - 1].iter().sum();
+        exact.push(2 * exact[s - 1] + longer);
+    }
+    Some(if n == 0 { 1 } else { exact[1..].iter().sum() })
+}
+
+/// The pile and its stones, from a typed pile number.
+fn pile_of(piles: &[u64], number: u64) -> Result<(usize, u64), MoveError> {
+    let pile = index(Unit::Pile, number, piles.len())?;
+    Ok((pile, piles[pile]))
+}
+
+impl Playable for LaskerPlay {
+    type Position = Vec<u64>;
+    type Step = HeapStep;
+    type Rules = Lasker;
+
+    fn name(&self) -> &'static str {
+        "lasker"
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        lang.pick("Lasker's Nim", "Lasker 取石子（可分堆）")
+            .to_string()
+    }
+
+    fn rules(&self) -> &Lasker {
+        &Lasker
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
+        if piles.is_empty() {
+            return Err(SetupError::Empty { what: "piles" });
+        }
+        lasker::analyze(&piles, &AnalyzeOptions::default()).map_err(|e| {
+            SetupError::BadPosition {
+                problem: e.to_string(),
+            }
+        })?;
+        Ok(piles)
+    }
+
+    fn components(&self, piles: &Vec<u64>) -> usize {
+        piles.len()
+    }
+
+    fn resume(&self, piles: &Vec<u64>) -> Resume {
+        Resume {
+            position: piles.clone(),
+            params: Default::default(),
+        }
+    }
+
+    fn show(&self, piles: &Vec<u64>) -> String {
+        piles
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+        let split = keyword_numbers(text, "split", 2, NOTATION)?;
+        let take = match split {
+            Some(_) => None,
+            None => Some(two_numbers(text, NOTATION)?),
+        };
+        if self.is_over(piles) {
+            return Err(MoveError::GameOver);
+        }
+        if let Some((number, count)) = take {
+            let (pile, from) = pile_of(piles, number)?;
+            amount(Unit::Pile, pile, from, count)?;
+            return Ok(Change::Take {
+                pile,
+                from,
+                to: from - count,
+            });
+        }
+        let (number, part) = split.map_or((0, 0), |n| (n[0], n[1]));
+        let (pile, from) = pile_of(piles, number)?;
+        if part == 0 || part >= from {
+            return Err(MoveError::BadSplit {
+                pile: pile + 1,
+                has: from,
+                part,
+            });
+        }
+        Ok(Change::Split {
+            pile,
+            from,
+            into: [part, from - part],
+        })
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match *change {
+            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            Change::Split {
+                pile, into: [x, _], ..
+            } => format!("split {} {x}", pile + 1),
+            ref other => unreachable!("Lasker moves are takes and splits, not {other:?}"),
+        }
+    }
+
+    /// The takes, then the splits into x and n − x with x ≤ n − x.
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+        for (pile, &from) in piles.iter().enumerate() {
+            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
+            out.extend((1..=from / 2).map(|x| Change::Split {
+                pile,
+                from,
+                into: [x, from - x],
+            }));
+        }
+    }
+
+    fn is_over(&self, piles: &Vec<u64>) -> bool {
+        piles.iter().all(|&p| p == 0)
+    }
+
+    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+        lasker::play(piles, change)
+    }
+
+    /// # Panics
+    /// If a pile exceeds [`MAX_PILE`]; [`Playable::position`] refuses such piles and moves only
+    /// shrink them.
+    fn analyze(
+        &self,
+        piles: &Vec<u64>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<HeapStep>, EngineError> {
+        debug_assert!(piles.iter().all(|&p| p <= MAX_PILE));
+        Ok(lasker::analyze(piles, options).expect("Playable::position checked the piles"))
+    }
+
+    /// The piles evolve independently: ∏ (positions a pile can become, see
+    /// [`positions_from`]) positions, each with at most 1.5 × the stones options (n takes and
+    /// n/2 splits of a pile of n).
+    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
+        let positions = piles.iter().try_fold(1u128, |product, &p| {
+            product
+                .checked_mul(positions_from(p)?)
+                .filter(|&n| n <= u128::from(u64::MAX))
+        });
+        let options = self.material(piles) * 3 / 2 + 1;
+        let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
+        Some(u64::try_from(cost).unwrap_or(u64::MAX))
+    }
+
+    fn material(&self, piles: &Vec<u64>) -> u128 {
+        piles.iter().map(|&p| u128::from(p)).sum()
+    }
+
+    /// One stone from the largest pile.
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
+        let (pile, &from) = piles
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p > 0)
+            .max_by_key(|&(i, &p)| (p, std::cmp::Reverse(i)))?;
+        Some(Change::Take {
+            pile,
+            from,
+            to: from - 1,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+    use crate::Game;
+    use crate::play::Search;
+    use crate::play::tests::check_playable;
+    use crate::testing::all_lists;
+    use crate::{Explain, Outcome};
+
+    #[test]
+    fn moves_and_the_computer_match_the_rules_exhaustively() {
+        let mut positions = all_lists(2, 5);
+        positions.extend(all_lists(3, 3).into_iter().filter(|p| p.len() == 3));
+        check_playable(&LaskerPlay, &positions, 6);
+    }
+
+    #[test]
+    fn the_count_of_positions_bounds_what_the_rules_reach() {
+        for n in 0..=9 {
+            let mut seen = HashSet::from([vec![n]]);
+            let mut open = vec![vec![n]];
+            let mut options = Vec::new();
+            while let Some(p) = open.pop() {
+                options.clear();
+                Lasker.options(&p, &mut options);
+                for o in options.drain(..) {
+                    if seen.insert(o.clone()) {
+                        open.push(o);
+                    }
+                }
+            }
+            let bound = positions_from(n).unwrap();
+            assert!(bound >= seen.len() as u128, "{n}: {bound} < {}", seen.len());
+        }
+        assert_eq!(positions_from(MAX_COUNTED + 1), None);
+    }
+
+    #[test]
+    fn large_piles_fall_back_to_the_closed_form() {
+        let game = LaskerPlay;
+        let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
+        let piles = vec![MAX_PILE, 1 << 40, 12345];
+        assert_eq!(game.search_cost(&piles), Some(u64::MAX));
+        let reply = game.computer_move(&piles, &mut search).unwrap();
+        assert_eq!(reply.remoteness, None);
+        let after = game.apply(&piles, &reply.change);
+        let outcome = |p: &Vec<u64>| game.analyze(p, &AnalyzeOptions::default()).unwrap().outcome;
+        assert_eq!(reply.winning, outcome(&piles) == Outcome::N);
+        if reply.winning {
+            assert_eq!(outcome(&after), Outcome::P);
+        }
+        // 30 30 is lost: the computer takes one stone from the first pile.
+        let reply = game.computer_move(&vec![30, 30], &mut search).unwrap();
+        assert!(!reply.winning);
+        assert_eq!(game.apply(&vec![30, 30], &reply.change), vec![29, 30]);
+        assert!(game.position(vec![u64::MAX]).is_err());
+    }
+
+    #[test]
+    fn bad_moves_get_one_line_reasons_in_both_languages() {
+        let piles = vec![5, 1];
+        let cases = [
+            (
+                "split 1",
+                "'split 1' is not a move: write PILE COUNT or split PILE X",
+            ),
+            ("split 3 1", "there is no pile 3"),
+            (
+                "split 1 5",
+                "pile 1 has 5 stone(s): split it into two non-empty piles, the first of 1 to 4 stone(s), not 5",
+            ),
+            (
+                "split 2 1",
+                "pile 2 has 1 stone(s): only a pile of 2 or more can be split",
+            ),
+            ("split 1 0", "not 0"),
+            ("1 6", "pile 1 has 5 stone(s); you cannot take 6"),
+        ];
+        for (text, reason) in cases {
+            let err = LaskerPlay.parse_move(&piles, text).unwrap_err();
+            assert!(err.to_string().contains(reason), "{text}: {err}");
+            assert!(!err.text(Lang::Zh).is_empty());
+        }
+        // Either order of the parts is a split; the first part stays in place.
+        let change = LaskerPlay.parse_move(&piles, "Split 1 4").unwrap();
+        assert_eq!(LaskerPlay.apply(&piles, &change), vec![4, 1, 1]);
+    }
+}

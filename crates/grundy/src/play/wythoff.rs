@@ -1,0 +1,239 @@
+//! Wythoff's game, played: a move is `PILE COUNT`, take COUNT stones from pile PILE (1 or 2),
+//! or `both COUNT`, take COUNT stones from each pile. Normal play only.
+
+use crate::engine::EngineError;
+use crate::games::wythoff::{self, Wythoff, WythoffStep};
+use crate::play::{
+    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, box_cost, index,
+    keyword_numbers, two_numbers,
+};
+use crate::{Analysis, AnalyzeOptions, Change, Lang};
+
+/// Wythoff's game as a [`Playable`] ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct WythoffPlay;
+
+impl WythoffPlay {
+    /// Wythoff's game, which takes no parameters and normal play only.
+    ///
+    /// # Errors
+    /// [`SetupError`] for parameters or misère play.
+    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+        setup.no_params()?;
+        setup.normal_play_only()?;
+        Ok(WythoffPlay)
+    }
+}
+
+const NOTATION: Notation = Notation {
+    en: "PILE COUNT or both COUNT",
+    zh: "堆号 数量 或 both 数量",
+    meaning_en: "take COUNT stones from pile PILE (1 or 2), or COUNT stones from each pile",
+    meaning_zh: "从第「堆号」堆（1 或 2）取走「数量」个石子，或从两堆各取走「数量」个",
+    example: "both 2",
+};
+
+impl Playable for WythoffPlay {
+    type Position = [u64; 2];
+    type Step = WythoffStep;
+    type Rules = Wythoff;
+
+    fn name(&self) -> &'static str {
+        "wythoff"
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        lang.pick("Wythoff's game", "威佐夫博弈（Wythoff）")
+            .to_string()
+    }
+
+    fn rules(&self) -> &Wythoff {
+        &Wythoff
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    fn position(&self, numbers: Vec<u64>) -> Result<[u64; 2], SetupError> {
+        match numbers[..] {
+            [] => Err(SetupError::Empty { what: "piles" }),
+            [a, b] => Ok([a, b]),
+            _ => Err(SetupError::BadPosition {
+                problem: format!(
+                    "Wythoff's game has exactly two piles, not {}",
+                    numbers.len()
+                ),
+            }),
+        }
+    }
+
+    fn components(&self, _piles: &[u64; 2]) -> usize {
+        2
+    }
+
+    fn resume(&self, piles: &[u64; 2]) -> Resume {
+        Resume {
+            position: piles.to_vec(),
+            params: Default::default(),
+        }
+    }
+
+    fn show(&self, &[a, b]: &[u64; 2]) -> String {
+        format!("{a} {b}")
+    }
+
+    fn parse_move(&self, piles: &[u64; 2], text: &str) -> Result<Change, MoveError> {
+        let both = keyword_numbers(text, "both", 1, NOTATION)?;
+        let single = match both {
+            Some(_) => None,
+            None => Some(two_numbers(text, NOTATION)?),
+        };
+        if self.is_over(piles) {
+            return Err(MoveError::GameOver);
+        }
+        if let Some((pile, count)) = single {
+            let pile = index(Unit::Pile, pile, 2)?;
+            let from = piles[pile];
+            amount(Unit::Pile, pile, from, count)?;
+            return Ok(Change::Take {
+                pile,
+                from,
+                to: from - count,
+            });
+        }
+        let count = both.map_or(0, |n| n[0]);
+        let smaller = if piles[0] <= piles[1] { 0 } else { 1 };
+        amount(Unit::Pile, smaller, piles[smaller], count)?;
+        Ok(Change::TakeBoth {
+            from: *piles,
+            to: piles.map(|p| p - count),
+        })
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match *change {
+            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            Change::TakeBoth { from, to } => format!("both {}", from[0] - to[0]),
+            ref other => unreachable!("Wythoff moves are takes, not {other:?}"),
+        }
+    }
+
+    fn legal_moves(&self, piles: &[u64; 2], out: &mut Vec<Change>) {
+        for (pile, &from) in piles.iter().enumerate() {
+            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
+        }
+        out.extend((1..=piles[0].min(piles[1])).map(|k| Change::TakeBoth {
+            from: *piles,
+            to: piles.map(|p| p - k),
+        }));
+    }
+
+    fn is_over(&self, piles: &[u64; 2]) -> bool {
+        *piles == [0, 0]
+    }
+
+    fn apply(&self, piles: &[u64; 2], change: &Change) -> [u64; 2] {
+        wythoff::play(piles, change)
+    }
+
+    fn analyze(
+        &self,
+        piles: &[u64; 2],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<WythoffStep>, EngineError> {
+        Ok(wythoff::analyze(piles, options))
+    }
+
+    /// (a + 1)(b + 1) positions, each with at most a + b + min(a, b) options.
+    fn search_cost(&self, piles: &[u64; 2]) -> Option<u64> {
+        let smaller = u128::from(piles[0].min(piles[1]));
+        Some(box_cost(piles, self.material(piles) + smaller + 1))
+    }
+
+    fn material(&self, piles: &[u64; 2]) -> u128 {
+        u128::from(piles[0]) + u128::from(piles[1])
+    }
+
+    /// One stone from the larger pile.
+    fn slow_move(&self, piles: &[u64; 2]) -> Option<Change> {
+        let pile = if piles[1] > piles[0] { 1 } else { 0 };
+        let from = piles[pile];
+        (from > 0).then(|| Change::Take {
+            pile,
+            from,
+            to: from - 1,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Search;
+    use crate::play::tests::check_playable;
+    use crate::{Explain, Outcome};
+
+    #[test]
+    fn moves_and_the_computer_match_the_rules_exhaustively() {
+        let positions: Vec<[u64; 2]> = (0..=9).flat_map(|a| (0..=9).map(move |b| [a, b])).collect();
+        check_playable(&WythoffPlay, &positions, 10);
+    }
+
+    #[test]
+    fn huge_piles_fall_back_to_the_closed_form() {
+        let game = WythoffPlay;
+        let mut search = Search::new(Search::<[u64; 2]>::DEFAULT_BUDGET);
+        for piles in [[u64::MAX - 7, 1 << 50], [1 << 40, 12345]] {
+            assert_eq!(game.search_cost(&piles), Some(u64::MAX));
+            let reply = game.computer_move(&piles, &mut search).unwrap();
+            assert!(reply.winning && reply.remoteness.is_none());
+            let after = game.apply(&piles, &reply.change);
+            let next = game.analyze(&after, &AnalyzeOptions::default()).unwrap();
+            assert_eq!(next.outcome, Outcome::P, "{piles:?} -> {after:?}");
+        }
+        // (a_k, b_k) with k = 10^6 is lost: the computer takes one stone from the larger pile.
+        let k = 1_000_000;
+        let lost = [wythoff::lower(k) as u64, wythoff::upper(k) as u64];
+        let reply = game.computer_move(&lost, &mut search).unwrap();
+        assert!(!reply.winning);
+        assert_eq!(game.apply(&lost, &reply.change), [lost[0], lost[1] - 1]);
+    }
+
+    #[test]
+    fn bad_moves_get_one_line_reasons_in_both_languages() {
+        let piles = [3, 5];
+        let cases = [
+            ("x", "'x' is not a move: write PILE COUNT or both COUNT"),
+            ("both", "'both' is not a move"),
+            ("both 1 2", "is not a move"),
+            ("3 1", "there is no pile 3: the piles are numbered 1 to 2"),
+            ("2 6", "pile 2 has 5 stone(s); you cannot take 6"),
+            ("both 4", "pile 1 has 3 stone(s); you cannot take 4"),
+            ("both 0", "at least one stone"),
+        ];
+        for (text, reason) in cases {
+            let err = WythoffPlay.parse_move(&piles, text).unwrap_err();
+            assert!(err.to_string().contains(reason), "{text}: {err}");
+            assert!(!err.text(Lang::Zh).is_empty());
+        }
+        assert_eq!(
+            WythoffPlay.parse_move(&piles, "BOTH, 2"),
+            Ok(Change::TakeBoth {
+                from: [3, 5],
+                to: [1, 3]
+            })
+        );
+        assert_eq!(
+            WythoffPlay.parse_move(&[0, 0], "both 1"),
+            Err(MoveError::GameOver)
+        );
+    }
+
+    #[test]
+    fn only_two_piles_make_a_position() {
+        assert!(WythoffPlay.position(vec![1, 2, 3]).is_err());
+        assert!(WythoffPlay.position(vec![]).is_err());
+        assert_eq!(WythoffPlay.position(vec![4, 7]), Ok([4, 7]));
+    }
+}
