@@ -190,7 +190,8 @@ fn hints_in_won_and_lost_positions() {
         &["script", &queen, "[4, 5]"],
     ];
     let hints = [
-        "hint: take 4 from pile 1 (7 -> 3) (type '1 4')",
+        // The hint is the explanation's example: the first pile that moves down to its target.
+        "hint: take 1 from pile 3 (1 -> 0) (type '3 1')\nwhy:  For example: take 1 from pile 3",
         "hint: take 1 from both piles (4, 6 -> 3, 5) (type 'both 1')",
         "hint: take 1 from pile 3 (1 -> 0) (type '3 1')",
         "hint: move to [3, 5] (type '[3, 5]')",

@@ -145,8 +145,10 @@ pub enum HeapStep {
 
 /// The analysis of a sum of heaps under `rule`, with `intro` steps (the rule's theorem) first.
 ///
-/// Winning moves are listed pile by pile (pile order), each pile's in the rule's order. Cost: one
-/// value per pile, kept in a vector, then [`HeapRule::moves_to`] for each winning pile.
+/// Winning moves are listed pile by pile: first the piles whose target g ⊕ x is below their value
+/// g (pile order; the first of these is the explanation's example), then the piles whose options
+/// can rise to a target above g; each pile's moves in the rule's order. Cost: one value per pile,
+/// kept in a vector, then [`HeapRule::moves_to`] for each winning pile.
 pub fn analyze<R: HeapRule + ?Sized>(
     rule: &R,
     piles: &[u64],
@@ -160,7 +162,10 @@ pub fn analyze<R: HeapRule + ?Sized>(
         .collect();
     let total = sum::value(values.iter().copied());
     let mut moves = MoveList::new(options.max_moves);
-    for (i, target) in sum::targets(values.iter().copied()) {
+    // The moves down first (as the explanation's example is), then those that raise a pile.
+    let targets: Vec<(usize, Nimber)> = sum::targets(values.iter().copied()).collect();
+    let (down, up): (Vec<_>, Vec<_>) = targets.into_iter().partition(|&(i, t)| t < values[i]);
+    for (i, target) in down.into_iter().chain(up) {
         rule.moves_to(i, piles[i], target, &mut moves);
     }
     let explanation = if options.explain {

@@ -114,7 +114,9 @@ pub fn intro(sequence: &Sequence) -> HeapStep {
 }
 
 /// Analyses a position of heaps under the sequence's set: outcome, value, every winning move
-/// (pile by pile, then by increasing number taken) and, if asked, the explanation.
+/// (first the piles whose target g ⊕ x is below their value g, then the piles that must rise to
+/// it; pile by pile within each group, then by increasing number taken) and, if asked, the
+/// explanation, whose example is the first of these moves.
 ///
 /// # Errors
 /// [`BeyondTable`] for the first heap whose value is unknown (past the table, period not proved).

@@ -178,12 +178,17 @@ fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
             let mut closed: Vec<Vec<u64>> =
                 a.winning_moves.iter().map(|c| play(&piles, c)).collect();
             let mut engine = memo.winning_moves(&game, &piles, Play::Normal).unwrap();
-            // The documented order: by pile, then by increasing number taken.
-            let order: Vec<(usize, u64)> = a
+            // The documented order: the piles whose target g ⊕ x is below g first, then the
+            // others; by pile within each group, then by increasing number taken.
+            let total = a.grundy.unwrap();
+            let order: Vec<(bool, usize, u64)> = a
                 .winning_moves
                 .iter()
                 .map(|c| match *c {
-                    Change::Take { pile, from, to } => (pile, from - to),
+                    Change::Take { pile, from, to } => {
+                        let g = memo.grundy(&game, &vec![from]).unwrap();
+                        (g + total > g, pile, from - to)
+                    }
                     ref other => panic!("{other:?}"),
                 })
                 .collect();
