@@ -3,8 +3,9 @@
 
 mod commands;
 mod input;
-mod judge;
 mod report;
+
+use grundy_cli::judge;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -427,3 +427,17 @@ async fn stones_answers_the_two_ends_game_with_the_parity_play_out() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn an_error_that_echoes_a_newline_stays_on_one_line() {
+    // Found by the fuzz target `api`: an unknown game name with a newline in it was echoed as it
+    // was, so the error took two lines.
+    refused(
+        Limits::default(),
+        "/api/analyze",
+        r#"{"game": "coi\ns", "position": [1]}"#,
+        StatusCode::BAD_REQUEST,
+        r"unknown game 'coi\ns'",
+    )
+    .await;
+}
