@@ -3,10 +3,11 @@
 
 mod commands;
 mod input;
-mod judge;
 mod output;
 mod plot;
 mod report;
+
+use grundy_cli::judge;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -116,10 +116,27 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error whose message is kept on one line: control characters echoed from the request
+    /// (a game name with a newline) are written as escapes.
     fn new(status: StatusCode, message: impl Into<String>) -> Self {
+        let message: String = message.into();
+        let message = if message.chars().any(char::is_control) {
+            message
+                .chars()
+                .map(|c| {
+                    if c.is_control() {
+                        c.escape_default().to_string()
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect()
+        } else {
+            message
+        };
         ApiError {
             status,
-            message: message.into(),
+            message,
             retry_after: None,
         }
     }

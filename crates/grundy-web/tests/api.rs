@@ -719,3 +719,17 @@ async fn heavy_requests_beyond_the_cap_get_429_while_light_ones_are_answered() {
     let (status, _, _) = send(&app, "/api/values", r#"{"game": "0.77", "upto": 10}"#).await;
     assert_eq!(status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn an_error_that_echoes_a_newline_stays_on_one_line() {
+    // Found by the fuzz target `api`: an unknown game name with a newline in it was echoed as it
+    // was, so the error took two lines.
+    refused(
+        Limits::default(),
+        "/api/analyze",
+        r#"{"game": "coi\ns", "position": [1]}"#,
+        StatusCode::BAD_REQUEST,
+        r"unknown game 'coi\ns'",
+    )
+    .await;
+}

@@ -88,7 +88,16 @@ fn chess_on_a_dag(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> 
             if m == 0 {
                 break;
             }
-            let tokens = input.read_list(m, "a token's position", 0, n - 1)?;
+            let mark = input.mark();
+            let tokens = input.read_list(m, "a token's position", 0, n.saturating_sub(1))?;
+            // Checked even with --no-limits: a token off the graph has no value to look up.
+            if let Some(i) = tokens.iter().position(|&t| t >= n) {
+                anyhow::bail!(
+                    "{}: a token's position {} is not one of the graph's {n} positions",
+                    mark.place(i + 1),
+                    tokens[i]
+                );
+            }
             let total = sum::value(tokens.iter().map(|&t| values[t as usize]));
             writeln!(
                 out,
@@ -131,6 +140,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_token_off_the_graph_is_an_error_even_without_limits() {
+        let problem = crate::judge::find("hdu-1524").unwrap();
+        // Found by the fuzz target `judge`: position 22 of a 5-position graph, and a token on a
+        // graph of no positions, used to index past the values.
+        for limits in [true, false] {
+            let err = crate::judge::solve_bytes(problem, b"2\n1 1\n0\n2 0 22\n0\n", limits)
+                .unwrap_err()
+                .to_string();
+            assert!(err.starts_with("line 4, column 5: "), "{err}");
+            assert!(err.contains("22"), "{err}");
+        }
+        let err = crate::judge::solve_bytes(problem, b"0\n1 0\n0\n", false).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 3: a token's position 0 is not one of the graph's 0 positions"
+        );
     }
 
     #[test]

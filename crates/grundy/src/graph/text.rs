@@ -13,6 +13,8 @@
 //! `FROM TO` per line, is accepted as it is. Nodes are numbered in the order their names first
 //! appear.
 
+use std::fmt;
+
 use rustc_hash::FxHashMap;
 
 use super::{Graph, GraphError};
@@ -31,6 +33,28 @@ impl NamedGraph {
     /// The node called `name`. A linear scan: meant for a few look-ups, such as tokens.
     pub fn node(&self, name: &str) -> Option<u32> {
         self.names.iter().position(|n| n == name).map(|i| i as u32)
+    }
+}
+
+impl fmt::Display for NamedGraph {
+    /// The graph in the text format, which [`parse`] reads back to an equal graph: first every
+    /// node alone on a line in order (`name:`, so node numbers survive), then each node with
+    /// followers as `name: follower follower ...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for name in &self.names {
+            writeln!(f, "{name}:")?;
+        }
+        for (u, name) in self.names.iter().enumerate() {
+            let followers = self.graph.followers(u as u32);
+            if !followers.is_empty() {
+                write!(f, "{name}:")?;
+                for &v in followers {
+                    write!(f, " {}", self.names[v as usize])?;
+                }
+                writeln!(f)?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -381,6 +405,14 @@ mod tests {
         assert_eq!(g.names, ["7", "07", "99999999999"]);
         assert_eq!(g.graph.followers(2), &[0]);
         assert_eq!(g.graph.followers(1), &[2]);
+    }
+
+    #[test]
+    fn a_graph_prints_back_to_the_same_graph() {
+        let text = "b a\nc\nx:: b c\nb -> b\n";
+        let g = parse(text.as_bytes()).unwrap();
+        assert_eq!(g.names, ["b", "a", "c", "x:"]);
+        assert_eq!(parse(g.to_string().as_bytes()).unwrap(), g);
     }
 
     proptest::proptest! {

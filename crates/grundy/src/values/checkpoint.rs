@@ -63,7 +63,9 @@ pub fn to_bytes(sequence: &Sequence) -> Vec<u8> {
 /// The sequence saved in `bytes`.
 ///
 /// # Errors
-/// [`CheckpointError`] if the header, the length or the checksum is wrong, or the code is bad.
+/// [`CheckpointError`] if the header, the length or the checksum is wrong, the code is bad, or a
+/// value G(n) is above 2n, which no take-and-break game reaches. The checksum finds damage, not
+/// a file rewritten on purpose with a new checksum: other values are trusted.
 pub fn from_bytes(bytes: &[u8]) -> Result<Sequence, CheckpointError> {
     if !bytes.starts_with(MAGIC) {
         return Err(CheckpointError::NotACheckpoint);
@@ -114,12 +116,69 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Sequence, CheckpointError> {
     if !rest.is_empty() {
         return Err(CheckpointError::Damaged("trailing bytes"));
     }
+    // Every move lowers 2·tokens − heaps by at least 1 (it removes a token, or removes none and
+    // leaves two heaps or more), so no play from a heap of n is longer than 2n − 1 moves and
+    // G(n) ≤ 2n. A larger value was not computed by grundy, and the engine would size its tables
+    // by it.
+    if values
+        .iter()
+        .enumerate()
+        .any(|(n, v)| u64::from(v) > 2 * n as u64)
+    {
+        return Err(CheckpointError::Damaged(
+            "a value larger than the game allows",
+        ));
+    }
     Ok(Sequence::with_values(rules, values))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A checkpoint of `code` holding `values` as 4-byte values, with a right checksum.
+    fn forged(code: &str, values: &[u32]) -> Vec<u8> {
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&(code.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(code.as_bytes());
+        bytes.push(4);
+        bytes.extend_from_slice(&(values.len() as u64).to_le_bytes());
+        values
+            .iter()
+            .for_each(|v| bytes.extend_from_slice(&v.to_le_bytes()));
+        let sum = checksum(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn a_value_no_game_reaches_is_refused_before_sizing_tables_by_it() {
+        // A value near 2^32 made the sparse engine shift by 32 bits (a panic), and one near 2^30
+        // made it allocate tables of that many entries.
+        for huge in [u32::MAX, 1 << 30, 9] {
+            let err = from_bytes(&forged("0.77", &[0, 1, 2, 3, huge])).unwrap_err();
+            assert_eq!(
+                err,
+                CheckpointError::Damaged("a value larger than the game allows")
+            );
+        }
+        assert!(from_bytes(&forged("0.77", &[1])).is_err());
+        // G(n) = 2n is allowed (the bound is sound, not tight), and loads as it is.
+        let edge = from_bytes(&forged("0.77", &[0, 2, 4, 6, 8])).unwrap();
+        assert_eq!(edge.values().to_vec(), [0, 2, 4, 6, 8]);
+    }
+
+    #[test]
+    fn true_values_are_within_the_bound() {
+        for code in ["0.77", "4!.0", "4.7", "0.&255;", "8.0"] {
+            let rules: TakeAndBreak = code.parse().unwrap();
+            let values = super::super::naive::values(&rules, 40);
+            assert!(
+                values.iter().enumerate().all(|(n, &v)| v as usize <= 2 * n),
+                "{code}"
+            );
+        }
+    }
 
     #[test]
     fn round_trip_and_damage() {
