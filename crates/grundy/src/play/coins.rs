@@ -5,7 +5,8 @@ use crate::engine::EngineError;
 use crate::games::coins::{self, Coins};
 use crate::games::staircase::StairStep;
 use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, index, two_numbers,
+    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, index, show_numbers,
+    two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -87,18 +88,11 @@ impl Playable for CoinsPlay {
     }
 
     fn resume(&self, cells: &Vec<u64>) -> Resume {
-        Resume {
-            position: cells.clone(),
-            params: Default::default(),
-        }
+        Resume::numbers(cells)
     }
 
     fn show(&self, cells: &Vec<u64>) -> String {
-        cells
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
+        show_numbers(cells)
     }
 
     fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {

@@ -7,7 +7,7 @@ use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
 use crate::play::{
     MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index, keyword_numbers,
-    two_numbers,
+    show_numbers, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -102,18 +102,11 @@ impl Playable for LaskerPlay {
     }
 
     fn resume(&self, piles: &Vec<u64>) -> Resume {
-        Resume {
-            position: piles.clone(),
-            params: Default::default(),
-        }
+        Resume::numbers(piles)
     }
 
     fn show(&self, piles: &Vec<u64>) -> String {
-        piles
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
+        show_numbers(piles)
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {

@@ -571,6 +571,25 @@ pub struct Resume {
     pub params: BTreeMap<String, String>,
 }
 
+impl Resume {
+    /// A position that is its numbers alone, with no parameters.
+    pub(crate) fn numbers(numbers: &[u64]) -> Resume {
+        Resume {
+            position: numbers.to_vec(),
+            params: BTreeMap::new(),
+        }
+    }
+}
+
+/// Numbers separated by spaces, as a position is typed.
+pub(crate) fn show_numbers(numbers: &[u64]) -> String {
+    numbers
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The names [`with_ruleset`] knows, in the order front ends list them.
 pub const RULESETS: &[&str] = &[
     "nim",

@@ -3,7 +3,8 @@
 use crate::engine::EngineError;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, SetupError, Unit, amount, box_cost, index, two_numbers,
+    MoveError, Notation, Playable, Resume, SetupError, Unit, amount, box_cost, index, show_numbers,
+    two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
 
@@ -68,18 +69,11 @@ impl Playable for NimPlay {
     }
 
     fn resume(&self, piles: &Vec<u64>) -> Resume {
-        Resume {
-            position: piles.clone(),
-            params: Default::default(),
-        }
+        Resume::numbers(piles)
     }
 
     fn show(&self, piles: &Vec<u64>) -> String {
-        piles
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
+        show_numbers(piles)
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {

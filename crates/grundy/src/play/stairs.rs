@@ -8,7 +8,8 @@ use crate::engine::EngineError;
 use crate::games::grid::{self, Grid};
 use crate::games::staircase::{self, StairStep, Staircase};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index, two_numbers,
+    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index, show_numbers,
+    two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -61,14 +62,6 @@ const GRID: Notation = Notation {
 };
 
 /// Numbers separated by spaces.
-fn show(values: &[u64]) -> String {
-    values
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The numbers, checked: at least one, and a total that fits in a `u64` (stones gather).
 fn checked(
     values: Vec<u64>,
@@ -139,14 +132,11 @@ impl Playable for StaircasePlay {
     }
 
     fn resume(&self, steps: &Vec<u64>) -> Resume {
-        Resume {
-            position: steps.clone(),
-            params: Default::default(),
-        }
+        Resume::numbers(steps)
     }
 
     fn show(&self, steps: &Vec<u64>) -> String {
-        show(steps)
+        show_numbers(steps)
     }
 
     fn parse_move(&self, steps: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
@@ -247,14 +237,11 @@ impl Playable for GridPlay {
     }
 
     fn resume(&self, cells: &Vec<u64>) -> Resume {
-        Resume {
-            position: cells.clone(),
-            params: Default::default(),
-        }
+        Resume::numbers(cells)
     }
 
     fn show(&self, cells: &Vec<u64>) -> String {
-        show(cells)
+        show_numbers(cells)
     }
 
     fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {

@@ -9,7 +9,7 @@ use crate::games::heaps::HeapStep;
 use crate::games::subtraction::{self, Sequence, Subtraction, SubtractionSet};
 use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount, box_cost,
-    index, two_numbers,
+    index, show_numbers, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -122,11 +122,7 @@ impl Playable for SubtractionPlay {
     }
 
     fn show(&self, piles: &Vec<u64>) -> String {
-        piles
-            .iter()
-            .map(u64::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
+        show_numbers(piles)
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {

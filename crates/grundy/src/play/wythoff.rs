@@ -73,10 +73,7 @@ impl Playable for WythoffPlay {
     }
 
     fn resume(&self, piles: &[u64; 2]) -> Resume {
-        Resume {
-            position: piles.to_vec(),
-            params: Default::default(),
-        }
+        Resume::numbers(piles)
     }
 
     fn show(&self, &[a, b]: &[u64; 2]) -> String {
