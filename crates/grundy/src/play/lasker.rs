@@ -7,7 +7,7 @@ use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
 use crate::play::{
     MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index, keyword_numbers,
-    show_numbers, two_numbers,
+    one_from_largest, show_numbers, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -200,21 +200,12 @@ impl Playable for LaskerPlay {
     }
 
     fn material(&self, piles: &Vec<u64>) -> u128 {
-        piles.iter().map(|&p| u128::from(p)).sum()
+        total_stones(piles)
     }
 
     /// One stone from the largest pile.
     fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
-        let (pile, &from) = piles
-            .iter()
-            .enumerate()
-            .filter(|&(_, &p)| p > 0)
-            .max_by_key(|&(i, &p)| (p, std::cmp::Reverse(i)))?;
-        Some(Change::Take {
-            pile,
-            from,
-            to: from - 1,
-        })
+        one_from_largest(piles)
     }
 }
 

@@ -590,6 +590,25 @@ pub(crate) fn show_numbers(numbers: &[u64]) -> String {
         .join(" ")
 }
 
+/// The stones in a list of piles (the material of every pile-list ruleset).
+pub(crate) fn total_stones(piles: &[u64]) -> u128 {
+    piles.iter().map(|&p| u128::from(p)).sum()
+}
+
+/// One stone from the largest pile (the first of the largest); `None` when every pile is empty.
+pub(crate) fn one_from_largest(piles: &[u64]) -> Option<Change> {
+    let (pile, &from) = piles
+        .iter()
+        .enumerate()
+        .filter(|&(_, &p)| p > 0)
+        .max_by_key(|&(i, &p)| (p, std::cmp::Reverse(i)))?;
+    Some(Change::Take {
+        pile,
+        from,
+        to: from - 1,
+    })
+}
+
 /// The names [`with_ruleset`] knows, in the order front ends list them.
 pub const RULESETS: &[&str] = &[
     "nim",

@@ -3,8 +3,8 @@
 use crate::engine::EngineError;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, SetupError, Unit, amount, box_cost, index, show_numbers,
-    two_numbers,
+    MoveError, Notation, Playable, Resume, SetupError, Unit, amount, box_cost, index,
+    one_from_largest, show_numbers, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
 
@@ -127,21 +127,12 @@ impl Playable for NimPlay {
     }
 
     fn material(&self, piles: &Vec<u64>) -> u128 {
-        piles.iter().map(|&p| u128::from(p)).sum()
+        total_stones(piles)
     }
 
     /// One stone from the largest pile.
     fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
-        let (pile, &from) = piles
-            .iter()
-            .enumerate()
-            .filter(|&(_, &p)| p > 0)
-            .max_by_key(|&(i, &p)| (p, std::cmp::Reverse(i)))?;
-        Some(Change::Take {
-            pile,
-            from,
-            to: from - 1,
-        })
+        one_from_largest(piles)
     }
 }
 

@@ -9,7 +9,7 @@ use crate::games::nonincreasing::{self, CapStep, CappedPiles, ShrinkingCap};
 use crate::parse::parse_u64;
 use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount, index,
-    two_numbers,
+    one_from_largest, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -189,7 +189,7 @@ impl Playable for CapPlay {
     }
 
     fn material(&self, position: &CappedPiles) -> u128 {
-        position.piles.iter().map(|&p| u128::from(p)).sum()
+        total_stones(&position.piles)
     }
 
     /// One stone from the largest pile.
@@ -197,17 +197,7 @@ impl Playable for CapPlay {
         if position.k == 0 {
             return None;
         }
-        let (pile, &from) = position
-            .piles
-            .iter()
-            .enumerate()
-            .filter(|&(_, &p)| p > 0)
-            .max_by_key(|&(i, &p)| (p, std::cmp::Reverse(i)))?;
-        Some(Change::Take {
-            pile,
-            from,
-            to: from - 1,
-        })
+        one_from_largest(&position.piles)
     }
 }
 

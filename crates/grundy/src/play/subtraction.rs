@@ -9,7 +9,7 @@ use crate::games::heaps::HeapStep;
 use crate::games::subtraction::{self, Sequence, Subtraction, SubtractionSet};
 use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount, box_cost,
-    index, show_numbers, two_numbers,
+    index, show_numbers, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -190,7 +190,7 @@ impl Playable for SubtractionPlay {
     }
 
     fn material(&self, piles: &Vec<u64>) -> u128 {
-        piles.iter().map(|&p| u128::from(p)).sum()
+        total_stones(piles)
     }
 
     /// The fewest stones the set allows, from the largest pile that can lose some.

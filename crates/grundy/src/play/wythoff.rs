@@ -5,7 +5,7 @@ use crate::engine::EngineError;
 use crate::games::wythoff::{self, Wythoff, WythoffStep};
 use crate::play::{
     MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, box_cost, index,
-    keyword_numbers, two_numbers,
+    keyword_numbers, one_from_largest, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -149,18 +149,12 @@ impl Playable for WythoffPlay {
     }
 
     fn material(&self, piles: &[u64; 2]) -> u128 {
-        u128::from(piles[0]) + u128::from(piles[1])
+        total_stones(piles)
     }
 
     /// One stone from the larger pile.
     fn slow_move(&self, piles: &[u64; 2]) -> Option<Change> {
-        let pile = if piles[1] > piles[0] { 1 } else { 0 };
-        let from = piles[pile];
-        (from > 0).then(|| Change::Take {
-            pile,
-            from,
-            to: from - 1,
-        })
+        one_from_largest(piles)
     }
 }
 
