@@ -12,6 +12,10 @@
 //!   heaps).
 #![no_main]
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use grundy::values::Sequence;
 use grundy::values::checkpoint::{from_bytes, to_bytes};
 use libfuzzer_sys::fuzz_target;
@@ -36,14 +40,44 @@ fn code(pick: u8) -> String {
     }
 }
 
+/// A valid checkpoint and what it must give back: the saved bytes, the sequence they hold, and the
+/// values an uninterrupted run reaches 64 values further.
+struct Saved {
+    bytes: Vec<u8>,
+    sequence: Sequence,
+    further: Vec<u32>,
+}
+
+thread_local! {
+    /// One [`Saved`] per code and length, computed once: the values are the slow part of an
+    /// input, and the same few checkpoints are damaged over and over.
+    static SAVED: RefCell<HashMap<(u8, u8), Rc<Saved>>> = RefCell::new(HashMap::new());
+}
+
+fn saved(pick: u8, len: u8) -> Rc<Saved> {
+    let key = (pick % 7, len);
+    SAVED.with_borrow_mut(|cache| {
+        let made = cache.entry(key).or_insert_with(|| {
+            let mut sequence = Sequence::new(code(pick).parse().expect("a valid code"));
+            sequence.extend_to(usize::from(len) * 2);
+            let mut straight = sequence.clone();
+            straight.extend_to(sequence.len() + 64);
+            Rc::new(Saved {
+                bytes: to_bytes(&sequence),
+                sequence,
+                further: straight.values().to_vec(),
+            })
+        });
+        Rc::clone(made)
+    })
+}
+
 fn damage(data: &[u8]) {
     let [pick, len, edits @ ..] = data else {
         return;
     };
-    let mut original = Sequence::new(code(*pick).parse().expect("a valid code"));
-    original.extend_to(usize::from(*len) * 2);
-    let saved = to_bytes(&original);
-    let mut bytes = saved.clone();
+    let saved = saved(*pick, *len);
+    let mut bytes = saved.bytes.clone();
     for edit in edits.chunks_exact(4) {
         let at = usize::from(u16::from_le_bytes([edit[1], edit[2]])) % (bytes.len() + 1);
         match edit[0] % 4 {
@@ -57,17 +91,14 @@ fn damage(data: &[u8]) {
         }
     }
     match from_bytes(&bytes) {
-        Ok(loaded) => {
-            assert_eq!(bytes, saved, "damaged bytes were loaded");
-            assert_eq!(loaded.rules(), original.rules());
-            assert_eq!(loaded.values().to_vec(), original.values().to_vec());
-            let (mut resumed, mut straight) = (loaded, original);
-            let further = straight.len() + 64;
-            resumed.extend_to(further);
-            straight.extend_to(further);
-            assert_eq!(resumed.values().to_vec(), straight.values().to_vec());
+        Ok(mut loaded) => {
+            assert_eq!(bytes, saved.bytes, "damaged bytes were loaded");
+            assert_eq!(loaded.rules(), saved.sequence.rules());
+            assert_eq!(loaded.values().to_vec(), saved.sequence.values().to_vec());
+            loaded.extend_to(saved.further.len());
+            assert_eq!(loaded.values().to_vec(), saved.further);
         }
-        Err(e) => assert_ne!(bytes, saved, "an intact checkpoint was refused: {e}"),
+        Err(e) => assert_ne!(bytes, saved.bytes, "an intact checkpoint was refused: {e}"),
     }
 }
 
