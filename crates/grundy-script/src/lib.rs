@@ -57,6 +57,11 @@ use serde::Serialize;
 pub use formula::Formula;
 pub use state::State;
 
+/// The stack a thread that runs scripts needs. Rhai walks, copies and drops nested arrays
+/// recursively; a script may nest them as deep as its array bound allows (65536 levels), which
+/// needs far more than a main thread's 8 MiB. Only the pages used are ever touched.
+pub const STACK_SIZE: usize = 1 << 30;
+
 /// Bounds on a script's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
