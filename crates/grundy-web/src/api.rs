@@ -16,9 +16,9 @@
 //! runs on a blocking thread with a [`Cancel`] token whose deadline is the time budget: the
 //! engine and the value sequences look at it and stop, and the request is answered with 422
 //! ("over the time budget"), a property of the request, not a failure of the server. Heavy
-//! requests (values, the computer's move, the Stone Game) also need one of `max_heavy` slots;
-//! one that finds none free within `queue_wait` is answered with 429 and `Retry-After: 1`. A
-//! 5xx therefore means a bug.
+//! requests (values, the computer's move, the Stone Game, script games) also need one of
+//! `max_heavy` slots; one that finds none free within `queue_wait` is answered with 429 and
+//! `Retry-After: 1`. A 5xx therefore means a bug.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -62,7 +62,8 @@ pub struct Limits {
     pub max_body: usize,
     /// Largest `upto` of `POST /api/values`: G(0..=max_upto).
     pub max_upto: u64,
-    /// Most heavy requests (values, the computer's move, the Stone Game) computing at once.
+    /// Most heavy requests (values, the computer's move, the Stone Game, script games) computing
+    /// at once.
     pub max_heavy: usize,
     /// How long a heavy request waits for a slot before it is answered with 429.
     pub queue_wait: Duration,

@@ -19,8 +19,8 @@ use grundy_web::Limits;
 /// the time budget and --max-script-states, and takes a heavy slot. Errors are a 4xx status with
 /// `{"error": "..."}`: 413 for a body over --max-body, 422 for a request over a limit or over the
 /// time budget (the computation is stopped there), 429 with Retry-After when all --max-heavy
-/// slots for heavy requests (values, the computer's move, the Stone Game) stay taken for a
-/// second. Ctrl-C or SIGTERM stops the server after answering the requests in flight.
+/// slots for heavy requests (values, the computer's move, the Stone Game, script games) stay
+/// taken for a second. Ctrl-C or SIGTERM stops the server after answering the requests in flight.
 ///
 /// Examples: `grundy serve --open`, `grundy serve --port 0` (any free port; the address is printed).
 #[derive(clap::Args)]
