@@ -5,7 +5,8 @@
 //! ([`ScriptPlay::new`]) on a thread of its own with the stack scripts need
 //! ([`grundy_script::STACK_SIZE`]), under the server's limits: the script's clock stops at the
 //! request's deadline (the time budget), its operations at [`MAX_STEPS`], the listing at
-//! [`Limits::max_script_states`]. Each script error is a 4xx with its line and column.
+//! [`Limits::max_script_states`]. Each script error is a 4xx with its line and column. What the
+//! script prints is dropped.
 
 use std::time::{Duration, Instant};
 
@@ -136,7 +137,7 @@ fn play(
     limits: &Limits,
 ) -> Result<Value, ApiError> {
     let refused = |e| refusal(e, limits);
-    let script = Script::compile(&source.rules, script_limits).map_err(refused)?;
+    let script = Script::compile_silent(&source.rules, script_limits).map_err(refused)?;
     let start = match &source.state {
         Some(text) => script.parse_state(text, 1).map_err(refused)?,
         None => state_of_numbers(std::mem::take(&mut job.numbers))?,
