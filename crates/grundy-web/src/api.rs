@@ -10,7 +10,7 @@
 //! position as `state`, a script expression (`"[2, 3]"`, `"#{cap: 2}"`), or as `position`
 //! numbers; its answers add `state` (the position, or the state after the move, written so that
 //! the next request can send it back; `resume` is `{"state": ...}`), `options` (the states one
-//! move away, at most `max_moves`) and `option_count` (see [`script`]).
+//! move away, at most [`Limits::max_moves`]) and `option_count` (see `api/script.rs`).
 //!
 //! Resources (see [`Limits`]): a body over `max_body` is refused with 413. Every computation
 //! runs on a blocking thread with a [`Cancel`] token whose deadline is the time budget: the

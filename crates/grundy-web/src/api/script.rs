@@ -117,10 +117,12 @@ pub(super) fn answer(
         .name("script".into())
         .stack_size(grundy_script::STACK_SIZE)
         .spawn(move || play(source, job, script_limits, &limits))
-        .map_err(|e| {
-            ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("cannot start a thread for the script: {e}"),
+        // The machine is out of threads or memory for now: busy, as when no slot is free.
+        .map_err(|e| ApiError {
+            retry_after: Some(1),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("the server is busy: cannot start a thread for the script ({e}); retry in a second"),
             )
         })?
         .join()
