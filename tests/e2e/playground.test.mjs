@@ -445,6 +445,69 @@ test('the Play tab plays Wythoff\'s game, taking from both piles as the hint say
   await page.screenshot({ path: join(artifacts, 'play-wythoff.png'), fullPage: true });
 });
 
+test('the Play tab plays a script game written in the editor, and shows a script error with its line', async () => {
+  await page.goto(`${base}#play`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'script'));
+  await page.selectOption('#play-game', 'script');
+  assert.equal(await page.isVisible('#script-source'), true);
+  assert.equal(await page.isHidden('#play-position'), true);
+  // The first example is in the editor: take 1, 2 or 4.
+  assert.match(await page.inputValue('#script-source'), /fn moves\(\) \{ \[1, 2, 4\] \}/);
+  // A syntax error is shown with its line and column, and there is no game.
+  await page.fill('#script-source', 'fn options(n) {\n  [n - 1,, ]\n}');
+  await page.fill('#script-state', '5');
+  await page.click('#play-start');
+  await page.waitForFunction(() => /^line 2, column \d+: syntax error/.test(document.querySelector('#script-error').textContent));
+  assert.equal(await page.isDisabled('#move-submit'), true);
+  // A state that is not an expression.
+  await page.selectOption('#script-example', 'queen');
+  await page.selectOption('#script-example', 'take-1-2-4');
+  await page.fill('#script-state', '[1, ');
+  await page.press('#script-state', 'Enter');
+  await page.waitForFunction(() => /^bad state '\[1, '/.test(document.querySelector('#script-error').textContent));
+  // From 11 (11 mod 3 = 2, a win): a click on an option (by the keyboard), then undo.
+  await page.fill('#script-state', '11');
+  await page.selectOption('#play-first', 'me');
+  await page.click('#play-start');
+  await page.waitForFunction(() => document.querySelector('#play-board .script-state')?.textContent === '11');
+  assert.equal(await page.textContent('#script-error'), '');
+  assert.deepEqual(await page.locator('#play-board button.option').allTextContents(), ['10', '9', '7']);
+  await page.focus('#play-board button.option[data-move="10"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#play-log li').length === 2);
+  await page.click('#play-undo');
+  await page.waitForFunction(() => document.querySelector('#play-board .script-state')?.textContent === '11');
+  assert.equal(await page.locator('#play-log li').count(), 0);
+  // Following the hints wins.
+  for (let turn = 0; turn < 40; turn++) {
+    await page.waitForFunction(() => !/thinking/.test(document.querySelector('#play-status').textContent));
+    if (/win/.test(await page.textContent('#play-status'))) break;
+    await followHint();
+  }
+  assert.equal(await page.textContent('#play-status'), 'You win!');
+  const log = await page.locator('#play-log li').allTextContents();
+  assert.match(log[0], /^You: move to 9 {2}⇒ {2}9$/);
+  assert.match(log[log.length - 1], /^You: move to 0 /);
+  await page.screenshot({ path: join(artifacts, 'play-script.png'), fullPage: true });
+  // Maps as states, in Chinese, on a phone.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.click('#lang-switch');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  assert.match(await page.textContent('#play-script'), /规则（Rhai 脚本）/);
+  await page.selectOption('#script-example', 'shrinking-cap-nim');
+  await page.click('#play-start');
+  await page.waitForFunction(() => document.querySelector('#play-board .script-state')?.textContent === '#{cap: 2, piles: [3, 5]}');
+  await page.click('#play-board button.option[data-move="#{cap: 1, piles: [3, 4]}"]');
+  await page.waitForFunction(() => document.querySelectorAll('#play-log li').length === 2);
+  assert.match((await page.locator('#play-log li').allTextContents())[0], /^你: 走到 #\{cap: 1, piles: \[3, 4\]\}/);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width}px wide`);
+  await page.screenshot({ path: join(artifacts, 'play-script-zh-phone.png'), fullPage: true });
+  await page.click('#lang-switch');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await page.setViewportSize({ width: 1000, height: 900 });
+});
+
 test('no script error on the page', () => {
   assert.deepEqual(pageErrors, []);
 });

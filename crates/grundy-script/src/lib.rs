@@ -57,6 +57,11 @@ use serde::Serialize;
 pub use formula::Formula;
 pub use state::State;
 
+/// The stack a thread that runs scripts needs. Rhai walks, copies and drops nested arrays
+/// recursively; a script may nest them as deep as its array bound allows (65536 levels), which
+/// needs far more than a main thread's 8 MiB. Only the pages used are ever touched.
+pub const STACK_SIZE: usize = 1 << 30;
+
 /// Bounds on a script's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -339,6 +344,28 @@ impl Script {
     /// # Errors
     /// [`ScriptError::Syntax`], [`ScriptError::NoOptions`], or an error of the top level.
     pub fn compile(source: &str, limits: Limits) -> Result<Script, ScriptError> {
+        Self::compile_with(source, limits, sandbox)
+    }
+
+    /// As [`Script::compile`], but `print` and `debug` write nothing (for a server, whose log a
+    /// script must not fill).
+    ///
+    /// # Errors
+    /// As [`Script::compile`].
+    pub fn compile_silent(source: &str, limits: Limits) -> Result<Script, ScriptError> {
+        Self::compile_with(source, limits, |budget| {
+            let mut engine = sandbox(budget);
+            engine.on_print(|_| {});
+            engine.on_debug(|_, _, _| {});
+            engine
+        })
+    }
+
+    fn compile_with(
+        source: &str,
+        limits: Limits,
+        sandbox: impl FnOnce(&Budget) -> Engine,
+    ) -> Result<Script, ScriptError> {
         let budget = Budget::new(limits.max_steps, limits.time_limit);
         let engine = sandbox(&budget);
         let ast = engine.compile(source).map_err(|e| ScriptError::Syntax {

@@ -138,6 +138,19 @@ fn natural(n: u64) -> Result<State, SetupError> {
         })
 }
 
+/// The state that position numbers stand for: one number is that integer, several the array
+/// of them (as [`Playable::position`] reads them, without checking that the state is reachable).
+///
+/// # Errors
+/// [`SetupError`] for no numbers or a number above 2^63 − 1.
+pub fn state_of_numbers(numbers: Vec<u64>) -> Result<State, SetupError> {
+    Ok(match numbers[..] {
+        [] => return Err(SetupError::Empty { what: "state" }),
+        [n] => natural(n)?,
+        _ => State::Array(numbers.into_iter().map(natural).collect::<Result<_, _>>()?),
+    })
+}
+
 impl Playable for ScriptPlay {
     type Position = State;
     type Step = ScriptStep;
@@ -162,11 +175,7 @@ impl Playable for ScriptPlay {
     /// One number is that integer state, several the array of them; the state must be
     /// reachable from the start.
     fn position(&self, numbers: Vec<u64>) -> Result<State, SetupError> {
-        let state = match numbers[..] {
-            [] => return Err(SetupError::Empty { what: "state" }),
-            [n] => natural(n)?,
-            _ => State::Array(numbers.into_iter().map(natural).collect::<Result<_, _>>()?),
-        };
+        let state = state_of_numbers(numbers)?;
         if !self.reachable.options.contains_key(&state) {
             return Err(SetupError::BadPosition {
                 problem: format!("the state {state} cannot be reached from the start"),

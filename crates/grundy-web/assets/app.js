@@ -38,6 +38,10 @@ const T = {
     bad_number: (tok) => `'${tok}' is not a whole number`,
     too_big: (tok) => `'${tok}' is too large for the page (at most 2^53 − 1)`,
     empty: 'type some numbers, e.g. 3 4 5',
+    script_example: 'Example', script_rules: 'Rules (a Rhai script)', script_state: 'Start state',
+    script_help: 'Write fn options(state), returning the array of the states one move away; states are numbers, strings, arrays and maps (#{…}). The player who cannot move loses. Write the start state as the script writes states: 10, [3, 5], #{piles: [3, 5], cap: 2}.',
+    options_label: 'Options: click one to move there, or type it.',
+    more_options: (n) => `… and ${n} more: type them`,
     footer: 'grundy: every impartial game is a Nim heap in disguise.',
     staircase_title: 'Staircase Nim and coins on a strip',
     staircase_text: 'Stones lie on numbered steps; a move carries any number of stones from one step down to the next (from step 1 to the ground). Only the odd steps count: the player to move loses exactly when the odd steps XOR to 0. The even steps do not matter, because a move from an even step onto an odd one is cancelled at once: the other player carries the same stones on down to the next even step, and the odd steps are as before. Coins sliding left on a strip are the same game: the free cells before each coin, read from the right, are the steps.',
@@ -125,6 +129,10 @@ const T = {
     bad_number: (tok) => `「${tok}」不是非负整数`,
     too_big: (tok) => `「${tok}」太大（页面上至多 2^53 − 1）`,
     empty: '请输入几个数，例如 3 4 5',
+    script_example: '示例', script_rules: '规则（Rhai 脚本）', script_state: '初始局面',
+    script_help: '写出 fn options(state)，返回一步能到的所有局面组成的数组；局面可以是整数、字符串、数组和映射（#{…}）。无法走棋的一方输。初始局面按脚本的写法书写：10、[3, 5]、#{piles: [3, 5], cap: 2}。',
+    options_label: '后继局面：点击即走到那里，也可以输入。',
+    more_options: (n) => `……还有 ${n} 个：请输入`,
     footer: 'grundy：每个公平游戏都是一堆伪装的 Nim 石子。',
     staircase_title: '阶梯 Nim 与硬币',
     staircase_text: '石子放在编号的台阶上，每步把某一级台阶上任意多个石子搬到下一级（第 1 级搬到地面）。只有奇数级台阶起作用：当且仅当奇数级台阶上石子数的异或和为 0 时，轮到的一方必败。偶数级无关紧要：若对手把偶数级的石子搬到下面的奇数级，你立刻把同样这些石子继续搬到下一个偶数级，奇数级就恢复原样。在一排格子上向左滑动硬币也是同一个游戏：从右往左看，每枚硬币左边的空格数就是各级台阶。',
@@ -650,6 +658,22 @@ const BOARDS = {
     draw: (target, m) => drawPiles(target, m, m.resume.position),
     write: (c) => (c.kind === 'split' ? `split ${c.pile + 1} ${c.into[0]}` : `${c.pile + 1} ${c.from - c.to}`),
   },
+  script: {
+    // The state as the script writes it, and its options as buttons: a move is the state after it.
+    draw(target, m) {
+      target.append(el('p', { class: 'position script-state', text: m.resume.state }));
+      const { options, count } = m.choices || { options: [], count: 0 };
+      if (!options.length) return;
+      target.append(el('p', { class: 'hint', text: t('options_label') }),
+        el('div', { class: 'options', role: 'group', 'aria-label': t('options_label') },
+          ...options.map((o) => el('button', {
+            type: 'button', class: m.hinted && m.hinted.to === o ? 'option hinted' : 'option',
+            'data-move': o, text: o, onclick: () => m.human(o),
+          }))));
+      if (count > options.length) target.append(el('p', { class: 'hint', text: t('more_options', count - options.length) }));
+    },
+    write: (c) => c.to,
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -659,17 +683,23 @@ function makeMatch(changed) {
   const m = {
     game: 'nim', misere: false, resume: { position: [] }, history: [], log: [],
     over: false, busy: false, hinted: null, message: '', finished: null,
+    // A script game's rules, and the options of its position ({options, count}).
+    script: null, choices: null,
   };
-  m.request = (extra) => ({ game: m.game, misere: m.misere, lang, ...m.resume, ...extra });
+  m.request = (extra) => ({
+    game: m.game, misere: m.misere, lang, ...(m.script === null ? {} : { script: m.script }), ...m.resume, ...extra,
+  });
+  /** Keeps the options an answer lists (script games). */
+  const choose = (r) => { m.choices = r.options ? { options: r.options, count: r.option_count } : null; };
   /** The game is over after `last` moved: normal play, the last mover wins; misère, loses. */
   const finish = (last) => {
     m.over = true;
     m.finished = (last === 'human') === !m.misere ? 'human' : 'computer';
   };
-  m.start = async (game, resume, misere, first) => {
+  m.start = async (game, resume, misere, first, extra = {}) => {
     Object.assign(m, {
       game, resume, misere, history: [], log: [], over: false, busy: false,
-      finished: null, hinted: null, message: '',
+      finished: null, hinted: null, message: '', script: null, choices: null, ...extra,
     });
     await changed();
     if (first === 'computer') await m.computer();
@@ -680,6 +710,7 @@ function makeMatch(changed) {
     try {
       const r = await api('/api/computer', m.request({}));
       m.resume = r.resume;
+      choose(r);
       m.log.push({ who: 'computer', description: r.description, shown: r.shown });
       if (r.over) finish('computer');
     } catch (e) {
@@ -693,8 +724,9 @@ function makeMatch(changed) {
     m.hinted = null;
     try {
       const r = await api('/api/move', m.request({ move: text }));
-      m.history.push({ resume: m.resume, log: m.log.length });
+      m.history.push({ resume: m.resume, log: m.log.length, choices: m.choices });
       m.resume = r.resume;
+      choose(r);
       m.log.push({ who: 'human', description: r.description, shown: r.shown });
       m.message = '';
       if (r.over) {
@@ -714,6 +746,7 @@ function makeMatch(changed) {
       m.message = t('nothing_to_undo');
     } else {
       m.resume = back.resume;
+      m.choices = back.choices;
       m.log.length = back.log;
       Object.assign(m, { over: false, finished: null, hinted: null, message: '' });
     }
@@ -743,7 +776,7 @@ function makeMatch(changed) {
 function drawMatchText(m, ids, info) {
   $(ids.status).textContent = m.finished
     ? (m.finished === 'human' ? t('you_win') : t('computer_wins'))
-    : m.busy ? t('thinking') : t('your_turn');
+    : m.over ? '' : m.busy ? t('thinking') : t('your_turn');
   $(ids.status).className = `status ${m.finished ? (m.finished === 'human' ? 'won' : 'lost') : ''}`;
   $(ids.message).textContent = m.message;
   $(ids.submit).disabled = $(ids.hint).disabled = m.over || m.busy;
@@ -779,10 +812,13 @@ function drawMatch() {
   const target = $('play-board');
   target.replaceChildren();
   const board = BOARDS[match.game];
-  if (board && match.resume.position.length) board.draw(target, match);
-  else target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
+  const drawable = match.game === 'script' ? match.resume.state !== undefined : match.resume.position.length > 0;
+  if (board && drawable) board.draw(target, match);
+  else if (match.resume.position) target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
   target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy || b.dataset.off === '1'; });
-  drawMatchText(match, PLAY_IDS, games.find((g) => g.game === match.game));
+  const info = games.find((g) => g.game === match.game);
+  if (info) $('move-input').placeholder = info.notation.example;
+  drawMatchText(match, PLAY_IDS, info);
 }
 
 function fillGames() {
@@ -791,7 +827,25 @@ function fillGames() {
   const names = games.map((g) => g.game);
   select.replaceChildren(...games.map((g) => el('option', { value: g.game, text: g.title[lang] })));
   select.value = names.includes(chosen) ? chosen : 'nim';
+  fillExamples();
   fillParams();
+}
+
+/** The example scripts (from `GET /api/games`) in the picker; the first one in the editor if it is empty. */
+function fillExamples() {
+  const examples = games.find((g) => g.game === 'script')?.examples || [];
+  const picker = $('script-example');
+  const chosen = picker.value;
+  picker.replaceChildren(...examples.map((e) => el('option', { value: e.name, text: e.name })));
+  if (chosen) picker.value = chosen;
+  if (!$('script-source').value && examples.length) showExample();
+}
+
+function showExample() {
+  const example = games.find((g) => g.game === 'script')?.examples.find((e) => e.name === $('script-example').value);
+  if (!example) return;
+  $('script-source').value = example.script;
+  $('script-state').value = example.state;
 }
 
 /** One input per parameter of the chosen ruleset (the shrinking cap's k, the subtraction set). */
@@ -803,6 +857,12 @@ function fillParams() {
     el('input', { name: p.name, value: old[p.name] ?? '', size: '8', 'aria-label': lang === 'zh' ? p.zh : p.en }))));
   $('play-misere').disabled = !['nim'].includes($('play-game').value);
   if ($('play-misere').disabled) $('play-misere').checked = false;
+  // A script game has its rules and start state instead of a position.
+  const script = $('play-game').value === 'script';
+  $('play-script').hidden = !script;
+  $('play-position-label').hidden = $('play-random').hidden = script;
+  $('play-misere').closest('label').hidden = script;
+  if (!script) $('script-error').textContent = '';
 }
 
 async function loadGames() {
@@ -817,7 +877,27 @@ async function loadGames() {
   fillGames();
 }
 
+/** A script game: the rules are checked and the start state listed by the server first; their
+ * errors (with line and column) are shown under the editor. */
+async function newScriptMatch() {
+  const script = $('script-source').value;
+  const first = $('play-first').value;
+  $('script-error').textContent = '';
+  try {
+    const a = await api('/api/analyze', { game: 'script', script, state: $('script-state').value, lang });
+    await match.start('script', a.resume, false, first, { script, choices: { options: a.options, count: a.option_count } });
+  } catch (e) {
+    $('script-error').textContent = e.message;
+    Object.assign(match, {
+      game: 'script', resume: {}, script: null, choices: null, history: [], log: [],
+      over: true, finished: null, hinted: null, message: '',
+    });
+    drawMatch();
+  }
+}
+
 function newMatch() {
+  if ($('play-game').value === 'script') return newScriptMatch();
   let position;
   try {
     position = parseNumbers($('play-position').value);
@@ -834,6 +914,7 @@ function newMatch() {
 
 $('play-form').addEventListener('submit', (e) => { e.preventDefault(); newMatch(); });
 $('play-game').addEventListener('change', fillParams);
+$('script-example').addEventListener('change', showExample);
 $('play-random').addEventListener('click', () => { $('play-position').value = randomPiles().join(' '); newMatch(); });
 
 // ---------------------------------------------------------------------------------------------

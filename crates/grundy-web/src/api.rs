@@ -6,13 +6,19 @@
 //! `explain`, `max_moves`, `move` (in the ruleset's notation) and the ruleset's parameters as
 //! further fields. Errors are a 4xx status with `{"error": "<one line>"}`.
 //!
+//! A script game (`"game": "script"`) also takes `script`, the Rhai source of its rules, and its
+//! position as `state`, a script expression (`"[2, 3]"`, `"#{cap: 2}"`), or as `position`
+//! numbers; its answers add `state` (the position, or the state after the move, written so that
+//! the next request can send it back; `resume` is `{"state": ...}`), `options` (the states one
+//! move away, at most [`Limits::max_moves`]) and `option_count` (see `api/script.rs`).
+//!
 //! Resources (see [`Limits`]): a body over `max_body` is refused with 413. Every computation
 //! runs on a blocking thread with a [`Cancel`] token whose deadline is the time budget: the
 //! engine and the value sequences look at it and stop, and the request is answered with 422
 //! ("over the time budget"), a property of the request, not a failure of the server. Heavy
-//! requests (values, the computer's move, the Stone Game) also need one of `max_heavy` slots;
-//! one that finds none free within `queue_wait` is answered with 429 and `Retry-After: 1`. A
-//! 5xx therefore means a bug.
+//! requests (values, the computer's move, the Stone Game, script games) also need one of
+//! `max_heavy` slots; one that finds none free within `queue_wait` is answered with 429 and
+//! `Retry-After: 1`. A 5xx therefore means a bug.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -36,6 +42,8 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::render::{self, ValuesReport};
 
+mod script;
+
 /// What one request may ask of the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -54,17 +62,20 @@ pub struct Limits {
     pub max_body: usize,
     /// Largest `upto` of `POST /api/values`: G(0..=max_upto).
     pub max_upto: u64,
-    /// Most heavy requests (values, the computer's move, the Stone Game) computing at once.
+    /// Most heavy requests (values, the computer's move, the Stone Game, script games) computing
+    /// at once.
     pub max_heavy: usize,
     /// How long a heavy request waits for a slot before it is answered with 429.
     pub queue_wait: Duration,
+    /// Most states a script game may reach from the position of a request.
+    pub max_script_states: usize,
 }
 
 impl Default for Limits {
     /// 10 000 piles of at most 2^53 − 1 (the largest integer a browser's JavaScript holds
     /// exactly), 1000 listed moves, the default search budget, 2 s, 1 MiB, values up to
     /// G(100 000), as many heavy jobs at once as the machine has cores, waiting at most 1 s for
-    /// one.
+    /// one, script games of at most 100 000 states.
     fn default() -> Self {
         Limits {
             max_components: 10_000,
@@ -76,6 +87,7 @@ impl Default for Limits {
             max_upto: 100_000,
             max_heavy: std::thread::available_parallelism().map_or(2, |n| n.get()),
             queue_wait: Duration::from_secs(1),
+            max_script_states: 100_000,
         }
     }
 }
@@ -228,7 +240,11 @@ impl From<LangField> for Lang {
 #[derive(Deserialize)]
 struct Request {
     game: String,
-    position: Vec<Value>,
+    position: Option<Vec<Value>>,
+    /// The rules of a script game (Rhai source).
+    script: Option<String>,
+    /// A script game's position, as a script expression.
+    state: Option<String>,
     #[serde(default)]
     misere: bool,
     #[serde(default)]
@@ -264,6 +280,8 @@ struct Job {
     search_budget: u64,
     /// Stops the computer's search at the time budget.
     cancel: Cancel,
+    /// The rules and state of a script game.
+    script: Option<script::Source>,
 }
 
 /// A position's numbers (the request's field `field`), each checked against the limits;
@@ -308,9 +326,14 @@ fn param_text(value: &Value) -> String {
 
 impl Job {
     fn parse(body: &[u8], action: Action, limits: &Limits) -> Result<(Setup, Job), ApiError> {
-        let request: Request = serde_json::from_slice(body)
+        let mut request: Request = serde_json::from_slice(body)
             .map_err(|e| ApiError::bad_request(format!("bad JSON request: {e}")))?;
-        let numbers = numbers(&request.position, "position", limits)?;
+        let script = script::Source::take(&mut request)?;
+        let numbers = match &request.position {
+            Some(position) => numbers(position, "position", limits)?,
+            None if script.as_ref().is_some_and(|s| s.state.is_some()) => Vec::new(),
+            None => return Err(ApiError::bad_request("the request has no 'position'")),
+        };
         let setup = Setup {
             game: request.game,
             misere: request.misere,
@@ -334,21 +357,23 @@ impl Job {
             text_move: request.text_move,
             search_budget: limits.search_budget,
             cancel: Cancel::new(),
+            script,
         };
         Ok((setup, job))
     }
-}
 
-impl Visitor for Job {
-    type Output = Result<Value, ApiError>;
-
-    fn visit<G: Playable>(self, game: G) -> Result<Value, ApiError> {
-        let position = game.position(self.numbers)?;
+    /// The answer for `position` of `game`, and the position it leaves: the one after the move,
+    /// or `position` itself for an analysis.
+    fn answer<G: Playable>(
+        self,
+        game: &G,
+        position: G::Position,
+    ) -> Result<(Value, G::Position), ApiError> {
         let lang = self.lang;
         match self.action {
             Action::Analyze => {
                 let analysis = game.analyze(&position, &self.options)?;
-                Ok(render::playable(&game, &position, &analysis, lang))
+                Ok((render::playable(game, &position, &analysis, lang), position))
             }
             Action::Move => {
                 let text = self
@@ -357,7 +382,8 @@ impl Visitor for Job {
                 let change = game
                     .parse_move(&position, &text)
                     .map_err(|e| ApiError::unprocessable(e.text(lang)))?;
-                Ok(moved(&game, &position, &change, lang))
+                let after = game.apply(&position, &change);
+                Ok((moved(game, &after, &change, lang), after))
             }
             Action::Computer => {
                 let mut search = Search::new(self.search_budget);
@@ -366,30 +392,39 @@ impl Visitor for Job {
                 let reply = game
                     .computer_move(&position, &mut search)
                     .ok_or_else(|| ApiError::unprocessable(MoveError::GameOver.text(lang)))?;
-                let mut v = moved(&game, &position, &reply.change, lang);
+                let after = game.apply(&position, &reply.change);
+                let mut v = moved(game, &after, &reply.change, lang);
                 v["remoteness"] = json!(reply.remoteness);
                 v["winning"] = json!(reply.winning);
-                Ok(v)
+                Ok((v, after))
             }
         }
+    }
+}
+
+impl Visitor for Job {
+    type Output = Result<Value, ApiError>;
+
+    fn visit<G: Playable>(mut self, game: G) -> Result<Value, ApiError> {
+        let position = game.position(std::mem::take(&mut self.numbers))?;
+        Ok(self.answer(&game, position)?.0)
     }
 }
 
 /// The answer to a move: the position after it (as the ruleset writes it, for people, and as
 /// the `position` and parameters of the next request), the move three ways, and whether the
 /// game is over.
-fn moved<G: Playable>(game: &G, position: &G::Position, change: &Change, lang: Lang) -> Value {
-    let after = game.apply(position, change);
+fn moved<G: Playable>(game: &G, after: &G::Position, change: &Change, lang: Lang) -> Value {
     json!({
         "game": game.name(),
         "play": game.convention(),
         "position": after,
-        "shown": game.show(&after),
-        "resume": game.resume(&after),
+        "shown": game.show(after),
+        "resume": game.resume(after),
         "change": change,
         "move": game.write_move(change),
         "description": change.describe(lang),
-        "over": game.is_over(&after),
+        "over": game.is_over(after),
     })
 }
 
@@ -467,16 +502,23 @@ pub async fn handle(
     let limits = &shared.limits;
     let body = body_of(body, limits)?;
     let (setup, mut job) = Job::parse(&body, action, limits)?;
+    // A script game lists every state reachable from the position by running the user's
+    // script, which may take the whole time budget whatever the action: heavy.
     let weight = match action {
+        _ if job.script.is_some() => Weight::Heavy,
         Action::Analyze | Action::Move => Weight::Light,
         Action::Computer => Weight::Heavy,
     };
+    let limits = *limits;
     let answer = within_budget(&shared, weight, move |cancel| {
         job.cancel = cancel;
-        play::with_ruleset(&setup, job)
+        match job.script.take() {
+            Some(source) => script::answer(&setup, source, job, &limits),
+            None => play::with_ruleset(&setup, job)?,
+        }
     })
     .await;
-    Ok(Json(answer???))
+    Ok(Json(answer??))
 }
 
 /// `POST /api/analyze`.
@@ -642,6 +684,7 @@ pub async fn games(State(shared): State<Arc<Shared>>) -> Json<Value> {
             };
             play::with_ruleset(&setup, NotationOf).ok()
         })
+        .chain(script::listing())
         .collect();
     Json(json!({
         "games": games,
@@ -652,6 +695,7 @@ pub async fn games(State(shared): State<Arc<Shared>>) -> Json<Value> {
             "max_upto": limits.max_upto,
             "max_body": limits.max_body,
             "time_budget_ms": limits.time_budget.as_millis() as u64,
+            "max_script_states": limits.max_script_states,
         },
     }))
 }

@@ -163,7 +163,7 @@ async fn bad_requests_are_4xx_with_a_json_error() {
         ("{", bad, "bad JSON request"),
         ("[1, 2]", bad, "bad JSON request"),
         (r#"{"position": [1]}"#, bad, "missing field `game`"),
-        (r#"{"game": "nim"}"#, bad, "missing field `position`"),
+        (r#"{"game": "nim"}"#, bad, "the request has no 'position'"),
         (
             r#"{"game": "nim", "position": "3 4"}"#,
             bad,
@@ -359,7 +359,8 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
         .iter()
         .map(|g| g["game"].as_str().unwrap())
         .collect();
-    assert_eq!(names, grundy::play::RULESETS);
+    // The rulesets of `grundy play`, then script games.
+    assert_eq!(names[..names.len() - 1], *grundy::play::RULESETS);
     assert_eq!(
         names,
         [
@@ -370,7 +371,8 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
             "nonincreasing",
             "subtraction",
             "wythoff",
-            "lasker"
+            "lasker",
+            "script"
         ]
     );
     assert_eq!(games["games"][4]["params"][0]["name"], "k");
@@ -732,4 +734,253 @@ async fn an_error_that_echoes_a_newline_stays_on_one_line() {
         r"unknown game 'coi\ns'",
     )
     .await;
+}
+
+/// The rules of an example script.
+fn example(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/../../examples/scripts/{name}.rhai",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+/// Plays a whole game of `rules` from `start` through the API, the human taking the hint
+/// (else the first option) and the computer replying, and checks every position against the
+/// library: its value by `grundy script`'s engine, its options as the script lists them, the
+/// computer's winning replies. Returns the last mover.
+async fn play_script(rules: &str, start: &str) -> &'static str {
+    let library = grundy_script::Script::compile(rules, grundy_script::Limits::default()).unwrap();
+    let app = router(Limits::default());
+    let request = |state: &str, extra: Value| {
+        let mut body = json!({"game": "script", "script": rules, "state": state});
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        body.to_string()
+    };
+    let mut state = start.to_string();
+    for turn in 0.. {
+        assert!(turn < 200, "the game ends");
+        let (status, _, a) = send(&app, "/api/analyze", &request(&state, json!({}))).await;
+        assert_eq!(status, StatusCode::OK, "{a}");
+        let parsed = library.parse_state(&state, 1).unwrap();
+        let value = library.grundy(&parsed).unwrap().value();
+        assert_eq!(a["grundy"], value, "{state}");
+        assert_eq!(a["state"], parsed.to_string());
+        let mut options: Vec<String> = Vec::new();
+        for o in library.options_of(&parsed).unwrap() {
+            if !options.contains(&o.to_string()) {
+                options.push(o.to_string());
+            }
+        }
+        assert_eq!(a["options"], json!(options), "{state}");
+        assert_eq!(a["option_count"], options.len());
+        let winning: Vec<String> = options
+            .iter()
+            .filter(|o| {
+                let o = library.parse_state(o, 1).unwrap();
+                library.grundy(&o).unwrap().value() == 0
+            })
+            .cloned()
+            .collect();
+        assert_eq!(a["winning_move_count"], winning.len(), "{state}");
+        if options.is_empty() {
+            return if turn % 2 == 0 { "computer" } else { "human" };
+        }
+        let (status, _, m) = if turn % 2 == 0 {
+            let choice = winning.first().unwrap_or(&options[0]);
+            send(&app, "/api/move", &request(&state, json!({"move": choice}))).await
+        } else {
+            let (status, retry, m) = send(&app, "/api/computer", &request(&state, json!({}))).await;
+            assert_eq!(m["winning"], value != 0, "{state}");
+            if value != 0 {
+                assert!(
+                    winning.contains(&m["state"].as_str().unwrap().to_string()),
+                    "{m}"
+                );
+            }
+            (status, retry, m)
+        };
+        assert_eq!(status, StatusCode::OK, "{m}");
+        assert!(options.contains(&m["move"].as_str().unwrap().to_string()));
+        assert_eq!(m["state"], m["shown"]);
+        assert_eq!(m["resume"], json!({"state": m["state"]}));
+        assert_eq!(m["change"]["kind"], "reach");
+        state = m["state"].as_str().unwrap().to_string();
+    }
+    unreachable!()
+}
+
+#[tokio::test]
+async fn a_script_game_is_played_to_the_end_as_the_library_values_it() {
+    // 20 is a first-player win in take-1-2-4 (20 mod 3 = 2): the human, taking the hints, wins.
+    assert_eq!(play_script(&example("take-1-2-4"), "20").await, "human");
+    // [3, 5] is a P-position of Wythoff's game: the computer wins.
+    assert_eq!(play_script(&example("queen"), "[3, 5]").await, "computer");
+    play_script(&example("shrinking-cap-nim"), "#{piles: [2, 3], cap: 3}").await;
+    // The position as numbers, as for the other rulesets; maps as states.
+    let rules = example("take-1-2-4");
+    let (status, v) = post(
+        "/api/analyze",
+        json!({"game": "script", "script": rules, "position": [20]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(
+        (v["state"].clone(), v["grundy"].clone()),
+        (json!("20"), json!(2))
+    );
+    let (_, v) = post(
+        "/api/move",
+        json!({"game": "script", "script": example("shrinking-cap-nim"),
+               "state": "#{piles: [3, 5], cap: 2}", "move": "#{piles: [3, 3], cap: 2}"}),
+    )
+    .await;
+    assert_eq!(v["state"], "#{cap: 2, piles: [3, 3]}", "{v}");
+    assert_eq!(v["position"], json!({"cap": 2, "piles": [3, 3]}));
+}
+
+#[tokio::test]
+async fn the_game_list_offers_script_games_with_examples_that_play() {
+    let (_, text) = call(Limits::default(), "GET", "/api/games", "").await;
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let games = v["games"].as_array().unwrap();
+    let script = games.iter().find(|g| g["game"] == "script").unwrap();
+    assert_eq!(script["notation"]["en"], "STATE");
+    let examples = script["examples"].as_array().unwrap();
+    assert!(examples.len() >= 5);
+    for e in examples {
+        let name = e["name"].as_str().unwrap();
+        assert_eq!(e["script"], example(name));
+        let (status, a) = post(
+            "/api/analyze",
+            json!({"game": "script", "script": e["script"], "state": e["state"]}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{name}: {a}");
+        assert!(a["option_count"].as_u64().unwrap() > 0, "{name}");
+    }
+}
+
+#[tokio::test]
+async fn script_errors_are_4xx_with_their_line_and_column() {
+    let d = Limits::default();
+    let bad = StatusCode::BAD_REQUEST;
+    let over = StatusCode::UNPROCESSABLE_ENTITY;
+    let take = example("take-1-2-4");
+    let cases = [
+        (
+            json!({"game": "script", "script": "fn options(n) {\n  [n - 1,, ]\n}", "state": "3"}),
+            bad,
+            "line 2, column 10: syntax error",
+        ),
+        (
+            json!({"game": "script", "script": "fn moves() { [1] }", "state": "3"}),
+            bad,
+            "defines no `fn options(state)`",
+        ),
+        (
+            json!({"game": "script", "script": take, "state": "[1, "}),
+            bad,
+            "bad state '[1, '",
+        ),
+        (json!({"game": "script", "script": take}), bad, "no 'state'"),
+        (
+            json!({"game": "script", "script": take, "state": "3", "position": [3]}),
+            bad,
+            "not both",
+        ),
+        (
+            json!({"game": "script", "state": "3"}),
+            bad,
+            "needs 'script'",
+        ),
+        (
+            json!({"game": "script", "script": take, "state": "3", "misere": true}),
+            bad,
+            "normal play",
+        ),
+        (
+            json!({"game": "nim", "position": [3], "state": "3"}),
+            bad,
+            "parameter 'state'",
+        ),
+        (
+            json!({"game": "script", "script": "fn options(n) {\n  [n / 0]\n}", "state": "3"}),
+            over,
+            "line 2, column",
+        ),
+        (
+            json!({"game": "script", "script": "fn options(n) { [1 - n] }", "state": "0"}),
+            over,
+            "the game has a cycle (0 -> 1 -> 0)",
+        ),
+        (
+            json!({"game": "script", "script": "fn options(n) { [n + 0.5] }", "state": "0"}),
+            over,
+            "cannot be a state",
+        ),
+        (
+            json!({"game": "script", "script": take, "state": "3", "move": "7"}),
+            over,
+            "'7' is not one move away",
+        ),
+    ];
+    for (body, status, needle) in cases {
+        let path = if body.get("move").is_some() {
+            "/api/move"
+        } else {
+            "/api/analyze"
+        };
+        refused(d, path, &body.to_string(), status, needle).await;
+    }
+    let small = Limits {
+        max_script_states: 50,
+        ..d
+    };
+    refused(
+        small,
+        "/api/computer",
+        &json!({"game": "script", "script": take, "state": "100"}).to_string(),
+        over,
+        "more than 50 states can be reached",
+    )
+    .await;
+    let body = json!({"game": "script", "script": take, "state": "40"}).to_string();
+    let (status, text) = call(small, "POST", "/api/analyze", &body).await;
+    assert_eq!(status, StatusCode::OK, "41 states are within 50: {text}");
+}
+
+#[tokio::test]
+async fn a_script_that_never_ends_is_stopped_at_the_budget_and_frees_its_slot() {
+    let app = router(Limits {
+        time_budget: std::time::Duration::from_millis(300),
+        max_heavy: 1,
+        queue_wait: std::time::Duration::ZERO,
+        ..Limits::default()
+    });
+    for rules in [
+        "fn options(n) {\n  loop { n += 1; }\n}",
+        "fn options(n) { if n > 0 { [n - 1] } else { [] } }\nlet x = 0;\nwhile true { x += 1; }",
+    ] {
+        let body = json!({"game": "script", "script": rules, "state": "5"}).to_string();
+        let (status, _, v) = send(&app, "/api/analyze", &body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        let error = v["error"].as_str().unwrap();
+        assert!(error.starts_with("line "), "{error}");
+        assert!(
+            error.contains("over the time budget") || error.contains("operations"),
+            "{error}"
+        );
+        // The only slot is free again: the script stopped, it was not merely answered.
+        let (status, _, v) = send(
+            &app,
+            "/api/computer",
+            &json!({"game": "script", "script": example("take-1-2-4"), "state": "10"}).to_string(),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["winning"], true, "{v}");
+    }
 }

@@ -52,6 +52,12 @@ impl Cancel {
         }
     }
 
+    /// The deadline, if the token has one (for work that keeps its own clock, such as a
+    /// script's time limit).
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// Raises the flag: every computation watching this token (or a clone) stops at its next
     /// check.
     pub fn cancel(&self) {

@@ -95,10 +95,8 @@ pub fn load(path: &Path, limits: Limits) -> anyhow::Result<Script> {
     Script::compile(&source, limits).with_context(|| path.display().to_string())
 }
 
-/// The stack of the thread that runs scripts. Rhai walks, copies and drops nested arrays
-/// recursively; a script may nest them as deep as its array bound allows (65536 levels), which
-/// needs far more than a main thread's 8 MiB. Only the pages used are ever touched.
-const SCRIPT_STACK: usize = 1 << 30;
+/// The stack of the thread that runs scripts (see [`grundy_script::STACK_SIZE`]).
+const SCRIPT_STACK: usize = grundy_script::STACK_SIZE;
 
 /// Runs `work` on a thread with [`SCRIPT_STACK`] bytes of stack.
 pub fn on_script_stack<T: Send>(

@@ -13,11 +13,14 @@ use grundy_web::Limits;
 /// JSON as `grundy nim --json`. `POST /api/move` (with `"move": "1 2"`) checks a move and gives
 /// the position after it; `POST /api/computer` gives the computer's move; `POST /api/values`
 /// with `{"game": "0.77", "upto": 500}` answers as `grundy values 0.77 --upto 500 --json`;
-/// `GET /api/games` lists the playable games and the limits. Errors are a 4xx status with
+/// `GET /api/games` lists the playable games and the limits. A script game (`"game": "script"`)
+/// takes its rules as `"script"` (Rhai source) and its position as `"state"` (`"[2, 3]"`); every
+/// script request compiles the script and lists the states reachable from the position, within
+/// the time budget and --max-script-states, and takes a heavy slot. Errors are a 4xx status with
 /// `{"error": "..."}`: 413 for a body over --max-body, 422 for a request over a limit or over the
 /// time budget (the computation is stopped there), 429 with Retry-After when all --max-heavy
-/// slots for heavy requests (values, the computer's move, the Stone Game) stay taken for a
-/// second. Ctrl-C or SIGTERM stops the server after answering the requests in flight.
+/// slots for heavy requests (values, the computer's move, the Stone Game, script games) stay
+/// taken for a second. Ctrl-C or SIGTERM stops the server after answering the requests in flight.
 ///
 /// Examples: `grundy serve --open`, `grundy serve --port 0` (any free port; the address is printed).
 #[derive(clap::Args)]
@@ -49,6 +52,10 @@ pub struct Args {
     /// Largest request body, in bytes.
     #[arg(long, default_value_t = Limits::default().max_body, value_name = "BYTES")]
     max_body: usize,
+    /// Most states a script game may reach from the position of a request (each request lists
+    /// them all).
+    #[arg(long, default_value_t = Limits::default().max_script_states, value_name = "N")]
+    max_script_states: usize,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -59,6 +66,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         max_upto: args.max_upto,
         max_heavy: args.max_heavy,
         max_body: args.max_body,
+        max_script_states: args.max_script_states,
         ..Limits::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

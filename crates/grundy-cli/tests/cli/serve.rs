@@ -230,3 +230,28 @@ fn sigterm_lets_the_request_in_flight_finish_and_exits_0() {
     // It no longer listens.
     assert!(TcpStream::connect(&server.address).is_err());
 }
+
+#[test]
+fn script_games_are_valued_as_grundy_script_within_max_script_states() {
+    // The queen from [3, 4] reaches the 20 cells [x, y] with x ≤ 3, y ≤ 4.
+    let server = Server::start_with(&["--max-script-states", "20"]);
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/scripts/queen.rhai"
+    );
+    let rules = std::fs::read_to_string(file).unwrap();
+    for state in ["[3, 4]", "[2, 2]", "[0, 1]"] {
+        let cli = json(&["script", file, state, "--json"]);
+        let body = serde_json::json!({"game": "script", "script": rules, "state": state});
+        let (status, text) = server.request("POST", "/api/analyze", &body.to_string());
+        assert_eq!(status, 200, "{text}");
+        let api: serde_json::Value = serde_json::from_str(&text).unwrap();
+        for field in ["position", "outcome", "grundy", "winning_move_count"] {
+            assert_eq!(api[field], cli[field], "{state} {field}");
+        }
+    }
+    let body = serde_json::json!({"game": "script", "script": rules, "state": "[4, 4]"});
+    let (status, text) = server.request("POST", "/api/analyze", &body.to_string());
+    assert_eq!(status, 422, "{text}");
+    assert!(text.contains("more than 20 states"), "{text}");
+}
