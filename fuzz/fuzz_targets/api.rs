@@ -1,6 +1,7 @@
 //! The HTTP API's JSON bodies (`grundy serve`): `POST /api/analyze`, `/api/move`,
-//! `/api/computer`, `/api/stones`, through the real router (body limit, routing, handlers) but
-//! without a socket. The first byte picks the endpoint, the rest is the body.
+//! `/api/computer` (script games too), `/api/stones`, through the real router (body limit,
+//! routing, handlers) but without a socket. The first byte picks the endpoint, the rest is the
+//! body.
 //!
 //! Invariant: every answer is a 2xx with a JSON body, or a 4xx whose body is JSON
 //! `{"error": "<one line>"}`; never a 5xx (a panic in a handler aborts the run).
@@ -26,10 +27,12 @@ static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
 });
 
 /// The server's default limits, with a time budget long enough that a slow fuzzing build does not
-/// turn ordinary requests into time-outs.
+/// turn ordinary requests into time-outs, and script games of at most 1000 states so that one
+/// input stays fast.
 fn limits() -> Limits {
     Limits {
         time_budget: Duration::from_secs(10),
+        max_script_states: 1000,
         ..Limits::default()
     }
 }
