@@ -787,8 +787,11 @@ function drawMatchText(m, ids, info) {
       ? `走法写作「${n.zh}」：${n.meaning_zh}（例如 ${n.example}）`
       : `A move is ${n.en}: ${n.meaning_en} (e.g. ${n.example}).`;
   }
+  // A move that names the position it reaches (a script game's "move to 9") is not followed by
+  // that position a second time.
   $(ids.log).replaceChildren(...m.log.map((e) => el('li', { class: e.who },
-    `${e.who === 'human' ? t('you') : t('computer')}: ${e.description}  ⇒  ${e.shown}`)));
+    `${e.who === 'human' ? t('you') : t('computer')}: ${e.description}`
+    + (e.description.endsWith(e.shown) ? '' : `  ⇒  ${e.shown}`))));
 }
 
 /** Wires a move form, hint and undo buttons to a match. */
