@@ -505,3 +505,87 @@ fn the_defaults_are_the_documented_ones() {
         assert!(docs.contains(default), "docs/hardening.md lacks {default}");
     }
 }
+
+#[test]
+fn a_move_line_past_64_kib_is_answered_and_the_game_goes_on() {
+    use crate::play::play;
+    // At the bound (65536 bytes with its end of line) the line is read as a move: a bad one.
+    let edge = format!("1 1{}\n", " ".repeat(65536 - 4));
+    let (out, status) = play(&["nim", "3", "4", "5"], &format!("{edge}quit\n"));
+    assert_eq!(status, Some(0));
+    assert!(out.contains("you: "), "{out}");
+    assert!(!out.contains("longer than"), "{out}");
+    // A 10 MB line is skipped, answered in one line, and the prompt comes again.
+    let long = "9".repeat(10_000_000);
+    for (tail, moved) in [("1 1\nquit\n", true), ("quit\n", false), ("", false)] {
+        let (out, status) = play(&["nim", "3", "4", "5"], &format!("{long}\n{tail}"));
+        assert_eq!(status, Some(0));
+        assert_eq!(
+            out.matches("the move is longer than 65536 bytes").count(),
+            1,
+            "{}",
+            &out[..out.len().min(2000)]
+        );
+        assert!(out.len() < 10_000, "the line was echoed");
+        assert_eq!(out.contains("you: "), moved, "{out}");
+    }
+    // One byte past the bound.
+    let past = format!("1 1{}\nquit\n", " ".repeat(65536 - 3));
+    let (out, _) = play(&["nim", "3", "4", "5"], &past);
+    assert!(out.contains("the move is longer than 65536 bytes"), "{out}");
+    assert!(!out.contains("you: "), "{out}");
+}
+
+#[test]
+fn a_checkpoint_larger_than_the_memory_bound_allows_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.ckpt");
+    let ckpt = path.to_str().unwrap();
+    grundy(&["values", "0.6", "--upto", "2000", "--checkpoint", ckpt])
+        .assert()
+        .success();
+    let good = std::fs::read(&path).unwrap();
+    let resume = [
+        "values",
+        "0.6",
+        "--upto",
+        "3000",
+        "--max-memory",
+        "1",
+        "--resume",
+        ckpt,
+    ];
+    grundy(&resume).assert().success();
+    // Within 1 MiB a run holds 131072 values, saved in at most 4 bytes each, with 29 bytes of
+    // header and up to 4096 of code: 528413 bytes. At that size the file is read (and found
+    // damaged); one byte more, and it is refused for its size.
+    let largest = 29 + 4096 + 4 * 131_072;
+    let mut padded = good.clone();
+    padded.resize(largest, 0);
+    std::fs::write(&path, &padded).unwrap();
+    let out = grundy(&resume).output().unwrap();
+    one_line_failure(&out, &["refused, not used", "damaged"]);
+    padded.push(0);
+    std::fs::write(&path, &padded).unwrap();
+    let out = grundy(&resume).output().unwrap();
+    one_line_failure(
+        &out,
+        &[
+            "is 528414 bytes",
+            "--max-memory 1",
+            "528413 bytes at most",
+            "without reading it",
+        ],
+    );
+    // A sparse file of 100 GB (no disk used), with the default bound too (the memory
+    // available, far less than 200 GB here): refused at once, from its size alone.
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(100 << 30).unwrap();
+    drop(file);
+    let out = grundy(&resume).output().unwrap();
+    one_line_failure(&out, &["is 107374182400 bytes", "without reading it"]);
+    let out = grundy(&["values", "--resume", ckpt]).output().unwrap();
+    one_line_failure(&out, &["of memory available", "without reading it"]);
+    // The file is left as it was.
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 100 << 30);
+}
