@@ -12,7 +12,7 @@ use grundy::{AnalyzeOptions, Explain, Lang, Outcome, Play};
 use grundy_script::Limits;
 use grundy_script::play::ScriptPlay;
 
-use crate::commands::script::{load, on_script_stack_alongside};
+use crate::commands::script::{MemoryArg, load, on_script_stack_alongside};
 use crate::report::LangArg;
 
 /// Play against a perfect opponent: nim (misère with --misere), staircase, grid, coins,
@@ -80,6 +80,8 @@ pub struct Args {
     /// call of the script's options() each).
     #[arg(long, default_value_t = SCRIPT_STATES, value_name = "N")]
     max_states: usize,
+    #[command(flatten)]
+    memory: MemoryArg,
 }
 
 /// The default bound on the states of a script game: listing them calls the script once per
@@ -161,7 +163,12 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     if setup.game == "script" {
         ScriptPlay::check(&setup)?;
-        return script_game(&args.position, args.max_states, table, out);
+        let limits = Limits {
+            max_states: args.max_states,
+            max_memory: args.memory.bytes(),
+            ..Limits::default()
+        };
+        return script_game(&args.position, limits, table, out);
     }
     let numbers = crate::input::numbers(&args.position, "position value")?;
     let stdin = std::io::stdin();
@@ -206,7 +213,7 @@ impl Table {
 /// forwarded to `out` here, flush by flush.
 fn script_game(
     words: &[String],
-    max_states: usize,
+    limits: Limits,
     table: Table,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
@@ -216,10 +223,6 @@ fn script_game(
     let state = state.join(" ");
     let (sender, receiver) = mpsc::channel::<Vec<u8>>();
     let game = move || -> anyhow::Result<()> {
-        let limits = Limits {
-            max_states,
-            ..Limits::default()
-        };
         let script = load(Path::new(file), limits)?;
         let start = script
             .parse_state(&state, 1)

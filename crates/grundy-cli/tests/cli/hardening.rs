@@ -589,3 +589,63 @@ fn a_checkpoint_larger_than_the_memory_bound_allows_is_refused_unread() {
     // The file is left as it was.
     assert_eq!(std::fs::metadata(&path).unwrap().len(), 100 << 30);
 }
+
+/// A game whose every number n leads to n − 1 and to a string of 10000 bytes, which the
+/// search keeps in its table: the memory in use grows by 10 kB per state.
+const GROWING: &str = r#"
+fn options(n) {
+    if type_of(n) != "i64" || n <= 0 { return []; }
+    let s = "";
+    s.pad(10000, 'x');
+    [n - 1, s + n]
+}
+fn family(n) { n }
+"#;
+
+#[test]
+fn script_memory_limit_stops_a_growing_script_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("grow.rhai");
+    std::fs::write(&path, GROWING).unwrap();
+    let script = path.to_str().unwrap();
+    // 100 states keep 1 MB: well within 16 MiB. 5000 keep 50 MB: stopped, in one line.
+    grundy(&["script", script, "100", "--max-memory", "16"])
+        .assert()
+        .success();
+    let out = grundy(&["script", script, "5000", "--max-memory", "16"])
+        .output()
+        .unwrap();
+    one_line_failure(
+        &out,
+        &[
+            "grow.rhai: line 2, column 1: the script used more than 16 MiB of memory",
+            "--max-memory",
+        ],
+    );
+    let out = grundy(&[
+        "explore",
+        "script",
+        script,
+        "--to",
+        "5000",
+        "--max-memory",
+        "16",
+    ])
+    .output()
+    .unwrap();
+    one_line_failure(&out, &["more than 16 MiB of memory", "--max-memory"]);
+    let out = grundy(&["play", "script", script, "5000", "--max-memory", "16"])
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    one_line_failure(&out, &["more than 16 MiB of memory", "--max-memory"]);
+    // Under the default bound, the same script and a normal one pass.
+    grundy(&["script", script, "5000"]).assert().success();
+    let take = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/scripts/take-1-2-4.rhai"
+    );
+    grundy(&["script", take, "100"]).assert().success();
+    let help = String::from_utf8(grundy(&["script", "--help"]).output().unwrap().stdout).unwrap();
+    assert!(help.contains("[default: 8192]"), "{help}");
+}
