@@ -649,3 +649,63 @@ fn script_memory_limit_stops_a_growing_script_in_one_line() {
     let help = String::from_utf8(grundy(&["script", "--help"]).output().unwrap().stdout).unwrap();
     assert!(help.contains("[default: 8192]"), "{help}");
 }
+
+#[test]
+fn sum_limits_hold_at_the_edge() {
+    // Components: three at --max-components 3, four refused before they are parsed.
+    grundy(&["sum", "--max-components", "3", "nim:1", "nim:2", "lasker:3"])
+        .assert()
+        .success();
+    fails_with(
+        &[
+            "sum",
+            "--max-components",
+            "3",
+            "nim:1 + nim:2",
+            "nim:3",
+            "nim:4",
+        ],
+        "",
+        &["too many components: more than 3", "--max-components"],
+    );
+    fails_with(
+        &["sum", "--max-components", "3"],
+        "nim:1 nim:2 nim:3 nim:x\n",
+        &["more than 3", "--max-components"],
+    );
+    // Heaps across the sum: --max-piles.
+    grundy(&["sum", "--max-piles", "4", "nim:1,2", "lasker:3,4"])
+        .assert()
+        .success();
+    fails_with(
+        &["sum", "--max-piles", "4", "nim:1,2", "lasker:3,4,5"],
+        "",
+        &["too many heaps: 5 given, at most 4", "--max-piles"],
+    );
+    // Different subtraction sets: the same set twice counts once.
+    let sets = ["sub{1,2}:5", "sub{2,1}:6", "sub{1,3}:7"];
+    grundy(&["sum", "--max-sets", "2", sets[0], sets[1], sets[2]])
+        .assert()
+        .success();
+    fails_with(
+        &["sum", "--max-sets", "2", sets[0], sets[2], "sub{4}:1"],
+        "",
+        &[
+            "component 3 'sub{4}:1'",
+            "more than 2 different subtraction sets",
+            "--max-sets",
+        ],
+    );
+    // A component of a million heaps, and a set of 100000 numbers: read in a moment (each
+    // was quadratic in its length before).
+    let heaps: Vec<String> = (0..1_000_000).map(|i| (i % 7).to_string()).collect();
+    grundy(&["sum"])
+        .write_stdin(format!("nim:{}\n", heaps.join(",")))
+        .assert()
+        .success();
+    let set: Vec<String> = (1..=100_000).map(|i| i.to_string()).collect();
+    grundy(&["sum"])
+        .write_stdin(format!("sub{{{}}}:5\n", set.join(",")))
+        .assert()
+        .success();
+}
