@@ -496,11 +496,26 @@ fn the_defaults_are_the_documented_ones() {
         "/../../docs/hardening.md"
     ))
     .unwrap();
+    let sum = help(&["sum", "--help"]);
+    assert!(sum.contains("[default: 1000000]"), "{sum}");
+    assert!(sum.contains("[default: 16]"), "{sum}");
+    for command in [
+        &["script", "--help"][..],
+        &["explore", "--help"],
+        &["play", "--help"],
+    ] {
+        let text = help(command);
+        assert!(text.contains("[default: 8192]"), "{command:?}: {text}");
+    }
     for default in [
         "1073741824",
         "10000000",
         "100000000",
         "100000000 operations",
+        "| 8192 MiB |",
+        "| 65536 (64 KiB) |",
+        "| 1000000 (10^6",
+        "| 16 |",
     ] {
         assert!(docs.contains(default), "docs/hardening.md lacks {default}");
     }
