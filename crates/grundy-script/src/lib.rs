@@ -195,8 +195,8 @@ pub enum ScriptError {
     },
     /// The memory in use passed the bound.
     #[error(
-        "{place}: the script used more than {} MiB of memory; raise it (--max-memory MIB)",
-        limit >> 20
+        "{place}: the script used more than {} of memory; raise it (--max-memory MIB)",
+        amount(*limit)
     )]
     MemoryLimit {
         /// Where the script was when the bound was passed.
@@ -222,6 +222,15 @@ pub enum ScriptError {
         /// What is wrong.
         reason: String,
     },
+}
+
+/// `bytes` in MiB when it is a whole number of them (as `--max-memory` gives), else in bytes.
+fn amount(bytes: usize) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
 }
 
 fn place_of(position: rhai::Position) -> Place {
