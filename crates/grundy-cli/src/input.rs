@@ -52,14 +52,17 @@ pub fn numbers(args: &[String], what: &str) -> anyhow::Result<Vec<u64>> {
     } else {
         parse::numbers_from_args(args).with_context(|| format!("bad {what}"))?
     };
-    let max = limits().max_piles;
-    if numbers.len() > max {
-        bail!(
-            "too many {what}s: {} given, at most {max} (raise --max-piles)",
-            numbers.len()
-        );
-    }
+    check_count(numbers.len(), what)?;
     Ok(numbers)
+}
+
+/// Refuses `count` numbers in one position (`what`s: "pile", "heap") past --max-piles.
+pub fn check_count(count: usize, what: &str) -> anyhow::Result<()> {
+    let max = limits().max_piles;
+    if count > max {
+        bail!("too many {what}s: {count} given, at most {max} (raise --max-piles)");
+    }
+    Ok(())
 }
 
 /// All of `file`, refused once it passes --max-input bytes; `what` names it in errors. When the

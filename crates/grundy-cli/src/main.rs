@@ -14,6 +14,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The system allocator, counting the bytes in use, so that a script can be held to
+/// `--max-memory` (no limit is set on the allocator itself: an allocation never fails for it).
+#[global_allocator]
+static ALLOCATOR: cap::Cap<std::alloc::System> = cap::Cap::new(std::alloc::System, usize::MAX);
+
 /// Impartial games solved and explained: who wins, every winning move, and why.
 ///
 /// Every impartial game is a Nim heap in disguise (Sprague–Grundy): a position is lost for the
@@ -85,6 +90,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     input::set_limits(cli.limits);
+    grundy_script::set_memory_meter(|| ALLOCATOR.allocated());
     let mut out = output::Stdout::new();
     let result = run(cli, &mut out).and_then(|()| out.flush().map_err(Into::into));
     // A failed write to standard output decides the outcome, whatever error it surfaced as.

@@ -19,7 +19,7 @@ impl Formula {
     /// # Errors
     /// [`ScriptError::Syntax`] with the column in `text`.
     pub fn compile(text: &str, limits: Limits) -> Result<Formula, ScriptError> {
-        let budget = Budget::new(limits.max_steps, limits.time_limit);
+        let budget = Budget::new(&limits);
         let engine = sandbox(&budget);
         let scope = Scope::new();
         let ast = engine

@@ -31,8 +31,9 @@
 //! little faster. Positions are kept, so errors still name the line and column.
 //!
 //! Errors never panic and never hang: every script call counts against one budget of operations
-//! ([`Limits::max_steps`]) and one wall-clock limit ([`Limits::time_limit`]), and the engine's
-//! table against [`Limits::max_states`]. Each error names
+//! ([`Limits::max_steps`]) and one wall-clock limit ([`Limits::time_limit`]), the engine's
+//! table against [`Limits::max_states`], and the memory in use against [`Limits::max_memory`]
+//! where the program supplies a meter ([`set_memory_meter`]). Each error names
 //! the script's line and column and gives a one-line reason ([`ScriptError`]).
 
 #![deny(missing_docs)]
@@ -43,6 +44,7 @@ mod state;
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use grundy::engine::{EngineError, Memo};
@@ -73,6 +75,12 @@ pub struct Limits {
     /// [`Limits::CLOCK_EVERY`] script operations, so time spent in the engine between script
     /// calls counts too, but stops the search only at the script's next call).
     pub time_limit: Duration,
+    /// Bytes of memory the program may have in use while the script runs, as the meter of
+    /// [`set_memory_meter`] reads them (not checked without one). Read before every script
+    /// operation and after every call of `options` (the engine's table grows then), so the
+    /// memory in use passes the bound by at most one operation's allocation, which Rhai's
+    /// bounds on a value (strings of 1 MiB, arrays and maps of 65536 items) keep to a few MiB.
+    pub max_memory: usize,
 }
 
 impl Limits {
@@ -82,6 +90,19 @@ impl Limits {
     pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
     /// How many script operations pass between two readings of the clock.
     pub const CLOCK_EVERY: u64 = 256;
+    /// The default memory bound: 8 GiB, a third of a 24 GB machine, above what a full table of
+    /// the default [`Limits::max_states`] states of a few numbers each takes.
+    pub const DEFAULT_MAX_MEMORY: usize = 8 << 30;
+}
+
+/// Reads the bytes of memory the program has in use: only the program that owns the global
+/// allocator can count them, so it supplies the meter ([`set_memory_meter`]).
+static MEMORY_METER: OnceLock<fn() -> usize> = OnceLock::new();
+
+/// Sets the meter that [`Limits::max_memory`] is checked with, for the rest of the process (the
+/// first call wins). Without one, the memory bound is not checked.
+pub fn set_memory_meter(meter: fn() -> usize) {
+    let _ = MEMORY_METER.set(meter);
 }
 
 impl Default for Limits {
@@ -90,6 +111,7 @@ impl Default for Limits {
             max_steps: Self::DEFAULT_MAX_STEPS,
             max_states: Memo::<State>::DEFAULT_LIMIT,
             time_limit: Self::DEFAULT_TIME_LIMIT,
+            max_memory: Self::DEFAULT_MAX_MEMORY,
         }
     }
 }
@@ -176,6 +198,17 @@ pub enum ScriptError {
         /// The limit.
         limit: Duration,
     },
+    /// The memory in use passed the bound.
+    #[error(
+        "{place}: the script used more than {} of memory; raise it (--max-memory MIB)",
+        amount(*limit)
+    )]
+    MemoryLimit {
+        /// Where the script was when the bound was passed.
+        place: Place,
+        /// The bound, in bytes.
+        limit: usize,
+    },
     /// The engine's table is full.
     #[error(
         "the search reached {limit} states; raise the bound (--max-states) or analyse a smaller state"
@@ -196,6 +229,15 @@ pub enum ScriptError {
     },
 }
 
+/// `bytes` in MiB when it is a whole number of them (as `--max-memory` gives), else in bytes.
+fn amount(bytes: usize) -> String {
+    if bytes % (1 << 20) == 0 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
 fn place_of(position: rhai::Position) -> Place {
     Place::Line {
         line: position.line().unwrap_or(1),
@@ -208,6 +250,8 @@ fn place_of(position: rhai::Position) -> Place {
 struct Budget {
     limit: u64,
     time_limit: Duration,
+    max_memory: usize,
+    meter: Option<fn() -> usize>,
     deadline: Option<Instant>,
     used: Rc<Cell<u64>>,
     in_call: Rc<Cell<u64>>,
@@ -216,12 +260,16 @@ struct Budget {
 /// Why a script was stopped (the token of Rhai's `ErrorTerminated`).
 const OUT_OF_STEPS: i64 = 0;
 const OUT_OF_TIME: i64 = 1;
+const OUT_OF_MEMORY: i64 = 2;
 
 impl Budget {
-    fn new(limit: u64, time_limit: Duration) -> Budget {
+    fn new(limits: &Limits) -> Budget {
+        let time_limit = limits.time_limit;
         Budget {
-            limit,
+            limit: limits.max_steps,
             time_limit,
+            max_memory: limits.max_memory,
+            meter: MEMORY_METER.get().copied(),
             // A limit too large for the clock is no limit.
             deadline: Instant::now().checked_add(time_limit),
             used: Rc::new(Cell::new(0)),
@@ -229,8 +277,9 @@ impl Budget {
         }
     }
 
-    /// Installs the budget on an engine: a call is stopped once the total passes the limit, or
-    /// the clock (read every [`Limits::CLOCK_EVERY`] operations) passes the deadline.
+    /// Installs the budget on an engine: a call is stopped once the total passes the limit, the
+    /// memory in use passes its bound, or the clock (read every [`Limits::CLOCK_EVERY`]
+    /// operations) passes the deadline.
     fn install(&self, engine: &mut Engine) {
         let budget = self.clone();
         engine.on_progress(move |count| {
@@ -239,11 +288,19 @@ impl Budget {
             if total > budget.limit {
                 return Some(Dynamic::from_int(OUT_OF_STEPS));
             }
+            if budget.over_memory() {
+                return Some(Dynamic::from_int(OUT_OF_MEMORY));
+            }
             let late = total % Limits::CLOCK_EVERY == 0
                 && budget.deadline.is_some_and(|d| Instant::now() >= d);
             // `then`, not `then_some`: no token built and dropped at every operation.
             late.then(|| Dynamic::from_int(OUT_OF_TIME))
         });
+    }
+
+    /// Whether the memory in use is past the bound (never without a meter).
+    fn over_memory(&self) -> bool {
+        self.meter.is_some_and(|meter| meter() > self.max_memory)
     }
 
     /// Adds the finished call's operations to the total.
@@ -291,15 +348,19 @@ fn runtime_error(error: &rhai::EvalAltResult, budget: &Budget, fallback: Place) 
         place_of(position)
     };
     if let rhai::EvalAltResult::ErrorTerminated(token, _) = inner {
-        if token.as_int() == Ok(OUT_OF_TIME) {
-            return ScriptError::TimeLimit {
+        return match token.as_int() {
+            Ok(OUT_OF_TIME) => ScriptError::TimeLimit {
                 place,
                 limit: budget.time_limit,
-            };
-        }
-        return ScriptError::StepBudget {
-            place,
-            budget: budget.limit,
+            },
+            Ok(OUT_OF_MEMORY) => ScriptError::MemoryLimit {
+                place,
+                limit: budget.max_memory,
+            },
+            _ => ScriptError::StepBudget {
+                place,
+                budget: budget.limit,
+            },
         };
     }
     // Rhai's message ends with the position, which the place already gives.
@@ -366,7 +427,7 @@ impl Script {
         limits: Limits,
         sandbox: impl FnOnce(&Budget) -> Engine,
     ) -> Result<Script, ScriptError> {
-        let budget = Budget::new(limits.max_steps, limits.time_limit);
+        let budget = Budget::new(&limits);
         let engine = sandbox(&budget);
         let ast = engine.compile(source).map_err(|e| ScriptError::Syntax {
             place: place_of(e.1),
@@ -784,6 +845,13 @@ impl Game for Script {
         match self.options_of(state) {
             Ok(options) => out.extend(options),
             Err(e) => self.fail(e),
+        }
+        // The engine keeps the options in its table: it grows here, between script operations.
+        if self.budget.over_memory() {
+            self.fail(ScriptError::MemoryLimit {
+                place: self.definition("options"),
+                limit: self.limits.max_memory,
+            });
         }
     }
 

@@ -12,7 +12,7 @@ use grundy::{AnalyzeOptions, Explain, Lang, Outcome, Play};
 use grundy_script::Limits;
 use grundy_script::play::ScriptPlay;
 
-use crate::commands::script::{load, on_script_stack_alongside};
+use crate::commands::script::{MemoryArg, load, on_script_stack_alongside};
 use crate::report::LangArg;
 
 /// Play against a perfect opponent: nim (misère with --misere), staircase, grid, coins,
@@ -35,9 +35,10 @@ use crate::report::LangArg;
 ///   script         STATE        the state after your move, written as in the script (`6`,
 ///                               `[2, 3]`), one of the options of the position; the game
 ///                               starts with `grundy play script FILE STATE`
-/// A bad move gets a one-line reason and the prompt again. Commands: `hint` (the winning move
-/// and why, or that every move loses), `undo` (back to your previous turn), `explain` (the
-/// whole proof for the position), `help`, `quit`. End of input ends the game.
+/// A bad move, or a line longer than 65536 bytes, gets a one-line reason and the prompt again.
+/// Commands: `hint` (the winning move and why, or that every move loses), `undo` (back to your
+/// previous turn), `explain` (the whole proof for the position), `help`, `quit`. End of input
+/// ends the game.
 ///
 /// The computer plays perfectly. Where the engine can search the whole game from the position
 /// (for nim: about (p1+1)(p2+1)... positions times the stones, within two million) it wins as
@@ -79,11 +80,58 @@ pub struct Args {
     /// call of the script's options() each).
     #[arg(long, default_value_t = SCRIPT_STATES, value_name = "N")]
     max_states: usize,
+    #[command(flatten)]
+    memory: MemoryArg,
 }
 
 /// The default bound on the states of a script game: listing them calls the script once per
 /// state, which takes seconds for this many.
 const SCRIPT_STATES: usize = 100_000;
+
+/// The longest line read as a move, in bytes, end of line included: a longer one is skipped
+/// without being kept, and answered with one line.
+const MAX_LINE: usize = 64 << 10;
+
+/// What [`read_line`] found.
+enum Line {
+    /// A line of at most [`MAX_LINE`] bytes, in the buffer.
+    Read,
+    /// A longer line, skipped to its end.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line of `input` into `line` (cleared first), keeping at most [`MAX_LINE`] bytes:
+/// the rest of a longer line is read and dropped block by block.
+fn read_line(input: &mut dyn BufRead, line: &mut Vec<u8>) -> std::io::Result<Line> {
+    line.clear();
+    let mut too_long = false;
+    loop {
+        let block = input.fill_buf()?;
+        if block.is_empty() {
+            return Ok(match (too_long, line.is_empty()) {
+                (true, _) => Line::TooLong,
+                (false, true) => Line::End,
+                (false, false) => Line::Read,
+            });
+        }
+        let (used, ends) = match block.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (block.len(), false),
+        };
+        if !too_long && line.len() + used <= MAX_LINE {
+            line.extend_from_slice(&block[..used]);
+        } else {
+            too_long = true;
+            line.clear();
+        }
+        input.consume(used);
+        if ends {
+            return Ok(if too_long { Line::TooLong } else { Line::Read });
+        }
+    }
+}
 
 /// `--first` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -115,7 +163,12 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     };
     if setup.game == "script" {
         ScriptPlay::check(&setup)?;
-        return script_game(&args.position, args.max_states, table, out);
+        let limits = Limits {
+            max_states: args.max_states,
+            max_memory: args.memory.bytes(),
+            ..Limits::default()
+        };
+        return script_game(&args.position, limits, table, out);
     }
     let numbers = crate::input::numbers(&args.position, "position value")?;
     let stdin = std::io::stdin();
@@ -160,7 +213,7 @@ impl Table {
 /// forwarded to `out` here, flush by flush.
 fn script_game(
     words: &[String],
-    max_states: usize,
+    limits: Limits,
     table: Table,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
@@ -170,10 +223,6 @@ fn script_game(
     let state = state.join(" ");
     let (sender, receiver) = mpsc::channel::<Vec<u8>>();
     let game = move || -> anyhow::Result<()> {
-        let limits = Limits {
-            max_states,
-            ..Limits::default()
-        };
         let script = load(Path::new(file), limits)?;
         let start = script
             .parse_state(&state, 1)
@@ -285,18 +334,27 @@ impl<G: Playable> Game<'_, G> {
             )?;
             write!(self.out, "{}", lang.pick("your move> ", "你的走法> "))?;
             self.out.flush()?;
-            line.clear();
-            if input
-                .read_until(b'\n', &mut line)
-                .context("cannot read standard input")?
-                == 0
-            {
-                writeln!(
-                    self.out,
-                    "\n{}",
-                    lang.pick("end of input: bye.", "输入结束，再见。")
-                )?;
-                return Ok(());
+            match read_line(input, &mut line).context("cannot read standard input")? {
+                Line::End => {
+                    writeln!(
+                        self.out,
+                        "\n{}",
+                        lang.pick("end of input: bye.", "输入结束，再见。")
+                    )?;
+                    return Ok(());
+                }
+                Line::TooLong => {
+                    writeln!(
+                        self.out,
+                        "{}",
+                        match lang {
+                            Lang::En => format!("the move is longer than {MAX_LINE} bytes"),
+                            Lang::Zh => format!("走法超过 {MAX_LINE} 字节"),
+                        }
+                    )?;
+                    continue;
+                }
+                Line::Read => {}
             }
             let text = String::from_utf8_lossy(&line);
             match text.trim() {

@@ -60,6 +60,26 @@ pub struct LimitArgs {
     /// script still running then stops with an error.
     #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
     time_limit: Duration,
+    #[command(flatten)]
+    memory: MemoryArg,
+}
+
+/// The memory bound of a script, shared by `grundy script`, `explore` and `play script`.
+#[derive(clap::Args)]
+pub struct MemoryArg {
+    /// The most memory, in MiB, the program may have in use while the script runs (script
+    /// values, the states the search remembers, the input): past it the script stops with an
+    /// error. Checked before every script operation, so it is passed by at most one operation's
+    /// allocation (a few MiB: Rhai bounds each value).
+    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MAX_MEMORY >> 20)]
+    max_memory: usize,
+}
+
+impl MemoryArg {
+    /// The bound in bytes.
+    pub fn bytes(&self) -> usize {
+        self.max_memory.saturating_mul(1 << 20)
+    }
 }
 
 // The default above is written out for clap; it must stay the library's.
@@ -72,6 +92,7 @@ impl LimitArgs {
             max_steps: self.max_steps,
             max_states: self.max_states,
             time_limit: self.time_limit,
+            max_memory: self.memory.bytes(),
         }
     }
 }

@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use grundy::games::mixed::{self, MixedSum};
+use anyhow::{anyhow, bail};
+use grundy::games::mixed::{self, ComponentProblem, MixedSum};
 use grundy::games::subtraction::SubtractionSet;
 use grundy::{AnalyzeOptions, Lang, Play};
 use serde_json::json;
@@ -18,6 +19,9 @@ use crate::report::{OutputArgs, Report};
 /// subtraction --set`), PILES separated by commas; separate components by spaces or +. Quote
 /// sub{...}: the shell would expand the braces. Piles are numbered from 1 across the whole sum.
 ///
+/// Limits: at most --max-components components, --max-piles heaps in all (the global flag), and
+/// --max-sets different subtraction sets (each needs a table of up to 2^21 values).
+///
 /// Examples: `grundy sum nim:3 lasker:7 'sub{1,2,4}:10'`,
 /// `grundy sum 'nim:3,5 + sub{all-but:1}:9' --json`.
 #[derive(clap::Args)]
@@ -25,42 +29,74 @@ pub struct Args {
     /// The components, like nim:3 lasker:7,2 'sub{1,2,4}:10'; read from standard input when none
     /// are given.
     components: Vec<String>,
+    /// The most components in the sum.
+    #[arg(long, value_name = "N", default_value_t = MAX_COMPONENTS)]
+    max_components: usize,
+    /// The most different subtraction sets in the sum.
+    #[arg(long, value_name = "N", default_value_t = MixedSum::DEFAULT_MAX_SETS)]
+    max_sets: usize,
     #[command(flatten)]
     output: OutputArgs,
 }
 
+/// A million components take about 2 GB to analyse and report.
+const MAX_COMPONENTS: usize = 1_000_000;
+
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let tokens = if args.components.is_empty() {
-        mixed::split_components(&[crate::input::stdin_text()?])
+    let texts = if args.components.is_empty() {
+        vec![crate::input::stdin_text()?]
     } else {
-        mixed::split_components(&args.components)
+        args.components.clone()
     };
+    // Split no further than one component past the bound.
+    let tokens: Vec<String> = texts
+        .iter()
+        .flat_map(|text| mixed::component_words(text))
+        .take(args.max_components.saturating_add(1))
+        .collect();
     if tokens.is_empty() {
-        anyhow::bail!(
+        bail!(
             "no components given: pass them as arguments (like nim:3 lasker:7) or on standard input"
         );
     }
-    let sum = MixedSum::parse(&tokens, SubtractionSet::DEFAULT_LIMIT)?;
+    if tokens.len() > args.max_components {
+        bail!(
+            "too many components: more than {} (raise --max-components)",
+            args.max_components
+        );
+    }
+    let sum = MixedSum::parse_bounded(&tokens, SubtractionSet::DEFAULT_LIMIT, args.max_sets)
+        .map_err(|e| match e.problem {
+            ComponentProblem::TooManySets { .. } => anyhow!("{e} (raise --max-sets)"),
+            _ => e.into(),
+        })?;
+    crate::input::check_count(sum.components.iter().map(|c| c.piles.len()).sum(), "heap")?;
     let options = AnalyzeOptions {
         max_moves: args.output.max_moves,
         explain: args.output.explain,
     };
     let analysis = sum.analyze(&options);
     let position = sum.to_strings();
-    let components: Vec<serde_json::Value> = sum
-        .components
-        .iter()
-        .zip(&position)
-        .zip(sum.values())
-        .map(|((c, text), value)| {
-            json!({
-                "component": text,
-                "game": sum.name(&c.ruleset),
-                "piles": c.piles,
-                "grundy": value,
+    // Only JSON shows the components: a sum of many heaps does not build them for text.
+    let fields = if args.output.json {
+        let components: Vec<serde_json::Value> = sum
+            .components
+            .iter()
+            .zip(&position)
+            .zip(sum.values())
+            .map(|((c, text), value)| {
+                json!({
+                    "component": text,
+                    "game": sum.name(&c.ruleset),
+                    "piles": c.piles,
+                    "grundy": value,
+                })
             })
-        })
-        .collect();
+            .collect();
+        vec![("components", json!(components))]
+    } else {
+        Vec::new()
+    };
     let lang = Lang::from(args.output.lang);
     Report {
         game: "sum",
@@ -72,10 +108,5 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         after: &|change| sum.play(change).to_strings(),
         show: &|parts: &Vec<String>| parts.join(" + "),
     }
-    .write_with(
-        &args.output,
-        vec![("components", json!(components))],
-        &[],
-        out,
-    )
+    .write_with(&args.output, fields, &[], out)
 }

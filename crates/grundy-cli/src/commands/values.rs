@@ -3,8 +3,8 @@
 
 mod run;
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
@@ -85,7 +85,6 @@ pub struct Args {
 const DEFAULT_UPTO: u64 = 100;
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let sequence = start(&args)?;
     let (target, stop_at_proof) = if args.find_period {
         (args.limit, true)
     } else {
@@ -96,6 +95,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         .filter(|&t| t < u32::MAX as usize)
         .context("the length is too large: at most 4294967294 values")?;
     run::check_memory(target, args.max_memory)?;
+    let sequence = start(&args)?;
     let options = run::Options {
         checkpoint: args.checkpoint.clone().or_else(|| args.resume.clone()),
         every: Duration::from_secs_f64(args.checkpoint_every.max(0.1)),
@@ -153,8 +153,7 @@ fn start(args: &Args) -> anyhow::Result<Sequence> {
             rules.expect("clap requires GAME without --resume"),
         ));
     };
-    let bytes = std::fs::read(path)
-        .with_context(|| format!("cannot read checkpoint {}", path.display()))?;
+    let bytes = read_checkpoint(path, args.max_memory)?;
     let sequence = checkpoint::from_bytes(&bytes).with_context(|| {
         format!(
             "cannot resume from {} (refused, not used; remove it to start over)",
@@ -172,6 +171,22 @@ fn start(args: &Args) -> anyhow::Result<Sequence> {
         }
     }
     Ok(sequence)
+}
+
+/// The bytes of the checkpoint at `path`, its size checked against the run's memory bound
+/// before anything is read.
+fn read_checkpoint(path: &Path, max_mib: Option<u64>) -> anyhow::Result<Vec<u8>> {
+    let cannot = || format!("cannot read checkpoint {}", path.display());
+    let file = std::fs::File::open(path).with_context(cannot)?;
+    let size = file.metadata().with_context(cannot)?.len();
+    let largest = run::check_checkpoint_size(path, size, max_mib)?;
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0));
+    // The file may grow after its size was read: never read more than the bound (one byte
+    // more, which the checksum then refuses).
+    file.take(largest.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .with_context(cannot)?;
+    Ok(bytes)
 }
 
 struct Report<'a> {

@@ -496,12 +496,231 @@ fn the_defaults_are_the_documented_ones() {
         "/../../docs/hardening.md"
     ))
     .unwrap();
+    let sum = help(&["sum", "--help"]);
+    assert!(sum.contains("[default: 1000000]"), "{sum}");
+    assert!(sum.contains("[default: 16]"), "{sum}");
+    for command in [
+        &["script", "--help"][..],
+        &["explore", "--help"],
+        &["play", "--help"],
+    ] {
+        let text = help(command);
+        assert!(text.contains("[default: 8192]"), "{command:?}: {text}");
+    }
     for default in [
         "1073741824",
         "10000000",
         "100000000",
         "100000000 operations",
+        "| 8192 MiB |",
+        "| 65536 (64 KiB) |",
+        "| 1000000 (10^6",
+        "| 16 |",
     ] {
         assert!(docs.contains(default), "docs/hardening.md lacks {default}");
     }
+}
+
+#[test]
+fn a_move_line_past_64_kib_is_answered_and_the_game_goes_on() {
+    use crate::play::play;
+    // At the bound (65536 bytes with its end of line) the line is read as a move: a bad one.
+    let edge = format!("1 1{}\n", " ".repeat(65536 - 4));
+    let (out, status) = play(&["nim", "3", "4", "5"], &format!("{edge}quit\n"));
+    assert_eq!(status, Some(0));
+    assert!(out.contains("you: "), "{out}");
+    assert!(!out.contains("longer than"), "{out}");
+    // A 10 MB line is skipped, answered in one line, and the prompt comes again.
+    let long = "9".repeat(10_000_000);
+    for (tail, moved) in [("1 1\nquit\n", true), ("quit\n", false), ("", false)] {
+        let (out, status) = play(&["nim", "3", "4", "5"], &format!("{long}\n{tail}"));
+        assert_eq!(status, Some(0));
+        assert_eq!(
+            out.matches("the move is longer than 65536 bytes").count(),
+            1,
+            "{}",
+            &out[..out.len().min(2000)]
+        );
+        assert!(out.len() < 10_000, "the line was echoed");
+        assert_eq!(out.contains("you: "), moved, "{out}");
+    }
+    // One byte past the bound.
+    let past = format!("1 1{}\nquit\n", " ".repeat(65536 - 3));
+    let (out, _) = play(&["nim", "3", "4", "5"], &past);
+    assert!(out.contains("the move is longer than 65536 bytes"), "{out}");
+    assert!(!out.contains("you: "), "{out}");
+}
+
+#[test]
+fn a_checkpoint_larger_than_the_memory_bound_allows_is_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.ckpt");
+    let ckpt = path.to_str().unwrap();
+    grundy(&["values", "0.6", "--upto", "2000", "--checkpoint", ckpt])
+        .assert()
+        .success();
+    let good = std::fs::read(&path).unwrap();
+    let resume = [
+        "values",
+        "0.6",
+        "--upto",
+        "3000",
+        "--max-memory",
+        "1",
+        "--resume",
+        ckpt,
+    ];
+    grundy(&resume).assert().success();
+    // Within 1 MiB a run holds 131072 values, saved in at most 4 bytes each, with 29 bytes of
+    // header and up to 4096 of code: 528413 bytes. At that size the file is read (and found
+    // damaged); one byte more, and it is refused for its size.
+    let largest = 29 + 4096 + 4 * 131_072;
+    let mut padded = good.clone();
+    padded.resize(largest, 0);
+    std::fs::write(&path, &padded).unwrap();
+    let out = grundy(&resume).output().unwrap();
+    one_line_failure(&out, &["refused, not used", "damaged"]);
+    padded.push(0);
+    std::fs::write(&path, &padded).unwrap();
+    let out = grundy(&resume).output().unwrap();
+    one_line_failure(
+        &out,
+        &[
+            "is 528414 bytes",
+            "--max-memory 1",
+            "528413 bytes at most",
+            "without reading it",
+        ],
+    );
+    // A sparse file of 100 GB (no disk used), with the default bound too (the memory
+    // available, far less than 200 GB here): refused at once, from its size alone.
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(100 << 30).unwrap();
+    drop(file);
+    let out = grundy(&resume).output().unwrap();
+    one_line_failure(&out, &["is 107374182400 bytes", "without reading it"]);
+    let out = grundy(&["values", "--resume", ckpt]).output().unwrap();
+    one_line_failure(&out, &["of memory available", "without reading it"]);
+    // The file is left as it was.
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 100 << 30);
+}
+
+/// A game whose every number n leads to n − 1 and to a string of 10000 bytes, which the
+/// search keeps in its table: the memory in use grows by 10 kB per state.
+const GROWING: &str = r#"
+fn options(n) {
+    if type_of(n) != "i64" || n <= 0 { return []; }
+    let s = "";
+    s.pad(10000, 'x');
+    [n - 1, s + n]
+}
+fn family(n) { n }
+"#;
+
+#[test]
+fn script_memory_limit_stops_a_growing_script_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("grow.rhai");
+    std::fs::write(&path, GROWING).unwrap();
+    let script = path.to_str().unwrap();
+    // 100 states keep 1 MB: well within 16 MiB. 5000 keep 50 MB: stopped, in one line.
+    grundy(&["script", script, "100", "--max-memory", "16"])
+        .assert()
+        .success();
+    let out = grundy(&["script", script, "5000", "--max-memory", "16"])
+        .output()
+        .unwrap();
+    one_line_failure(
+        &out,
+        &[
+            "grow.rhai: line 2, column 1: the script used more than 16 MiB of memory",
+            "--max-memory",
+        ],
+    );
+    let out = grundy(&[
+        "explore",
+        "script",
+        script,
+        "--to",
+        "5000",
+        "--max-memory",
+        "16",
+    ])
+    .output()
+    .unwrap();
+    one_line_failure(&out, &["more than 16 MiB of memory", "--max-memory"]);
+    let out = grundy(&["play", "script", script, "5000", "--max-memory", "16"])
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    one_line_failure(&out, &["more than 16 MiB of memory", "--max-memory"]);
+    // Under the default bound, the same script and a normal one pass.
+    grundy(&["script", script, "5000"]).assert().success();
+    let take = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/scripts/take-1-2-4.rhai"
+    );
+    grundy(&["script", take, "100"]).assert().success();
+    let help = String::from_utf8(grundy(&["script", "--help"]).output().unwrap().stdout).unwrap();
+    assert!(help.contains("[default: 8192]"), "{help}");
+}
+
+#[test]
+fn sum_limits_hold_at_the_edge() {
+    // Components: three at --max-components 3, four refused before they are parsed.
+    grundy(&["sum", "--max-components", "3", "nim:1", "nim:2", "lasker:3"])
+        .assert()
+        .success();
+    fails_with(
+        &[
+            "sum",
+            "--max-components",
+            "3",
+            "nim:1 + nim:2",
+            "nim:3",
+            "nim:4",
+        ],
+        "",
+        &["too many components: more than 3", "--max-components"],
+    );
+    fails_with(
+        &["sum", "--max-components", "3"],
+        "nim:1 nim:2 nim:3 nim:x\n",
+        &["more than 3", "--max-components"],
+    );
+    // Heaps across the sum: --max-piles.
+    grundy(&["sum", "--max-piles", "4", "nim:1,2", "lasker:3,4"])
+        .assert()
+        .success();
+    fails_with(
+        &["sum", "--max-piles", "4", "nim:1,2", "lasker:3,4,5"],
+        "",
+        &["too many heaps: 5 given, at most 4", "--max-piles"],
+    );
+    // Different subtraction sets: the same set twice counts once.
+    let sets = ["sub{1,2}:5", "sub{2,1}:6", "sub{1,3}:7"];
+    grundy(&["sum", "--max-sets", "2", sets[0], sets[1], sets[2]])
+        .assert()
+        .success();
+    fails_with(
+        &["sum", "--max-sets", "2", sets[0], sets[2], "sub{4}:1"],
+        "",
+        &[
+            "component 3 'sub{4}:1'",
+            "more than 2 different subtraction sets",
+            "--max-sets",
+        ],
+    );
+    // A component of a million heaps, and a set of 100000 numbers: read in a moment (each
+    // was quadratic in its length before).
+    let heaps: Vec<String> = (0..1_000_000).map(|i| (i % 7).to_string()).collect();
+    grundy(&["sum"])
+        .write_stdin(format!("nim:{}\n", heaps.join(",")))
+        .assert()
+        .success();
+    let set: Vec<String> = (1..=100_000).map(|i| i.to_string()).collect();
+    grundy(&["sum"])
+        .write_stdin(format!("sub{{{}}}:5\n", set.join(",")))
+        .assert()
+        .success();
 }

@@ -107,10 +107,13 @@ pub(super) fn answer(
         .map_or(limits.time_budget, |deadline| {
             deadline.saturating_duration_since(Instant::now())
         });
+    // The memory bound stays the default: the meter (where the binary gives one) counts the
+    // whole server, so it stops a script only when the server as a whole holds that much.
     let script_limits = grundy_script::Limits {
         max_steps: MAX_STEPS,
         max_states: limits.max_script_states,
         time_limit,
+        ..grundy_script::Limits::default()
     };
     let limits = *limits;
     std::thread::Builder::new()
@@ -181,6 +184,10 @@ fn refusal(e: ScriptError, limits: &Limits) -> ApiError {
         )),
         ScriptError::Cycle { place, cycle } => ApiError::unprocessable(format!(
             "{place}: the game has a cycle ({cycle}), so it is not finite; check options()"
+        )),
+        ScriptError::MemoryLimit { place, limit } => ApiError::unprocessable(format!(
+            "{place}: the server holds more than {} MiB now; try again later or with a smaller state",
+            limit >> 20
         )),
         other => ApiError::unprocessable(other.to_string()),
     }

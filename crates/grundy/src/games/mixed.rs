@@ -92,6 +92,12 @@ pub enum ComponentProblem {
         /// The pile.
         stones: u64,
     },
+    /// More different subtraction sets than the sum allows (each costs a table of values).
+    #[error("more than {limit} different subtraction sets in one sum")]
+    TooManySets {
+        /// The most allowed.
+        limit: usize,
+    },
     /// A subtraction heap past the table of an unproved sequence.
     #[error("{0}")]
     BeyondTable(subtraction::BeyondTable),
@@ -129,11 +135,20 @@ pub struct MixedSum {
 /// Splits the input into components: words separated by white space and/or `+` (not inside
 /// braces, so `sub{1, 2}:5` is one component).
 pub fn split_components<S: AsRef<str>>(input: &[S]) -> Vec<String> {
-    let mut words = Vec::new();
-    for text in input {
+    input
+        .iter()
+        .flat_map(|text| component_words(text.as_ref()))
+        .collect()
+}
+
+/// The components of `text` one by one, as [`split_components`] finds them: a caller can stop
+/// after as many as it takes.
+pub fn component_words(text: &str) -> impl Iterator<Item = String> + '_ {
+    let mut chars = text.chars();
+    std::iter::from_fn(move || {
         let mut word = String::new();
         let mut depth = 0usize;
-        for c in text.as_ref().chars() {
+        for c in chars.by_ref() {
             match c {
                 '{' => depth += 1,
                 '}' => depth = depth.saturating_sub(1),
@@ -141,17 +156,14 @@ pub fn split_components<S: AsRef<str>>(input: &[S]) -> Vec<String> {
             }
             if depth == 0 && (c.is_whitespace() || c == '+') {
                 if !word.is_empty() {
-                    words.push(std::mem::take(&mut word));
+                    return Some(word);
                 }
             } else {
                 word.push(c);
             }
         }
-        if !word.is_empty() {
-            words.push(word);
-        }
-    }
-    words
+        (!word.is_empty()).then_some(word)
+    })
 }
 
 impl MixedSum {
@@ -173,6 +185,24 @@ impl MixedSum {
     /// assert_eq!(err.to_string(), "component 2 'lasker:x': column 8: 'x' is not a whole number");
     /// ```
     pub fn parse<S: AsRef<str>>(tokens: &[S], limit: usize) -> Result<MixedSum, SumError> {
+        Self::parse_bounded(tokens, limit, Self::DEFAULT_MAX_SETS)
+    }
+
+    /// The default bound on the different subtraction sets of one sum: each set's table takes
+    /// up to 48 MiB and a second of work ([`SubtractionSet::sequence`]), so 16 take at most
+    /// 768 MiB and about 16 s.
+    pub const DEFAULT_MAX_SETS: usize = 16;
+
+    /// [`MixedSum::parse`] with at most `max_sets` different subtraction sets.
+    ///
+    /// # Errors
+    /// As [`MixedSum::parse`], and [`ComponentProblem::TooManySets`] at the component that
+    /// brings one set too many (before its table is computed).
+    pub fn parse_bounded<S: AsRef<str>>(
+        tokens: &[S],
+        limit: usize,
+        max_sets: usize,
+    ) -> Result<MixedSum, SumError> {
         if tokens.is_empty() {
             return Err(SumError {
                 index: 0,
@@ -203,6 +233,9 @@ impl MixedSum {
                 }
                 Parsed::Subtraction(set) => {
                     let next = sum.sequences.len();
+                    if next >= max_sets && !known.contains_key(&set) {
+                        return Err(fail(ComponentProblem::TooManySets { limit: max_sets }));
+                    }
                     let index = *known.entry(set.clone()).or_insert(next);
                     if index == next {
                         sum.sequences.push(set.sequence(limit));
@@ -379,10 +412,11 @@ fn parse_component(token: &str) -> Result<(Parsed, Vec<u64>), ComponentProblem> 
         (ruleset, name.len() + 1)
     };
     let mut piles = Vec::new();
-    let mut at = piles_at;
+    // Counted piece by piece: recounting from the start for each pile was quadratic.
+    let mut next = token[..piles_at].chars().count() + 1;
     for piece in token[piles_at..].split(',') {
-        let column = token[..at].chars().count() + 1;
-        at += piece.len() + 1;
+        let column = next;
+        next += piece.chars().count() + 1;
         if piece.is_empty() {
             return Err(ComponentProblem::MissingPile { column });
         }

@@ -33,6 +33,14 @@ fn checksum(bytes: &[u8]) -> u64 {
     })
 }
 
+/// The size in bytes of a checkpoint of `len` values of `width` bytes each (1, 2 or 4), for a
+/// code written in `code_len` bytes: what a caller can check a file's size against before
+/// reading it.
+pub fn size(len: usize, width: usize, code_len: usize) -> u64 {
+    let header = MAGIC.len() + 4 + 1 + 8 + 8;
+    (header + code_len) as u64 + len as u64 * width as u64
+}
+
 /// The checkpoint of `sequence`.
 pub fn to_bytes(sequence: &Sequence) -> Vec<u8> {
     let rules = sequence.rules();
@@ -40,7 +48,8 @@ pub fn to_bytes(sequence: &Sequence) -> Vec<u8> {
         .name()
         .map_or_else(|| rules.to_string(), str::to_string);
     let values = sequence.values();
-    let mut bytes = Vec::with_capacity(32 + code.len() + values.len() * values.width());
+    let capacity = size(values.len(), values.width(), code.len());
+    let mut bytes = Vec::with_capacity(usize::try_from(capacity).unwrap_or(0));
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&(code.len() as u32).to_le_bytes());
     bytes.extend_from_slice(code.as_bytes());
@@ -213,6 +222,22 @@ mod tests {
             to_bytes(&Sequence::with_values("0.6".parse().unwrap(), values))
         };
         vec![to_bytes(&kayles), wide(300), wide(70_000)]
+    }
+
+    #[test]
+    fn size_is_the_length_of_the_bytes() {
+        // One checkpoint per width (the wider ones hold values no game reaches: read the header).
+        for bytes in small_checkpoints() {
+            let code_len = u32::from_le_bytes(bytes[8..12].try_into().unwrap()) as usize;
+            let width = bytes[12 + code_len] as usize;
+            let at = 13 + code_len;
+            let len = u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap()) as usize;
+            assert_eq!(
+                bytes.len() as u64,
+                size(len, width, code_len),
+                "width {width}"
+            );
+        }
     }
 
     #[test]

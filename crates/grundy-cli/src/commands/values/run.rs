@@ -20,6 +20,36 @@ pub struct Options {
     pub stop_at_proof: bool,
 }
 
+/// The longest code a checkpoint is allowed when its size is checked before it is read.
+const CODE_ALLOWANCE: usize = 4096;
+
+/// Refuses a checkpoint file of `bytes` bytes that is larger than any run within `max_mib` MiB
+/// of memory (by default the memory available now) can have saved, before it is read: such a
+/// run holds at most a value per 8 bytes of memory, each saved in at most 4 bytes, with a code
+/// of at most [`CODE_ALLOWANCE`] bytes. Returns the largest size allowed.
+pub fn check_checkpoint_size(path: &Path, bytes: u64, max_mib: Option<u64>) -> anyhow::Result<u64> {
+    let memory = match max_mib {
+        Some(max) => Some(max.saturating_mul(1 << 20)),
+        None => available_memory(),
+    };
+    let Some(memory) = memory else {
+        return Ok(u64::MAX);
+    };
+    let values = usize::try_from(memory / Sequence::bytes_needed(1)).unwrap_or(usize::MAX);
+    let largest = checkpoint::size(values, 4, CODE_ALLOWANCE);
+    if bytes > largest {
+        let within = match max_mib {
+            Some(max) => format!("--max-memory {max}"),
+            None => format!("the {} MiB of memory available", memory >> 20),
+        };
+        bail!(
+            "the checkpoint {} is {bytes} bytes, more than a run within {within} can have saved ({largest} bytes at most): refused without reading it (raise --max-memory)",
+            path.display()
+        );
+    }
+    Ok(largest)
+}
+
 /// Refuses a run to `len` values that could need more than `max_mib` MiB of memory (by default
 /// the memory available now), before it starts; says how much a big run needs.
 pub fn check_memory(len: usize, max_mib: Option<u64>) -> anyhow::Result<()> {

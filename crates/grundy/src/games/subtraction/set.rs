@@ -92,7 +92,7 @@ impl SetDescription {
     /// # Errors
     /// [`SetError::BadNumber`] or [`SetError::MissingNumber`].
     pub fn parse(text: &str, offset: usize) -> Result<SetDescription, SetError> {
-        let (all_but, body, mut start) = match text.strip_prefix(ALL_BUT) {
+        let (all_but, body, start) = match text.strip_prefix(ALL_BUT) {
             Some(rest) => (true, rest, ALL_BUT.len()),
             None => (false, text, 0),
         };
@@ -100,11 +100,14 @@ impl SetDescription {
         if body.trim().is_empty() {
             return Ok(SetDescription { all_but, elements });
         }
+        // Columns are counted piece by piece (from each piece's start, not the text's: a long
+        // set would be quadratic).
+        let mut piece_column = char_column(text, start);
         for piece in body.split(',') {
             let trimmed = piece.trim();
             let lead = piece.len() - piece.trim_start().len();
-            let column = offset + char_column(text, start + lead);
-            start += piece.len() + 1;
+            let column = offset + piece_column + piece[..lead].chars().count();
+            piece_column += piece.chars().count() + 1;
             if trimmed.is_empty() {
                 return Err(SetError::MissingNumber { column });
             }
@@ -146,22 +149,36 @@ impl SetDescription {
                 }),
             };
         }
-        let mut seen: Vec<(u64, usize)> = Vec::with_capacity(self.elements.len());
-        for e in &self.elements {
-            if e.first == 0 {
-                return Err(SetError::Zero { column: e.column });
-            }
-            if let Some(&(_, first)) = seen.iter().find(|(v, _)| *v == e.first) {
-                return Err(SetError::Duplicate {
-                    value: e.first,
-                    column: e.column,
-                    first,
+        // The first element in the order typed that is 0 or repeats an earlier one is the error;
+        // sorted by value (then order), each repeat follows its first occurrence: O(n log n).
+        let zero = self.elements.iter().position(|e| e.first == 0);
+        let mut order: Vec<usize> = (0..self.elements.len()).collect();
+        order.sort_unstable_by_key(|&i| (self.elements[i].first, i));
+        let repeat = order
+            .windows(2)
+            .filter(|w| self.elements[w[0]].first == self.elements[w[1]].first)
+            .min_by_key(|w| w[1]);
+        match (zero, repeat) {
+            (Some(z), r) if r.is_none_or(|w| z < w[1]) => {
+                return Err(SetError::Zero {
+                    column: self.elements[z].column,
                 });
             }
-            seen.push((e.first, e.column));
+            (_, Some(w)) => {
+                // The value's first occurrence: the first of its run in the sorted order.
+                let first = order
+                    .iter()
+                    .find(|&&i| self.elements[i].first == self.elements[w[1]].first)
+                    .map_or(w[0], |&i| i);
+                return Err(SetError::Duplicate {
+                    value: self.elements[w[1]].first,
+                    column: self.elements[w[1]].column,
+                    first: self.elements[first].column,
+                });
+            }
+            _ => {}
         }
-        let mut numbers: Vec<u64> = seen.into_iter().map(|(v, _)| v).collect();
-        numbers.sort_unstable();
+        let numbers: Vec<u64> = order.iter().map(|&i| self.elements[i].first).collect();
         Ok(SubtractionSet {
             rule: if self.all_but {
                 Rule::AllBut(numbers)
