@@ -139,17 +139,26 @@ fn place(text: &[u8], at: usize) -> Place {
 /// looked up in a dense table indexed by their value; other names go through a hash map.
 struct Interner<'a> {
     dense: Vec<u32>,
+    /// Integer names below this use `dense`, the others `words`: [`DENSE_LIMIT`], or less for a
+    /// short text, so that a file of a few bytes naming node 9999999 does not take 40 MB.
+    dense_limit: u64,
     words: FxHashMap<&'a str, u32>,
     names: Vec<String>,
 }
 
 /// Integer names below this use the dense table (4 bytes per value up to the largest seen).
 const DENSE_LIMIT: u64 = 1 << 24;
+
+/// The dense table's limit for a text of `len` bytes: at most 16 entries (64 bytes) per byte of
+/// text. A file naming nodes 0 to n in order is at least n bytes long, so its names stay dense.
+fn dense_limit(len: usize) -> u64 {
+    (16 * len as u64 + 1024).min(DENSE_LIMIT)
+}
 const ABSENT: u32 = u32::MAX;
 
 impl<'a> Interner<'a> {
     fn id(&mut self, name: &'a str) -> Result<u32, GraphError> {
-        let dense = small_integer(name.as_bytes());
+        let dense = small_integer(name.as_bytes()).filter(|&v| v < self.dense_limit);
         let slot = match dense {
             Some(v) => {
                 let v = v as usize;
@@ -232,6 +241,7 @@ pub fn parse_within(text: &[u8], bounds: Bounds) -> Result<NamedGraph, TextError
     })?;
     let mut interner = Interner {
         dense: Vec::new(),
+        dense_limit: dense_limit(text.len()),
         words: FxHashMap::default(),
         names: Vec::new(),
     };
@@ -353,6 +363,24 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn large_integer_names_in_a_short_text_are_the_same_nodes_as_in_a_long_one() {
+        // In the short text 9999999 is past the dense table's limit (a word); padded with a
+        // comment to 1 MB it is below it (dense): the graph must not depend on which.
+        let short = "9999999 5\n5 9999999\n5 12\n".to_string();
+        assert!(9_999_999 >= dense_limit(short.len()));
+        let long = format!("{short}#{}\n", "x".repeat(1 << 20));
+        assert!(9_999_999 < dense_limit(long.len()));
+        let (a, b) = (
+            parse(short.as_bytes()).unwrap(),
+            parse(long.as_bytes()).unwrap(),
+        );
+        assert_eq!(a, b);
+        assert_eq!(a.names, ["9999999", "5", "12"]);
+        assert_eq!(a.node("9999999"), Some(0));
+        assert_eq!(a.graph.edge_count(), 3);
     }
 
     #[test]
