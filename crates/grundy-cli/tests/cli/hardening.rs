@@ -90,15 +90,22 @@ fn kill_9_at_random_moments_and_resume_gives_the_same_values() {
     );
 }
 
+/// A checkpoint of Officers (0.6) to G(2000) saved in `dir`: its path and its bytes.
+fn officers_checkpoint(dir: &Path) -> (std::path::PathBuf, Vec<u8>) {
+    let path = dir.join("run.ckpt");
+    grundy(&["values", "0.6", "--upto", "2000", "--checkpoint"])
+        .arg(&path)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&path).unwrap();
+    (path, bytes)
+}
+
 #[test]
 fn truncated_damaged_or_foreign_checkpoints_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("run.ckpt");
+    let (path, good) = officers_checkpoint(dir.path());
     let ckpt = path.to_str().unwrap();
-    grundy(&["values", "0.6", "--upto", "2000", "--checkpoint", ckpt])
-        .assert()
-        .success();
-    let good = std::fs::read(&path).unwrap();
     // The library tests every length and every bit; here, that the command refuses in one line.
     for len in [0, 7, 8, 20, good.len() / 2, good.len() - 1] {
         std::fs::write(&path, &good[..len]).unwrap();
@@ -554,12 +561,8 @@ fn a_move_line_past_64_kib_is_answered_and_the_game_goes_on() {
 #[test]
 fn a_checkpoint_larger_than_the_memory_bound_allows_is_refused_unread() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("run.ckpt");
+    let (path, good) = officers_checkpoint(dir.path());
     let ckpt = path.to_str().unwrap();
-    grundy(&["values", "0.6", "--upto", "2000", "--checkpoint", ckpt])
-        .assert()
-        .success();
-    let good = std::fs::read(&path).unwrap();
     let resume = [
         "values",
         "0.6",
