@@ -489,6 +489,12 @@ test('the Play tab plays a script game written in the editor, and shows a script
   assert.match(log[0], /^You: move to 9$/);
   assert.match(log[log.length - 1], /^You: move to 0$/);
   await page.screenshot({ path: join(artifacts, 'play-script.png'), fullPage: true });
+  // Random: a state of the script's fn start() (0..=12), written into the start field and played.
+  await page.click('#play-random');
+  await page.waitForFunction(() => document.querySelectorAll('#play-log li').length === 0
+    && document.querySelector('#play-board .script-state')?.textContent === document.querySelector('#script-state').value);
+  const drawn = Number(await page.inputValue('#script-state'));
+  assert.ok(Number.isInteger(drawn) && drawn >= 0 && drawn <= 12, `random start ${drawn}`);
   // Maps as states, in Chinese, on a phone.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.click('#lang-switch');

@@ -863,7 +863,7 @@ function fillParams() {
   // A script game has its rules and start state instead of a position.
   const script = $('play-game').value === 'script';
   $('play-script').hidden = !script;
-  $('play-position-label').hidden = $('play-random').hidden = script;
+  $('play-position-label').hidden = script;
   $('play-misere').closest('label').hidden = script;
   if (!script) $('script-error').textContent = '';
 }
@@ -881,13 +881,17 @@ async function loadGames() {
 }
 
 /** A script game: the rules are checked and the start state listed by the server first; their
- * errors (with line and column) are shown under the editor. */
-async function newScriptMatch() {
+ * errors (with line and column) are shown under the editor. With `random`, the server picks the
+ * start among the states of the script's `fn start()`. */
+async function newScriptMatch(random = false) {
   const script = $('script-source').value;
   const first = $('play-first').value;
   $('script-error').textContent = '';
   try {
-    const a = await api('/api/analyze', { game: 'script', script, state: $('script-state').value, lang });
+    const request = { game: 'script', script, lang };
+    if (!random) request.state = $('script-state').value;
+    const a = await api('/api/analyze', request);
+    $('script-state').value = a.state;
     await match.start('script', a.resume, false, first, { script, choices: { options: a.options, count: a.option_count } });
   } catch (e) {
     $('script-error').textContent = e.message;
@@ -918,7 +922,14 @@ function newMatch() {
 $('play-form').addEventListener('submit', (e) => { e.preventDefault(); newMatch(); });
 $('play-game').addEventListener('change', fillParams);
 $('script-example').addEventListener('change', showExample);
-$('play-random').addEventListener('click', () => { $('play-position').value = randomPiles().join(' '); newMatch(); });
+$('play-random').addEventListener('click', () => {
+  if ($('play-game').value === 'script') {
+    newScriptMatch(true);
+    return;
+  }
+  $('play-position').value = randomPiles().join(' ');
+  newMatch();
+});
 
 // ---------------------------------------------------------------------------------------------
 // Staircase and coins: the proof's steps from the library, drawn on the staircase (for coins,

@@ -7,10 +7,11 @@
 //! further fields. Errors are a 4xx status with `{"error": "<one line>"}`.
 //!
 //! A script game (`"game": "script"`) also takes `script`, the Rhai source of its rules, and its
-//! position as `state`, a script expression (`"[2, 3]"`, `"#{cap: 2}"`), or as `position`
-//! numbers; its answers add `state` (the position, or the state after the move, written so that
-//! the next request can send it back; `resume` is `{"state": ...}`), `options` (the states one
-//! move away, at most [`Limits::max_moves`]) and `option_count` (see `api/script.rs`).
+//! position as `state`, a script expression (`"[2, 3]"`, `"#{cap: 2}"`), as `position` numbers,
+//! or as neither (a random state of the script's `fn start()`); its answers add `state` (the
+//! position, or the state after the move, written so that the next request can send it back;
+//! `resume` is `{"state": ...}`), `options` (the states one move away, at most
+//! [`Limits::max_moves`]) and `option_count` (see `api/script.rs`).
 //!
 //! Resources (see [`Limits`]): a body over `max_body` is refused with 413. Every computation
 //! runs on a blocking thread with a [`Cancel`] token whose deadline is the time budget: the
@@ -331,7 +332,12 @@ impl Job {
         let script = script::Source::take(&mut request)?;
         let numbers = match &request.position {
             Some(position) => numbers(position, "position", limits)?,
-            None if script.as_ref().is_some_and(|s| s.state.is_some()) => Vec::new(),
+            None if script
+                .as_ref()
+                .is_some_and(|s| !matches!(s.state, script::StateSource::Numbers)) =>
+            {
+                Vec::new()
+            }
             None => return Err(ApiError::bad_request("the request has no 'position'")),
         };
         let setup = Setup {

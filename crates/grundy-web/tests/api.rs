@@ -864,6 +864,32 @@ async fn the_game_list_offers_script_games_with_examples_that_play() {
 }
 
 #[tokio::test]
+async fn a_script_game_without_a_state_starts_from_a_random_state_of_its_start() {
+    // take-1-2-4 starts from 0..=12; the queen from a list of states.
+    let take = example("take-1-2-4");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        let (status, v) = post("/api/analyze", json!({"game": "script", "script": take})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let n: i64 = v["state"].as_str().unwrap().parse().unwrap();
+        assert!((0..=12).contains(&n), "{v}");
+        assert_eq!(v["grundy"], json!(n % 3), "{v}");
+        seen.insert(n);
+    }
+    // Random, not always the same state (60 draws of 13: all equal with probability 13^-59).
+    assert!(seen.len() > 1, "{seen:?}");
+    let listed = "fn options(s) { if s == [1] { [[0]] } else { [] } }\nfn start() { [[1], [0]] }";
+    for _ in 0..20 {
+        let (status, v) = post("/api/analyze", json!({"game": "script", "script": listed})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert!(
+            ["[1]", "[0]"].contains(&v["state"].as_str().unwrap()),
+            "{v}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn script_errors_are_4xx_with_their_line_and_column() {
     let d = Limits::default();
     let bad = StatusCode::BAD_REQUEST;
@@ -885,7 +911,16 @@ async fn script_errors_are_4xx_with_their_line_and_column() {
             bad,
             "bad state '[1, '",
         ),
-        (json!({"game": "script", "script": take}), bad, "no 'state'"),
+        (
+            json!({"game": "script", "script": "fn options(n) { [] }"}),
+            bad,
+            "no 'state' (the position as a script writes it, e.g. \"[2, 3]\"), and the script has no fn start()",
+        ),
+        (
+            json!({"game": "script", "script": "fn options(n) { [] }\nfn start() { 5..5 }"}),
+            bad,
+            "no fn start() to choose one from",
+        ),
         (
             json!({"game": "script", "script": take, "state": "3", "position": [3]}),
             bad,

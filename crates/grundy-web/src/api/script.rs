@@ -1,6 +1,9 @@
 //! Script games over the API: `"game": "script"` with `script`, the Rhai source of the rules, and
 //! the position as `state` (a script expression) or `position` (numbers).
 //!
+//! Without `state` and `position`, the position is a random one of the states of the script's
+//! `fn start()`.
+//!
 //! Every request compiles the script and lists the states reachable from its position
 //! ([`ScriptPlay::new`]) on a thread of its own with the stack scripts need
 //! ([`grundy_script::STACK_SIZE`]), under the server's limits: the script's clock stops at the
@@ -13,7 +16,9 @@ use std::time::{Duration, Instant};
 use axum::http::StatusCode;
 use grundy::play::{Playable, Setup, Visitor};
 use grundy_script::play::{ScriptPlay, state_of_numbers};
-use grundy_script::{Script, ScriptError, State};
+use grundy_script::{Script, ScriptError, Start, State};
+use rand::Rng;
+use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
 
 use super::{ApiError, Job, Limits, NotationOf, Request};
@@ -54,8 +59,17 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
 /// The rules and position of a script game, as the request gives them.
 pub(super) struct Source {
     rules: String,
-    /// The position as a script expression; `None`: the request's `position` numbers.
-    pub(super) state: Option<String>,
+    pub(super) state: StateSource,
+}
+
+/// Where a script game's position comes from.
+pub(super) enum StateSource {
+    /// `state`: a script expression.
+    Text(String),
+    /// `position`: the request's numbers.
+    Numbers,
+    /// Neither: a random one of the states of the script's `fn start()`.
+    RandomStart,
 }
 
 impl Source {
@@ -64,7 +78,7 @@ impl Source {
     /// take.
     ///
     /// # Errors
-    /// 400 for a script game without rules or position, or with both `state` and `position`.
+    /// 400 for a script game without rules, or with both `state` and `position`.
     pub(super) fn take(request: &mut Request) -> Result<Option<Source>, ApiError> {
         if request.game != "script" {
             for (name, field) in [
@@ -80,16 +94,35 @@ impl Source {
         let rules = request.script.take().ok_or_else(|| {
             ApiError::bad_request("the game 'script' needs 'script': the Rhai source of its rules")
         })?;
-        let state = request.state.take();
-        match (&state, &request.position) {
-            (Some(_), Some(_)) => Err(ApiError::bad_request(
-                "give the script game's position as 'state' or as 'position', not both",
-            )),
-            (None, None) => Err(ApiError::bad_request(
-                "the request has no 'state' (the position as a script writes it, e.g. \"[2, 3]\")",
-            )),
-            _ => Ok(Some(Source { rules, state })),
-        }
+        let state = match (request.state.take(), &request.position) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad_request(
+                    "give the script game's position as 'state' or as 'position', not both",
+                ));
+            }
+            (Some(text), None) => StateSource::Text(text),
+            (None, Some(_)) => StateSource::Numbers,
+            (None, None) => StateSource::RandomStart,
+        };
+        Ok(Some(Source { rules, state }))
+    }
+}
+
+/// A random state of the script's `fn start()`.
+///
+/// # Errors
+/// 400 when the script has no `fn start()` or it gives no state; the script's own errors.
+fn random_start(script: &Script, limits: &Limits) -> Result<State, ApiError> {
+    let none = || {
+        ApiError::bad_request(
+            "the request has no 'state' (the position as a script writes it, e.g. \"[2, 3]\"), and the script has no fn start() to choose one from",
+        )
+    };
+    let mut rng = rand::rng();
+    match script.start().map_err(|e| refusal(e, limits))? {
+        Some(Start::Range(from, to)) if from < to => Ok(State::Int(rng.random_range(from..to))),
+        Some(Start::States(states)) => states.choose(&mut rng).cloned().ok_or_else(none),
+        _ => Err(none()),
     }
 }
 
@@ -144,8 +177,9 @@ fn play(
     let refused = |e| refusal(e, limits);
     let script = Script::compile_silent(&source.rules, script_limits).map_err(refused)?;
     let start = match &source.state {
-        Some(text) => script.parse_state(text, 1).map_err(refused)?,
-        None => state_of_numbers(std::mem::take(&mut job.numbers))?,
+        StateSource::Text(text) => script.parse_state(text, 1).map_err(refused)?,
+        StateSource::Numbers => state_of_numbers(std::mem::take(&mut job.numbers))?,
+        StateSource::RandomStart => random_start(&script, limits)?,
     };
     let game = ScriptPlay::new(script, &start).map_err(refused)?;
     let (mut v, at) = job.answer(&game, start)?;
