@@ -919,7 +919,12 @@ async fn script_errors_are_4xx_with_their_line_and_column() {
         (
             json!({"game": "script", "script": "fn options(n) { [] }\nfn start() { 5..5 }"}),
             bad,
-            "no fn start() to choose one from",
+            "fn start() gives no state to choose from",
+        ),
+        (
+            json!({"game": "script", "script": "fn options(n) { [] }\nfn start() { [] }"}),
+            bad,
+            "fn start() gives no state to choose from",
         ),
         (
             json!({"game": "script", "script": take, "state": "3", "position": [3]}),

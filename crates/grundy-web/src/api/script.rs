@@ -113,16 +113,18 @@ impl Source {
 /// # Errors
 /// 400 when the script has no `fn start()` or it gives no state; the script's own errors.
 fn random_start(script: &Script, limits: &Limits) -> Result<State, ApiError> {
-    let none = || {
-        ApiError::bad_request(
-            "the request has no 'state' (the position as a script writes it, e.g. \"[2, 3]\"), and the script has no fn start() to choose one from",
-        )
+    let none = |why: &str| {
+        ApiError::bad_request(format!(
+            "the request has no 'state' (the position as a script writes it, e.g. \"[2, 3]\"), and {why}"
+        ))
     };
+    let empty = || none("the script's fn start() gives no state to choose from");
     let mut rng = rand::rng();
     match script.start().map_err(|e| refusal(e, limits))? {
+        None => Err(none("the script has no fn start() to choose one from")),
         Some(Start::Range(from, to)) if from < to => Ok(State::Int(rng.random_range(from..to))),
-        Some(Start::States(states)) => states.choose(&mut rng).cloned().ok_or_else(none),
-        _ => Err(none()),
+        Some(Start::Range(..)) => Err(empty()),
+        Some(Start::States(states)) => states.choose(&mut rng).cloned().ok_or_else(empty),
     }
 }
 

@@ -148,13 +148,13 @@ struct Interner<'a> {
 
 /// Integer names below this use the dense table (4 bytes per value up to the largest seen).
 const DENSE_LIMIT: u64 = 1 << 24;
+const ABSENT: u32 = u32::MAX;
 
 /// The dense table's limit for a text of `len` bytes: at most 16 entries (64 bytes) per byte of
 /// text. A file naming nodes 0 to n in order is at least n bytes long, so its names stay dense.
 fn dense_limit(len: usize) -> u64 {
     (16 * len as u64 + 1024).min(DENSE_LIMIT)
 }
-const ABSENT: u32 = u32::MAX;
 
 impl<'a> Interner<'a> {
     fn id(&mut self, name: &'a str) -> Result<u32, GraphError> {
