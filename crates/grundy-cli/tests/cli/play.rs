@@ -276,11 +276,20 @@ fn a_scripted_game_of_each_ruleset_from_a_lost_position() {
             ],
         ),
     ];
-    for (args, script, expected) in cases {
-        let (out, status) = play(args, script);
+    the_computer_wins(&cases);
+}
+
+/// Plays each case (arguments, standard input, the moves expected) and checks that exactly those
+/// moves are made and that the computer wins.
+pub(crate) fn the_computer_wins(cases: &[(&[&str], &str, &[&str])]) {
+    for &(args, input, expected) in cases {
+        let (out, status) = play(args, input);
         assert_eq!(status, Some(0));
         assert_eq!(moves(&out), expected, "{args:?}: {out}");
-        assert!(out.trim_end().ends_with("the computer wins."), "{out}");
+        assert!(
+            out.trim_end().ends_with("the computer wins."),
+            "{args:?}: {out}"
+        );
     }
 }
 
@@ -320,8 +329,16 @@ fn each_ruleset_explains_its_notation_and_refuses_bad_moves() {
             ],
         ),
     ];
-    for (args, script, needles) in cases {
-        let (out, status) = play(args, script);
+    every_move_is_refused(&cases);
+    let (out, _) = play(&["coins", "--lang", "zh", "5", "2", "9"], "1 2\n");
+    assert!(out.contains("第 1 枚硬币到不了第 2 格"), "{out}");
+}
+
+/// Plays each case (arguments, standard input of refused moves, the reasons expected once each)
+/// and checks that every move is refused with its reason and the position shown again, unchanged.
+pub(crate) fn every_move_is_refused(cases: &[(&[&str], &str, &[&str])]) {
+    for &(args, input, needles) in cases {
+        let (out, status) = play(args, input);
         assert_eq!(status, Some(0));
         // The position is shown again after each refused move, unchanged.
         let shown: Vec<&str> = out
@@ -331,15 +348,13 @@ fn each_ruleset_explains_its_notation_and_refuses_bad_moves() {
                     .strip_prefix("position: ")
             })
             .collect();
-        assert_eq!(shown.len(), script.lines().count() + 1, "{out}");
+        assert_eq!(shown.len(), input.lines().count() + 1, "{out}");
         assert!(shown.windows(2).all(|w| w[0] == w[1]), "{out}");
         for n in needles {
             assert_eq!(out.matches(n).count(), 1, "{n:?} in {out}");
         }
         assert!(!out.contains("you: "), "{out}");
     }
-    let (out, _) = play(&["coins", "--lang", "zh", "5", "2", "9"], "1 2\n");
-    assert!(out.contains("第 1 枚硬币到不了第 2 格"), "{out}");
 }
 
 #[test]

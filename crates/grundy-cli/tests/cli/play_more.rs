@@ -2,7 +2,7 @@
 //! standard input.
 
 use crate::fails_with;
-use crate::play::{Driver, hinted_move, moves, play};
+use crate::play::{Driver, every_move_is_refused, hinted_move, play, the_computer_wins};
 
 const SCRIPTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/scripts/");
 
@@ -91,15 +91,7 @@ fn a_full_game_from_a_lost_position_ends_with_the_computer_winning() {
             &["you: move to 2  =>  2", "computer: move to 0  =>  0"],
         ),
     ];
-    for (args, input, expected) in cases {
-        let (out, status) = play(args, input);
-        assert_eq!(status, Some(0));
-        assert_eq!(moves(&out), expected, "{args:?}: {out}");
-        assert!(
-            out.trim_end().ends_with("the computer wins."),
-            "{args:?}: {out}"
-        );
-    }
+    the_computer_wins(&cases);
 }
 
 #[test]
@@ -147,23 +139,7 @@ fn bad_moves_get_a_reason_and_the_prompt_again() {
             ],
         ),
     ];
-    for (args, input, needles) in cases {
-        let (out, status) = play(args, input);
-        assert_eq!(status, Some(0));
-        let shown: Vec<&str> = out
-            .lines()
-            .filter_map(|l| {
-                l.trim_start_matches("your move> ")
-                    .strip_prefix("position: ")
-            })
-            .collect();
-        assert_eq!(shown.len(), input.lines().count() + 1, "{out}");
-        assert!(shown.windows(2).all(|w| w[0] == w[1]), "{out}");
-        for n in needles {
-            assert_eq!(out.matches(n).count(), 1, "{n:?} in {out}");
-        }
-        assert!(!out.contains("you: "), "{out}");
-    }
+    every_move_is_refused(&cases);
     let (out, _) = play(&["lasker", "--lang", "zh", "5"], "split 1 7\n");
     assert!(out.contains("第 1 堆有 5 个石子"), "{out}");
 }
