@@ -6,8 +6,8 @@ use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index, keyword_numbers,
-    one_from_largest, show_numbers, total_stones, two_numbers,
+    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, analyzable_piles,
+    index, keyword_numbers, one_from_largest, show_numbers, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -86,15 +86,7 @@ impl Playable for LaskerPlay {
     }
 
     fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        if piles.is_empty() {
-            return Err(SetupError::Empty { what: "piles" });
-        }
-        lasker::analyze(&piles, &AnalyzeOptions::default()).map_err(|e| {
-            SetupError::BadPosition {
-                problem: e.to_string(),
-            }
-        })?;
-        Ok(piles)
+        analyzable_piles(piles, |p| lasker::analyze(p, &AnalyzeOptions::default()))
     }
 
     fn components(&self, piles: &Vec<u64>) -> usize {

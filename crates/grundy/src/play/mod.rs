@@ -581,6 +581,24 @@ impl Resume {
     }
 }
 
+/// Piles that are a position of a ruleset whose analysis may refuse some (too large for its
+/// closed form or its tables): at least one pile, and `analyze` accepts them.
+///
+/// # Errors
+/// [`SetupError::Empty`] for no pile; [`SetupError::BadPosition`] with the analysis's error.
+pub(crate) fn analyzable_piles<T, E: std::fmt::Display>(
+    piles: Vec<u64>,
+    analyze: impl FnOnce(&[u64]) -> Result<T, E>,
+) -> Result<Vec<u64>, SetupError> {
+    if piles.is_empty() {
+        return Err(SetupError::Empty { what: "piles" });
+    }
+    analyze(&piles).map_err(|e| SetupError::BadPosition {
+        problem: e.to_string(),
+    })?;
+    Ok(piles)
+}
+
 /// Numbers separated by spaces, as a position is typed.
 pub(crate) fn show_numbers(numbers: &[u64]) -> String {
     numbers

@@ -8,8 +8,8 @@ use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::subtraction::{self, Sequence, Subtraction, SubtractionSet};
 use crate::play::{
-    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount, box_cost,
-    index, show_numbers, total_stones, two_numbers,
+    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount,
+    analyzable_piles, box_cost, index, show_numbers, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -98,15 +98,9 @@ impl Playable for SubtractionPlay {
     /// The piles; each must have a known value (the set's period proved, or the pile within the
     /// values computed).
     fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        if piles.is_empty() {
-            return Err(SetupError::Empty { what: "piles" });
-        }
-        subtraction::analyze(&self.sequence, &piles, &AnalyzeOptions::default()).map_err(|e| {
-            SetupError::BadPosition {
-                problem: e.to_string(),
-            }
-        })?;
-        Ok(piles)
+        analyzable_piles(piles, |p| {
+            subtraction::analyze(&self.sequence, p, &AnalyzeOptions::default())
+        })
     }
 
     fn components(&self, piles: &Vec<u64>) -> usize {
