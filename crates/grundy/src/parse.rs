@@ -16,6 +16,21 @@ pub enum Place {
     },
 }
 
+impl Place {
+    /// The line and column (both from 1) of byte `at` of `text`; `at` may be the end of `text`.
+    pub fn of_byte(text: &[u8], at: usize) -> Place {
+        let before = &text[..at.min(text.len())];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        Place::Line {
+            line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+            column: at - line_start + 1,
+        }
+    }
+}
+
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -187,16 +202,7 @@ impl<'a> NumberReader<'a> {
 
     /// Line and column (from 1) of the reader's position, or of byte `at`.
     pub fn place_of(&self, at: usize) -> Place {
-        let before = &self.bytes[..at.min(self.bytes.len())];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        Place::Line {
-            line,
-            column: at - line_start + 1,
-        }
+        Place::of_byte(self.bytes, at)
     }
 
     /// Line and column of the last token read (the end of the input does not count as one).

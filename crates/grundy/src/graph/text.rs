@@ -120,19 +120,6 @@ impl Bounds {
     };
 }
 
-/// Line and column (from 1) of byte `at` of `text`.
-fn place(text: &[u8], at: usize) -> Place {
-    let before = &text[..at];
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    Place::Line {
-        line: before.iter().filter(|&&b| b == b'\n').count() + 1,
-        column: at - line_start + 1,
-    }
-}
-
 /// Gives each distinct name a node number, in order of first appearance.
 ///
 /// Names written as small integers (the common case, and the one of big generated graphs) are
@@ -234,10 +221,10 @@ pub fn parse_within(text: &[u8], bounds: Bounds) -> Result<NamedGraph, TextError
     let over = |what, limit, at| TextError::OverLimit {
         what,
         limit,
-        place: place(text, at),
+        place: Place::of_byte(text, at),
     };
     let text_str = std::str::from_utf8(text).map_err(|e| TextError::NotUtf8 {
-        place: place(text, e.valid_up_to()),
+        place: Place::of_byte(text, e.valid_up_to()),
     })?;
     let mut interner = Interner {
         dense: Vec::new(),
@@ -273,13 +260,13 @@ pub fn parse_within(text: &[u8], bounds: Bounds) -> Result<NamedGraph, TextError
                 if source.is_none() {
                     return Err(TextError::NoSource {
                         token: name.to_string(),
-                        place: place(text, at),
+                        place: Place::of_byte(text, at),
                     });
                 }
                 if !arrow_allowed {
                     return Err(TextError::MisplacedArrow {
                         token: name.to_string(),
-                        place: place(text, at),
+                        place: Place::of_byte(text, at),
                     });
                 }
                 arrow_allowed = false;
@@ -303,7 +290,7 @@ pub fn parse_within(text: &[u8], bounds: Bounds) -> Result<NamedGraph, TextError
                 if !arrow_allowed {
                     return Err(TextError::MisplacedArrow {
                         token: ":".to_string(),
-                        place: place(text, at + name.len()),
+                        place: Place::of_byte(text, at + name.len()),
                     });
                 }
                 arrow_allowed = false;
