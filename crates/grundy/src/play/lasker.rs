@@ -6,8 +6,8 @@ use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, analyzable_piles,
-    index, keyword_numbers, one_from_largest, show_numbers, total_stones, two_numbers,
+    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, analyzable_piles, index,
+    keyword_numbers, one_from_largest, show_numbers, take_from, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -55,12 +55,6 @@ fn positions_from(n: u64) -> Option<u128> {
         exact.push(2 * exact[s - 1] + longer);
     }
     Some(if n == 0 { 1 } else { exact[1..].iter().sum() })
-}
-
-/// The pile and its stones, from a typed pile number.
-fn pile_of(piles: &[u64], number: u64) -> Result<(usize, u64), MoveError> {
-    let pile = index(Unit::Pile, number, piles.len())?;
-    Ok((pile, piles[pile]))
 }
 
 impl Playable for LaskerPlay {
@@ -111,16 +105,11 @@ impl Playable for LaskerPlay {
             return Err(MoveError::GameOver);
         }
         if let Some((number, count)) = take {
-            let (pile, from) = pile_of(piles, number)?;
-            amount(Unit::Pile, pile, from, count)?;
-            return Ok(Change::Take {
-                pile,
-                from,
-                to: from - count,
-            });
+            return take_from(piles, number, count);
         }
         let (number, part) = split.map_or((0, 0), |n| (n[0], n[1]));
-        let (pile, from) = pile_of(piles, number)?;
+        let pile = index(Unit::Pile, number, piles.len())?;
+        let from = piles[pile];
         if part == 0 || part >= from {
             return Err(MoveError::BadSplit {
                 pile: pile + 1,

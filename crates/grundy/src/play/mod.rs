@@ -440,6 +440,21 @@ pub(crate) fn amount(unit: Unit, index: usize, has: u64, asked: u64) -> Result<(
     Ok(())
 }
 
+/// The move taking `count` stones from pile `number` (from 1) of `piles`.
+///
+/// # Errors
+/// As [`index`] and [`amount`].
+pub(crate) fn take_from(piles: &[u64], number: u64, count: u64) -> Result<Change, MoveError> {
+    let pile = index(Unit::Pile, number, piles.len())?;
+    let from = piles[pile];
+    amount(Unit::Pile, pile, from, count)?;
+    Ok(Change::Take {
+        pile,
+        from,
+        to: from - count,
+    })
+}
+
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -3,8 +3,8 @@
 use crate::engine::EngineError;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, SetupError, Unit, amount, box_cost, index,
-    one_from_largest, show_numbers, total_stones, two_numbers,
+    MoveError, Notation, Playable, Resume, SetupError, box_cost, one_from_largest, show_numbers,
+    take_from, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
 
@@ -81,14 +81,7 @@ impl Playable for NimPlay {
         if self.is_over(piles) {
             return Err(MoveError::GameOver);
         }
-        let pile = index(Unit::Pile, pile, piles.len())?;
-        let from = piles[pile];
-        amount(Unit::Pile, pile, from, count)?;
-        Ok(Change::Take {
-            pile,
-            from,
-            to: from - count,
-        })
+        take_from(piles, pile, count)
     }
 
     fn write_move(&self, change: &Change) -> String {

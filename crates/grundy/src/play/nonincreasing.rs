@@ -8,8 +8,8 @@ use crate::engine::EngineError;
 use crate::games::nonincreasing::{self, CapStep, CappedPiles, ShrinkingCap};
 use crate::parse::parse_u64;
 use crate::play::{
-    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount, index,
-    one_from_largest, total_stones, two_numbers,
+    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, one_from_largest,
+    take_from, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -126,20 +126,14 @@ impl Playable for CapPlay {
         if self.is_over(position) {
             return Err(MoveError::GameOver);
         }
-        let pile = index(Unit::Pile, pile, position.piles.len())?;
-        let from = position.piles[pile];
-        amount(Unit::Pile, pile, from, count)?;
+        let take = take_from(&position.piles, pile, count)?;
         if count > position.k {
             return Err(MoveError::OverCap {
                 cap: position.k,
                 asked: count,
             });
         }
-        Ok(Change::Take {
-            pile,
-            from,
-            to: from - count,
-        })
+        Ok(take)
     }
 
     fn write_move(&self, change: &Change) -> String {

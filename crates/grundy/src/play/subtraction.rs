@@ -8,8 +8,8 @@ use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::subtraction::{self, Sequence, Subtraction, SubtractionSet};
 use crate::play::{
-    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount,
-    analyzable_piles, box_cost, index, show_numbers, total_stones, two_numbers,
+    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, analyzable_piles, box_cost,
+    show_numbers, take_from, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -124,20 +124,14 @@ impl Playable for SubtractionPlay {
         if self.is_over(piles) {
             return Err(MoveError::GameOver);
         }
-        let pile = index(Unit::Pile, pile, piles.len())?;
-        let from = piles[pile];
-        amount(Unit::Pile, pile, from, count)?;
+        let take = take_from(piles, pile, count)?;
         if !self.rules.set.allows(count) {
             return Err(MoveError::NotInSet {
                 asked: count,
                 set: self.rules.set.to_string(),
             });
         }
-        Ok(Change::Take {
-            pile,
-            from,
-            to: from - count,
-        })
+        Ok(take)
     }
 
     fn write_move(&self, change: &Change) -> String {

@@ -4,8 +4,8 @@
 use crate::engine::EngineError;
 use crate::games::wythoff::{self, Wythoff, WythoffStep};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, box_cost, index,
-    keyword_numbers, one_from_largest, total_stones, two_numbers,
+    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, box_cost,
+    keyword_numbers, one_from_largest, take_from, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -90,14 +90,7 @@ impl Playable for WythoffPlay {
             return Err(MoveError::GameOver);
         }
         if let Some((pile, count)) = single {
-            let pile = index(Unit::Pile, pile, 2)?;
-            let from = piles[pile];
-            amount(Unit::Pile, pile, from, count)?;
-            return Ok(Change::Take {
-                pile,
-                from,
-                to: from - count,
-            });
+            return take_from(piles, pile, count);
         }
         let count = both.map_or(0, |n| n[0]);
         let smaller = if piles[0] <= piles[1] { 0 } else { 1 };
