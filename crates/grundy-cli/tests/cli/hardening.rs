@@ -8,16 +8,8 @@ use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
 
+use crate::values::values_of;
 use crate::{fails_with, grundy, json};
-
-fn values_of(v: &serde_json::Value) -> Vec<u64> {
-    v["values"]
-        .as_array()
-        .expect("values")
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect()
-}
 
 fn binary() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("grundy")

@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 
 use crate::{fails_with, grundy, json};
 
-fn values_of(v: &serde_json::Value) -> Vec<u64> {
+/// The `values` list of `grundy values --json` output.
+pub(crate) fn values_of(v: &serde_json::Value) -> Vec<u64> {
     v["values"]
         .as_array()
         .expect("values")
