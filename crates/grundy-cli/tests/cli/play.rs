@@ -91,25 +91,36 @@ fn following_the_hints_beats_the_computer_from_a_won_position() {
         &["coins", "9", "1", "4"][..],
         &["nonincreasing", "--param", "k=2", "3", "4", "5"][..],
     ] {
-        let mut game = Driver::start(args);
-        let mut turns = 0;
-        let transcript = loop {
-            let (text, prompt) = game.read_turn();
-            if !prompt {
-                break text;
-            }
-            if text.contains("hint: ") {
-                let mv = hinted_move(&text).unwrap_or_else(|| panic!("no move in {text:?}"));
-                game.send(mv);
-                turns += 1;
-            } else {
-                game.send("hint");
-            }
-            assert!(turns < 30, "the game does not end: {text}");
-        };
-        assert!(transcript.contains("you win!"), "{args:?}: {transcript}");
+        let (turns, _) = follow_hints_to_a_win(args, 30);
         assert!(turns >= 2, "{args:?}: the computer made the game last");
     }
+}
+
+/// Plays `grundy play ARGS` asking for a hint before each move and playing it, and checks that
+/// the game never reaches a lost position and ends within `max_turns` moves with "you win!".
+/// Returns the moves played and the hints asked for.
+pub(crate) fn follow_hints_to_a_win(args: &[&str], max_turns: usize) -> (usize, usize) {
+    let mut game = Driver::start(args);
+    let mut turns = 0;
+    let mut hints = 0;
+    let transcript = loop {
+        let (text, prompt) = game.read_turn();
+        if !prompt {
+            break text;
+        }
+        if text.contains("hint: ") {
+            let mv = hinted_move(&text).unwrap_or_else(|| panic!("no move in {text:?}"));
+            game.send(mv);
+            turns += 1;
+        } else {
+            assert!(!text.contains("lost position"), "{args:?}: {text}");
+            game.send("hint");
+            hints += 1;
+        }
+        assert!(turns < max_turns, "the game does not end: {text}");
+    };
+    assert!(transcript.contains("you win!"), "{args:?}: {transcript}");
+    (turns, hints)
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! standard input.
 
 use crate::fails_with;
-use crate::play::{Driver, every_move_is_refused, hinted_move, play, the_computer_wins};
+use crate::play::{every_move_is_refused, follow_hints_to_a_win, play, the_computer_wins};
 
 const SCRIPTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/scripts/");
 
@@ -23,26 +23,7 @@ fn following_the_hints_wins_every_new_ruleset_from_a_won_position() {
         &["script", &queen, "[4, 9]"][..],
         &["script", &lasker, "[2,", "3]"][..],
     ] {
-        let mut game = Driver::start(args);
-        let mut turns = 0;
-        let mut hints = 0;
-        let transcript = loop {
-            let (text, prompt) = game.read_turn();
-            if !prompt {
-                break text;
-            }
-            if text.contains("hint: ") {
-                let mv = hinted_move(&text).unwrap_or_else(|| panic!("no move in {text:?}"));
-                game.send(mv);
-                turns += 1;
-            } else {
-                assert!(!text.contains("lost position"), "{args:?}: {text}");
-                game.send("hint");
-                hints += 1;
-            }
-            assert!(turns < 40, "the game does not end: {text}");
-        };
-        assert!(transcript.contains("you win!"), "{args:?}: {transcript}");
+        let (turns, hints) = follow_hints_to_a_win(args, 40);
         assert!(hints >= 1 && turns >= 1, "{args:?}");
     }
 }
