@@ -6,8 +6,12 @@
 //! computes: the script's against the Rust ruleset's, and both against the game's theorem where
 //! there is one.
 //!
-//! With `SCRIPT_BENCH_ONLY=GAME:SIDE` (GAME a word of a group's name such as `queen`, SIDE `rust`
-//! or `script`) the binary instead solves that one side once, in `solve_rust` or `solve_script`,
+//! The script runs twice: compiled (the fast path, see `grundy_script`'s documentation), and in
+//! the interpreter alone.
+//!
+//! With `SCRIPT_BENCH_ONLY=GAME:SIDE` (GAME a word of a group's name such as `queen`, SIDE `rust`,
+//! `script` or `interpreted`) the binary instead solves that one side once, in `solve_rust` or
+//! `solve_script`,
 //! and prints the states searched: the run to profile with valgrind (`bench/script-profile.sh`
 //! divides their instruction counts by the states).
 
@@ -66,7 +70,22 @@ fn solve_rust<G: Game>(game: &G, roots: &[(G::Position, State)]) -> (Vec<Nimber>
     (values, memo.len())
 }
 
-/// The engine on the compiled script, from an empty table.
+/// The script, compiled to closures or (`interpreted`) run in the interpreter alone.
+fn script_of(source: &str, interpreted: bool) -> Script {
+    let mut script = Script::compile(source, Limits::default()).unwrap();
+    if interpreted {
+        script.interpret_only();
+    } else {
+        assert_eq!(
+            script.interpreted_because(),
+            None,
+            "the example is compiled"
+        );
+    }
+    script
+}
+
+/// The engine on the script, from an empty table.
 #[inline(never)]
 fn solve_script<G: Game>(script: &Script, roots: &[(G::Position, State)]) -> Vec<Nimber> {
     roots
@@ -94,17 +113,22 @@ fn compare<G: Game>(
             let states = if side == "rust" {
                 solve_rust(game, roots).1
             } else {
-                let compiled = Script::compile(script, Limits::default()).unwrap();
-                solve_script::<G>(&compiled, roots);
-                compiled.states_searched()
+                let script = script_of(script, side == "interpreted");
+                solve_script::<G>(&script, roots);
+                script.states_searched()
             };
             println!("{name} ({side}): {states} states");
             return;
         }
     };
     let (expected, rust_states) = solve_rust(game, roots);
-    let check = Script::compile(script, Limits::default()).unwrap();
+    let check = script_of(script, false);
     assert_eq!(solve_script::<G>(&check, roots), expected, "{name}");
+    assert_eq!(
+        solve_script::<G>(&script_of(script, true), roots),
+        expected,
+        "{name}"
+    );
     let states = (rust_states, check.states_searched());
     println!(
         "{name}: {} states (Rust ruleset), {} states (script), {} script operations",
@@ -120,12 +144,19 @@ fn compare<G: Game>(
         b.iter(|| assert_eq!(solve_rust(game, roots).0, expected))
     });
     group.throughput(Throughput::Elements(states.1 as u64));
-    group.bench_function("Rhai script", |b| {
-        b.iter(|| {
-            let script = Script::compile(script, Limits::default()).unwrap();
-            assert_eq!(solve_script::<G>(&script, roots), expected);
-        })
-    });
+    for (label, interpreted) in [
+        ("Rhai script, compiled", false),
+        ("Rhai script, interpreted", true),
+    ] {
+        group.bench_function(label, |b| {
+            b.iter(|| {
+                assert_eq!(
+                    solve_script::<G>(&script_of(script, interpreted), roots),
+                    expected
+                )
+            })
+        });
+    }
     group.finish();
 }
 

@@ -38,6 +38,7 @@
 
 #![deny(missing_docs)]
 
+mod compiled;
 mod formula;
 pub mod play;
 mod state;
@@ -397,6 +398,13 @@ pub struct Script {
     memo: RefCell<Memo<State>>,
     /// The scope of every call, empty between calls (reused: one allocation less per call).
     scope: RefCell<Scope<'static>>,
+    /// The script's functions compiled to closures, where the subset covers them.
+    fast: compiled::Program,
+    /// The compiled `options` and `components`, or why they run in the interpreter.
+    fast_options: Result<usize, String>,
+    fast_components: Result<usize, String>,
+    /// Calls the compiled code answered (the others ran in the interpreter).
+    compiled_calls: Cell<u64>,
 }
 
 impl Script {
@@ -448,6 +456,9 @@ impl Script {
         let result = engine.run_ast(&ast);
         budget.settle();
         result.map_err(|e| runtime_error(&e, &budget, Place::Line { line: 1, column: 1 }))?;
+        let fast = compiled::Program::compile(&ast);
+        let fast_options = fast.entry("options");
+        let fast_components = fast.entry("components");
         Ok(Script {
             engine,
             ast,
@@ -460,7 +471,24 @@ impl Script {
             failure: RefCell::new(None),
             memo: RefCell::new(Memo::bounded(limits.max_states, true)),
             scope: RefCell::new(Scope::new()),
+            fast,
+            fast_options,
+            fast_components,
+            compiled_calls: Cell::new(0),
         })
+    }
+
+    /// Why `fn options` runs in the interpreter rather than compiled (see the crate's
+    /// documentation), or `None` when it is compiled.
+    pub fn interpreted_because(&self) -> Option<&str> {
+        self.fast_options.as_ref().err().map(String::as_str)
+    }
+
+    /// Runs every call in the interpreter, as if nothing were compiled (to compare the two).
+    pub fn interpret_only(&mut self) {
+        let off = || Err("the fast path is turned off".to_string());
+        self.fast_options = off();
+        self.fast_components = off();
     }
 
     /// The limits the script runs under.
@@ -471,6 +499,11 @@ impl Script {
     /// Script operations used so far.
     pub fn steps_used(&self) -> u64 {
         self.budget.used.get()
+    }
+
+    /// Calls of `options` and `components` that the compiled code answered so far.
+    pub fn compiled_calls(&self) -> u64 {
+        self.compiled_calls.get()
     }
 
     /// Whether the script splits states into components.
@@ -509,8 +542,32 @@ impl Script {
         result.map_err(|e| runtime_error(&e, &self.budget, self.definition(name)))
     }
 
-    /// Calls `name(state)`, which must return an array of states.
+    /// `name(state)` by the compiled code, or `None` where the interpreter must run the call.
+    fn compiled_states(&self, name: &str, state: &State) -> Option<Vec<State>> {
+        let entry = match name {
+            "options" => &self.fast_options,
+            _ => &self.fast_components,
+        };
+        let budget = &self.budget;
+        let meter = compiled::Meter {
+            used: budget.used.get(),
+            limit: budget.limit,
+            deadline: budget.deadline,
+            memory: budget.meter.map(|meter| (meter, budget.max_memory)),
+        };
+        let (states, operations) = self.fast.call(*entry.as_ref().ok()?, state, meter)?;
+        budget.used.set(budget.used.get() + operations);
+        self.compiled_calls.set(self.compiled_calls.get() + 1);
+        Some(states)
+    }
+
+    /// Calls `name(state)`, which must return an array of states. (Never inlined: the profile
+    /// in `bench/script-profile.sh` reads the script's share of a search from it.)
+    #[inline(never)]
     fn states_from(&self, name: &'static str, state: &State) -> Result<Vec<State>, ScriptError> {
+        if let Some(states) = self.compiled_states(name, state) {
+            return Ok(states);
+        }
         let value = self.call(name, vec![state.to_dynamic()])?;
         let what = value.type_name();
         let Ok(array) = value.into_array() else {

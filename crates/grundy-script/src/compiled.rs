@@ -1,0 +1,1467 @@
+//! The fast path: the common subset of Rhai compiled to Rust closures.
+//!
+//! The interpreter walks Rhai's syntax tree and keeps every value as a `Dynamic`; that was most
+//! of a script game's cost (72–85 % of its instructions under callgrind). When the script is
+//! compiled, `options`, `components` and the script functions they call are compiled again,
+//! into nested Rust closures over plain values ([`Value`]): integers, booleans, characters,
+//! strings, arrays and maps (of states), and ranges.
+//!
+//! The subset: `let` and `const`; `=` and the compound assignments to a variable, an array
+//! element or a map property; `if`, `for` over ranges and arrays (with its counter), `while`,
+//! `loop`, `do … while/until`, `break`, `continue`, `return`; calls of script functions; the
+//! integer operators (`+ - * / % ** << >> & | ^`, comparisons, unary `-`), the boolean ones
+//! (`! && || & | ^ == !=`), `..` and `..=`, `in`; indexing (negative from the end) and
+//! properties; the array methods `push`, `pop`, `insert`, `remove`, `sort` (integers),
+//! `reverse`, `clear`, `len`, `is_empty`, `contains`, and the functions `len`, `is_empty`,
+//! `contains`, `min`, `max`, `abs`. A function that needs anything else (strings built
+//! at run time, floats, `print`, `switch`, closures...) keeps the interpreter, and
+//! [`Program::entry`] says why.
+//!
+//! The compiled code returns exactly what the interpreter would, or gives up ([`Flow::Bail`])
+//! and the caller runs the call again in the interpreter, which then reports the error in its
+//! own words with its line and column. It gives up on an overflow, a division by zero, an
+//! index out of bounds, an operator applied to values of other types than the ones above, an
+//! array grown past Rhai's bound, calls nested deeper than Rhai allows, the step budget, the
+//! clock and the memory bound. A script function of the subset has no effect but its result
+//! (no `print`), so running a call again is safe. Operations are counted as the interpreter
+//! counts them, about one per statement, expression and loop turn, so the step budget means
+//! about the same on both paths.
+
+use std::cell::RefCell;
+use std::time::Instant;
+
+use rhai::{AST, ASTFlags, BinaryExpr, Expr, FlowControl, FnCallExpr, Position, Stmt};
+use rustc_hash::FxHashMap;
+
+use crate::{Limits, State, place_of};
+
+/// A value of the compiled code. Arrays and maps hold [`State`]s, the engine's own values, so
+/// an array the script returns is handed to the engine as it is, without a conversion; putting
+/// `()` or a range into an array gives up.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum Value {
+    /// `()`.
+    #[default]
+    Unit,
+    Int(i64),
+    Bool(bool),
+    Char(char),
+    Str(Box<str>),
+    Array(Vec<State>),
+    /// Sorted by key, as Rhai's maps are.
+    Map(Vec<(Box<str>, State)>),
+    /// `start..end`, or `start..=end` when inclusive.
+    Range(i64, i64, bool),
+}
+
+/// Why compiled code stopped early.
+pub(crate) enum Flow {
+    /// Give the call to the interpreter.
+    Bail,
+    Return(Value),
+    Break,
+    Continue,
+}
+
+type Run<T> = Result<T, Flow>;
+
+/// A compiled expression or statement.
+type Code = Box<dyn Fn(&mut Frame<'_>) -> Run<Value>>;
+
+/// Rhai's bound on the items of an array, as the sandbox sets it.
+const MAX_ARRAY: usize = 1 << 16;
+/// Rhai's bound on nested calls, as the sandbox sets it.
+const MAX_CALL_LEVELS: usize = 256;
+
+impl Value {
+    /// A copy of `state`.
+    pub(crate) fn from_state(state: &State) -> Value {
+        match state {
+            State::Int(n) => Value::Int(*n),
+            State::Array(items) => Value::Array(items.to_vec()),
+            other => Value::from_owned_state(other.clone()),
+        }
+    }
+
+    fn from_owned_state(state: State) -> Value {
+        match state {
+            State::Int(n) => Value::Int(n),
+            State::Bool(b) => Value::Bool(b),
+            State::Char(c) => Value::Char(c),
+            State::Str(s) => Value::Str(s),
+            State::Array(items) => Value::Array(items.into_vec()),
+            State::Map(entries) => Value::Map(entries.into_vec()),
+        }
+    }
+
+    /// The state, if the value can be one (else the interpreter says why not).
+    fn into_state(self) -> Run<State> {
+        Ok(match self {
+            Value::Int(n) => State::Int(n),
+            Value::Bool(b) => State::Bool(b),
+            Value::Char(c) => State::Char(c),
+            Value::Str(s) => State::Str(s),
+            Value::Array(items) => State::Array(items.into_boxed_slice()),
+            Value::Map(entries) => State::Map(entries.into_boxed_slice()),
+            Value::Unit | Value::Range(..) => return Err(Flow::Bail),
+        })
+    }
+
+    /// A constant of the script (the optimizer folds array and map literals into these).
+    fn from_dynamic(value: &rhai::Dynamic) -> Option<Value> {
+        if value.is_unit() {
+            return Some(Value::Unit);
+        }
+        if let Some(r) = value.clone().try_cast::<std::ops::Range<i64>>() {
+            return Some(Value::Range(r.start, r.end, false));
+        }
+        if let Some(r) = value.clone().try_cast::<std::ops::RangeInclusive<i64>>() {
+            return Some(Value::Range(*r.start(), *r.end(), true));
+        }
+        State::from_dynamic(value.clone())
+            .ok()
+            .map(Value::from_owned_state)
+    }
+
+    fn int(&self) -> Run<i64> {
+        match self {
+            Value::Int(n) => Ok(*n),
+            _ => Err(Flow::Bail),
+        }
+    }
+
+    fn bool(&self) -> Run<bool> {
+        match self {
+            Value::Bool(b) => Ok(*b),
+            _ => Err(Flow::Bail),
+        }
+    }
+}
+
+/// Whether `state` nests arrays and maps at most `depth` deep (as a state must).
+fn within_depth(state: &State, depth: usize) -> bool {
+    match state {
+        State::Array(items) => depth > 0 && items.iter().all(|s| within_depth(s, depth - 1)),
+        State::Map(entries) => depth > 0 && entries.iter().all(|(_, s)| within_depth(s, depth - 1)),
+        _ => true,
+    }
+}
+
+/// A value seen without a copy: a [`Value`] or a [`State`] inside an array or map.
+#[derive(Clone, Copy)]
+enum Item<'a> {
+    Int(i64),
+    Bool(bool),
+    Char(char),
+    Str(&'a str),
+    Array(&'a [State]),
+    Map(&'a [(Box<str>, State)]),
+    /// `()` or a range.
+    Other(&'a Value),
+}
+
+impl<'a> Item<'a> {
+    fn of_value(value: &'a Value) -> Item<'a> {
+        match value {
+            Value::Int(n) => Item::Int(*n),
+            Value::Bool(b) => Item::Bool(*b),
+            Value::Char(c) => Item::Char(*c),
+            Value::Str(s) => Item::Str(s),
+            Value::Array(items) => Item::Array(items),
+            Value::Map(entries) => Item::Map(entries),
+            other => Item::Other(other),
+        }
+    }
+
+    fn of_state(state: &'a State) -> Item<'a> {
+        match state {
+            State::Int(n) => Item::Int(*n),
+            State::Bool(b) => Item::Bool(*b),
+            State::Char(c) => Item::Char(*c),
+            State::Str(s) => Item::Str(s),
+            State::Array(items) => Item::Array(items),
+            State::Map(entries) => Item::Map(entries),
+        }
+    }
+
+    /// The item as a value of its own.
+    fn to_value(self) -> Value {
+        match self {
+            Item::Int(n) => Value::Int(n),
+            Item::Bool(b) => Value::Bool(b),
+            Item::Char(c) => Value::Char(c),
+            Item::Str(s) => Value::Str(s.into()),
+            Item::Array(items) => Value::Array(items.to_vec()),
+            Item::Map(entries) => Value::Map(entries.to_vec()),
+            Item::Other(value) => value.clone(),
+        }
+    }
+}
+
+/// `a == b` where Rhai's answer is sure: values of the same type, all the way down.
+fn equal(a: Item<'_>, b: Item<'_>) -> Run<bool> {
+    Ok(match (a, b) {
+        (Item::Int(x), Item::Int(y)) => x == y,
+        (Item::Bool(x), Item::Bool(y)) => x == y,
+        (Item::Char(x), Item::Char(y)) => x == y,
+        (Item::Str(x), Item::Str(y)) => x == y,
+        (Item::Other(Value::Unit), Item::Other(Value::Unit)) => true,
+        (Item::Array(x), Item::Array(y)) => {
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for (x, y) in x.iter().zip(y) {
+                if !equal(Item::of_state(x), Item::of_state(y))? {
+                    return Ok(false);
+                }
+            }
+            true
+        }
+        (Item::Map(x), Item::Map(y)) => {
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for ((kx, x), (ky, y)) in x.iter().zip(y) {
+                if kx != ky || !equal(Item::of_state(x), Item::of_state(y))? {
+                    return Ok(false);
+                }
+            }
+            true
+        }
+        _ => return Err(Flow::Bail),
+    })
+}
+
+/// The position of index `i` in a sequence of `len` items (negative counts from the end).
+fn position(i: i64, len: usize) -> Run<usize> {
+    let len = len as i64;
+    let at = if i < 0 { i + len } else { i };
+    if (0..len).contains(&at) {
+        Ok(at as usize)
+    } else {
+        Err(Flow::Bail)
+    }
+}
+
+fn property<'v>(entries: &'v [(Box<str>, State)], key: &str) -> Run<&'v State> {
+    match entries.binary_search_by(|(k, _)| (**k).cmp(key)) {
+        Ok(at) => Ok(&entries[at].1),
+        Err(_) => Err(Flow::Bail),
+    }
+}
+
+fn property_mut<'v>(entries: &'v mut [(Box<str>, State)], key: &str) -> Run<&'v mut State> {
+    match entries.binary_search_by(|(k, _)| (**k).cmp(key)) {
+        Ok(at) => Ok(&mut entries[at].1),
+        Err(_) => Err(Flow::Bail),
+    }
+}
+
+/// The limits a compiled call runs under: those of the script's budget.
+#[derive(Clone, Copy)]
+pub(crate) struct Meter {
+    /// Operations used before the call.
+    pub(crate) used: u64,
+    /// The budget of operations.
+    pub(crate) limit: u64,
+    pub(crate) deadline: Option<Instant>,
+    /// The memory meter and its bound.
+    pub(crate) memory: Option<(fn() -> usize, usize)>,
+}
+
+/// The state of a compiled call: the local variables of the functions running, one stack for
+/// all (a call's locals start at `base`), and the counts.
+pub(crate) struct Frame<'p> {
+    stack: Vec<Value>,
+    base: usize,
+    program: &'p Program,
+    meter: Meter,
+    ops: u64,
+    /// When the clock is read next, in operations.
+    next_clock: u64,
+    depth: usize,
+}
+
+impl Frame<'_> {
+    #[inline]
+    fn slot(&self, slot: usize) -> &Value {
+        &self.stack[self.base + slot]
+    }
+
+    #[inline]
+    fn slot_mut(&mut self, slot: usize) -> &mut Value {
+        &mut self.stack[self.base + slot]
+    }
+
+    /// Counts `n` operations, and gives up where the interpreter would stop.
+    #[inline]
+    fn tick(&mut self, n: u64) -> Run<()> {
+        self.ops += n;
+        let total = self.meter.used + self.ops;
+        if total > self.meter.limit {
+            return Err(Flow::Bail);
+        }
+        if let Some((meter, bound)) = self.meter.memory
+            && meter() > bound
+        {
+            return Err(Flow::Bail);
+        }
+        if total >= self.next_clock {
+            self.next_clock = total + Limits::CLOCK_EVERY;
+            if self.meter.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Flow::Bail);
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs function `index`, whose arguments are on the stack from `base`.
+    fn invoke(&mut self, index: usize, base: usize) -> Run<Value> {
+        let program = self.program;
+        let Some(function) = &program.functions[index] else {
+            return Err(Flow::Bail);
+        };
+        if self.depth >= MAX_CALL_LEVELS {
+            return Err(Flow::Bail);
+        }
+        self.stack.resize(base + function.slots, Value::Unit);
+        let caller = std::mem::replace(&mut self.base, base);
+        self.depth += 1;
+        let result = (function.body)(self);
+        self.depth -= 1;
+        self.base = caller;
+        self.stack.truncate(base);
+        match result {
+            Ok(value) | Err(Flow::Return(value)) => Ok(value),
+            Err(_) => Err(Flow::Bail),
+        }
+    }
+}
+
+struct Function {
+    /// Local variables, parameters first.
+    slots: usize,
+    body: Code,
+    /// The functions it calls.
+    calls: Vec<usize>,
+}
+
+/// The compiled functions of a script.
+pub(crate) struct Program {
+    /// By (name, number of parameters); `None` where a function is outside the subset.
+    functions: Vec<Option<Function>>,
+    index: FxHashMap<(String, usize), usize>,
+    /// Why each function outside the subset is, by index.
+    reasons: FxHashMap<usize, String>,
+    /// The locals' stack, kept from call to call (one allocation less per call).
+    stack: RefCell<Vec<Value>>,
+}
+
+impl Program {
+    /// Compiles every script function of `ast` that the subset covers.
+    pub(crate) fn compile(ast: &AST) -> Program {
+        let definitions: Vec<_> = ast.iter_fn_def().collect();
+        let index: FxHashMap<(String, usize), usize> = definitions
+            .iter()
+            .enumerate()
+            .map(|(i, def)| ((def.name.to_string(), def.params.len()), i))
+            .collect();
+        // Rhai gives no direct access to a function's statements: the walk visits the top-level
+        // statements of the script and then those of each function, and a function's are the
+        // ones inside the span of its body.
+        let mut outermost: Vec<Stmt> = Vec::new();
+        ast.walk(&mut |path: &[rhai::ASTNode]| {
+            if let [rhai::ASTNode::Stmt(stmt)] = path {
+                outermost.push((*stmt).clone());
+            }
+            true
+        });
+        let in_functions = outermost.get(ast.statements().len()..).unwrap_or_default();
+        let mut reasons = FxHashMap::default();
+        let functions = definitions
+            .iter()
+            .enumerate()
+            .map(|(i, def)| {
+                let span = line_and_column(def.body.start_position())
+                    ..=line_and_column(def.body.end_position());
+                let body: Vec<Stmt> = in_functions
+                    .iter()
+                    .filter(|s| span.contains(&line_and_column(s.position())))
+                    .cloned()
+                    .collect();
+                let mut compiler = Compiler {
+                    index: &index,
+                    scope: Vec::new(),
+                    slots: 0,
+                    calls: Vec::new(),
+                };
+                for param in &def.params {
+                    compiler.declare(param.as_str(), false);
+                }
+                match compiler.body(&body) {
+                    Ok(body) => Some(Function {
+                        slots: compiler.slots,
+                        body,
+                        calls: compiler.calls,
+                    }),
+                    Err(Unsupported(reason)) => {
+                        reasons.insert(i, reason);
+                        None
+                    }
+                }
+            })
+            .collect();
+        Program {
+            functions,
+            index,
+            reasons,
+            stack: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The compiled `fn name(state)`, or why it runs in the interpreter.
+    pub(crate) fn entry(&self, name: &str) -> Result<usize, String> {
+        let Some(&start) = self.index.get(&(name.to_string(), 1)) else {
+            return Err(format!("the script has no `fn {name}(state)`"));
+        };
+        // Every function it may call must be compiled too.
+        let mut seen = vec![false; self.functions.len()];
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(i) = stack.pop() {
+            let Some(function) = &self.functions[i] else {
+                return Err(self.reasons[&i].clone());
+            };
+            for &callee in &function.calls {
+                if !std::mem::replace(&mut seen[callee], true) {
+                    stack.push(callee);
+                }
+            }
+        }
+        Ok(start)
+    }
+
+    /// Runs function `entry` (from [`Program::entry`]) on `state`: the states of the array it
+    /// returns and the operations it took, or `None` where the interpreter must run the call.
+    pub(crate) fn call(
+        &self,
+        entry: usize,
+        state: &State,
+        meter: Meter,
+    ) -> Option<(Vec<State>, u64)> {
+        let mut stack = std::mem::take(&mut *self.stack.borrow_mut());
+        stack.clear();
+        stack.push(Value::from_state(state));
+        let mut frame = Frame {
+            stack,
+            base: 0,
+            program: self,
+            meter,
+            ops: 0,
+            next_clock: meter.used - meter.used % Limits::CLOCK_EVERY + Limits::CLOCK_EVERY,
+            depth: 0,
+        };
+        let value = frame.invoke(entry, 0);
+        let operations = frame.ops;
+        *self.stack.borrow_mut() = frame.stack;
+        let Ok(Value::Array(states)) = value else {
+            return None;
+        };
+        states
+            .iter()
+            .all(|s| within_depth(s, State::MAX_DEPTH))
+            .then_some((states, operations))
+    }
+}
+
+fn line_and_column(position: Position) -> (usize, usize) {
+    (
+        position.line().unwrap_or(0),
+        position.position().unwrap_or(0),
+    )
+}
+
+/// Why a function is outside the subset.
+struct Unsupported(String);
+
+type Compiled<T> = Result<T, Unsupported>;
+
+fn unsupported(position: Position, what: &str) -> Unsupported {
+    Unsupported(format!(
+        "{}: {what} is outside the compiled subset",
+        place_of(position)
+    ))
+}
+
+/// A compiled test: an expression that must give a boolean.
+type Test = Box<dyn Fn(&mut Frame<'_>) -> Run<bool>>;
+
+/// An operand of an operator, a call or an index: a variable or a constant is read where it is,
+/// without a closure call or a copy.
+enum Operand {
+    Slot(usize),
+    Const(Value),
+    Code(Code),
+}
+
+impl Operand {
+    /// The operations the interpreter counts for a variable or a constant (the code of other
+    /// operands counts its own).
+    fn operations(&self) -> u64 {
+        u64::from(!matches!(self, Operand::Code(_)))
+    }
+
+    /// Runs the operand's code, if it has some: the value that [`Operand::read`] then reads.
+    #[inline]
+    fn run(&self, f: &mut Frame<'_>) -> Run<Value> {
+        match self {
+            Operand::Code(code) => code(f),
+            _ => Ok(Value::Unit),
+        }
+    }
+
+    #[inline]
+    fn read<'a>(&'a self, f: &'a Frame<'_>, ran: &'a Value) -> &'a Value {
+        match self {
+            Operand::Slot(slot) => f.slot(*slot),
+            Operand::Const(value) => value,
+            Operand::Code(_) => ran,
+        }
+    }
+
+    /// The operand's value, as its own.
+    #[inline]
+    fn value(&self, f: &mut Frame<'_>) -> Run<Value> {
+        match self {
+            Operand::Slot(slot) => Ok(copy(f.slot(*slot))),
+            Operand::Const(value) => Ok(copy(value)),
+            Operand::Code(code) => code(f),
+        }
+    }
+}
+
+/// Drops a value: one without anything on the heap without a call (the compiler does not
+/// know which kind a value is, and calls the whole drop for each).
+#[inline]
+fn discard(value: Value) {
+    if matches!(
+        value,
+        Value::Unit | Value::Int(_) | Value::Bool(_) | Value::Char(_) | Value::Range(..)
+    ) {
+        std::mem::forget(value);
+    } else {
+        drop(value);
+    }
+}
+
+/// A copy of a value, integers without a call.
+#[inline]
+fn copy(value: &Value) -> Value {
+    match value {
+        Value::Int(n) => Value::Int(*n),
+        other => other.clone(),
+    }
+}
+
+/// A place an assignment writes to.
+enum Target {
+    Variable(usize),
+    Element(usize, Operand),
+    Property(usize, Box<str>),
+}
+
+/// A step along a chain such as `state.piles[i].len()`.
+enum Access {
+    Index(Operand),
+    Property(Box<str>),
+    Len,
+    IsEmpty,
+    Contains(Operand),
+}
+
+impl Access {
+    fn operand(&self) -> Option<&Operand> {
+        match self {
+            Access::Index(key) | Access::Contains(key) => Some(key),
+            _ => None,
+        }
+    }
+}
+
+/// The methods that change an array, with their (at most two) arguments.
+type Method = fn(&mut Vec<State>, Value, Value) -> Run<Value>;
+
+struct Compiler<'a> {
+    index: &'a FxHashMap<(String, usize), usize>,
+    /// Variables in scope: name, slot, constant.
+    scope: Vec<(String, usize, bool)>,
+    slots: usize,
+    calls: Vec<usize>,
+}
+
+impl Compiler<'_> {
+    fn declare(&mut self, name: &str, constant: bool) -> usize {
+        let slot = self.slots;
+        self.slots += 1;
+        self.scope.push((name.to_string(), slot, constant));
+        slot
+    }
+
+    fn variable(&self, expr: &Expr) -> Compiled<(usize, bool)> {
+        let Expr::Variable(x, _, position) = expr else {
+            return Err(unsupported(expr.position(), "this expression"));
+        };
+        let name = x.1.as_str();
+        self.scope
+            .iter()
+            .rev()
+            .find(|(n, ..)| n == name)
+            .map(|&(_, slot, constant)| (slot, constant))
+            .ok_or_else(|| unsupported(*position, &format!("the variable `{name}` from outside")))
+    }
+
+    fn writable(&self, variable: &Expr) -> Compiled<usize> {
+        let (slot, constant) = self.variable(variable)?;
+        if constant {
+            return Err(unsupported(variable.position(), "changing a constant"));
+        }
+        Ok(slot)
+    }
+
+    fn operand(&mut self, expr: &Expr) -> Compiled<Operand> {
+        Ok(match expr {
+            Expr::Variable(..) => Operand::Slot(self.variable(expr)?.0),
+            Expr::IntegerConstant(n, _) => Operand::Const(Value::Int(*n)),
+            Expr::BoolConstant(b, _) => Operand::Const(Value::Bool(*b)),
+            Expr::CharConstant(c, _) => Operand::Const(Value::Char(*c)),
+            Expr::StringConstant(s, _) => Operand::Const(Value::Str(s.as_str().into())),
+            Expr::Unit(_) => Operand::Const(Value::Unit),
+            other => Operand::Code(self.expr(other)?),
+        })
+    }
+
+    fn operands(&mut self, exprs: &[Expr]) -> Compiled<Vec<Operand>> {
+        exprs.iter().map(|e| self.operand(e)).collect()
+    }
+
+    /// A function's body: its last expression, or a `return` of a variable, hands the variable
+    /// over instead of copying it (the function's locals end there).
+    fn body(&mut self, statements: &[Stmt]) -> Compiled<Code> {
+        if let Some((Stmt::Expr(last), rest)) = statements.split_last()
+            && matches!(**last, Expr::Variable(..))
+        {
+            let mut codes = self.statements(rest)?;
+            codes.push(self.take(last)?);
+            return Ok(sequence(codes));
+        }
+        let codes = self.statements(statements)?;
+        Ok(sequence(codes))
+    }
+
+    fn take(&self, variable: &Expr) -> Compiled<Code> {
+        let (slot, _) = self.variable(variable)?;
+        Ok(Box::new(move |f| {
+            f.tick(1)?;
+            Ok(std::mem::take(f.slot_mut(slot)))
+        }))
+    }
+
+    fn statements(&mut self, statements: &[Stmt]) -> Compiled<Vec<Code>> {
+        statements.iter().map(|s| self.stmt(s)).collect()
+    }
+
+    /// A block with its own scope; its value is that of its last statement.
+    fn block(&mut self, statements: &[Stmt]) -> Compiled<Code> {
+        let mark = self.scope.len();
+        let codes = self.statements(statements);
+        self.scope.truncate(mark);
+        Ok(sequence(codes?))
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) -> Compiled<Code> {
+        match stmt {
+            Stmt::Noop(_) => Ok(Box::new(|_| Ok(Value::Unit))),
+            Stmt::Expr(expr) => self.expr(expr),
+            Stmt::Block(block) => self.block(block.statements()),
+            Stmt::FnCall(call, position) => self.call(call, *position),
+            Stmt::Var(x, flags, position) => {
+                let (ident, init, _) = &**x;
+                if flags.contains(ASTFlags::EXPORTED) {
+                    return Err(unsupported(*position, "`export`"));
+                }
+                let init = self.operand(init)?;
+                let slot = self.declare(ident.name.as_str(), flags.contains(ASTFlags::CONSTANT));
+                let operations = 1 + init.operations();
+                Ok(Box::new(move |f| {
+                    f.tick(operations)?;
+                    let value = init.value(f)?;
+                    discard(std::mem::replace(f.slot_mut(slot), value));
+                    Ok(Value::Unit)
+                }))
+            }
+            Stmt::Assignment(x) => {
+                let (op, BinaryExpr { lhs, rhs }) = &**x;
+                let binary =
+                    match op.get_op_assignment_info() {
+                        None => None,
+                        Some((.., op_syntax)) => Some(Op::named(op_syntax).ok_or_else(|| {
+                            unsupported(op.position(), &format!("`{op_syntax}=`"))
+                        })?),
+                    };
+                self.assignment(lhs, rhs, binary)
+            }
+            Stmt::If(flow, _) => {
+                let FlowControl { expr, body, branch } = &**flow;
+                let condition = self.condition(expr)?;
+                let body = self.block(body.statements())?;
+                let branch = self.block(branch.statements())?;
+                Ok(Box::new(move |f| {
+                    f.tick(1)?;
+                    if condition(f)? { body(f) } else { branch(f) }
+                }))
+            }
+            Stmt::For(x, _) => self.for_loop(x),
+            Stmt::While(flow, _) => {
+                let forever = matches!(flow.expr, Expr::Unit(_));
+                let condition = self.condition(&flow.expr)?;
+                let body = self.block(flow.body.statements())?;
+                Ok(Box::new(move |f| {
+                    f.tick(1)?;
+                    loop {
+                        f.tick(1)?;
+                        if !forever && !condition(f)? {
+                            break;
+                        }
+                        if turn(body(f))? {
+                            break;
+                        }
+                    }
+                    Ok(Value::Unit)
+                }))
+            }
+            Stmt::Do(flow, flags, _) => {
+                let until = flags.contains(ASTFlags::NEGATED);
+                let condition = self.condition(&flow.expr)?;
+                let body = self.block(flow.body.statements())?;
+                Ok(Box::new(move |f| {
+                    f.tick(1)?;
+                    loop {
+                        f.tick(1)?;
+                        if turn(body(f))? || condition(f)? == until {
+                            break;
+                        }
+                    }
+                    Ok(Value::Unit)
+                }))
+            }
+            Stmt::BreakLoop(None, flags, _) => {
+                let flow = if flags.contains(ASTFlags::BREAK) {
+                    || Flow::Break
+                } else {
+                    || Flow::Continue
+                };
+                Ok(Box::new(move |f| {
+                    f.tick(1)?;
+                    Err(flow())
+                }))
+            }
+            Stmt::Return(value, flags, position) => {
+                if flags.contains(ASTFlags::BREAK) {
+                    return Err(unsupported(*position, "`throw`"));
+                }
+                let value = match value {
+                    None => Box::new(|_: &mut Frame<'_>| Ok(Value::Unit)),
+                    Some(v) if matches!(**v, Expr::Variable(..)) => self.take(v)?,
+                    Some(v) => self.expr(v)?,
+                };
+                Ok(Box::new(move |f| {
+                    f.tick(1)?;
+                    Err(Flow::Return(value(f)?))
+                }))
+            }
+            other => Err(unsupported(other.position(), "this statement")),
+        }
+    }
+
+    fn for_loop(&mut self, x: &(rhai::Ident, Option<rhai::Ident>, FlowControl)) -> Compiled<Code> {
+        let (variable, counter, flow) = x;
+        let over = self.expr(&flow.expr)?;
+        let mark = self.scope.len();
+        let slot = self.declare(variable.name.as_str(), false);
+        let counter = counter
+            .as_ref()
+            .map(|c| self.declare(c.name.as_str(), false));
+        let body = self.block(flow.body.statements());
+        self.scope.truncate(mark);
+        let body = body?;
+        Ok(Box::new(move |f| {
+            f.tick(1)?;
+            let each = |f: &mut Frame<'_>, n: usize, item: Value| -> Run<bool> {
+                f.tick(1)?;
+                discard(std::mem::replace(f.slot_mut(slot), item));
+                if let Some(counter) = counter {
+                    *f.slot_mut(counter) = Value::Int(n as i64);
+                }
+                turn(body(f))
+            };
+            match over(f)? {
+                Value::Range(start, end, inclusive) => {
+                    let mut n = 0;
+                    let mut i = start;
+                    while i < end || (inclusive && i == end) {
+                        if each(f, n, Value::Int(i))? || i == i64::MAX {
+                            break;
+                        }
+                        i += 1;
+                        n += 1;
+                    }
+                }
+                Value::Array(items) => {
+                    for (n, item) in items.into_iter().enumerate() {
+                        if each(f, n, Value::from_owned_state(item))? {
+                            break;
+                        }
+                    }
+                }
+                _ => return Err(Flow::Bail),
+            }
+            Ok(Value::Unit)
+        }))
+    }
+
+    fn assignment(&mut self, lhs: &Expr, rhs: &Expr, op: Option<Op>) -> Compiled<Code> {
+        let rhs = self.operand(rhs)?;
+        let target = match lhs {
+            Expr::Variable(..) => Target::Variable(self.writable(lhs)?),
+            Expr::Index(x, flags, _) if *flags == ASTFlags::BREAK => {
+                let slot = self.writable(&x.lhs)?;
+                Target::Element(slot, self.operand(&x.rhs)?)
+            }
+            Expr::Dot(x, flags, _) if *flags == ASTFlags::NONE => match &x.rhs {
+                Expr::Property(p, _) => {
+                    Target::Property(self.writable(&x.lhs)?, p.2.as_str().into())
+                }
+                other => return Err(unsupported(other.position(), "this assignment")),
+            },
+            other => return Err(unsupported(other.position(), "this assignment")),
+        };
+        let apply = move |old: &Value, value: Value| -> Run<Value> {
+            match op {
+                None => Ok(value),
+                Some(op) => op.apply(old, &value),
+            }
+        };
+        // An element or a property of a map is a state.
+        let store = move |place: &mut State, value: Value| -> Run<()> {
+            *place = apply(&Value::from_state(place), value)?.into_state()?;
+            Ok(())
+        };
+        let operations = 1 + rhs.operations();
+        Ok(Box::new(move |f| {
+            f.tick(operations)?;
+            let value = rhs.value(f)?;
+            match &target {
+                Target::Variable(slot) => {
+                    let place = f.slot_mut(*slot);
+                    *place = apply(place, value)?;
+                }
+                Target::Element(slot, key) => {
+                    let ran = key.run(f)?;
+                    let key = key.read(f, &ran).int()?;
+                    let Value::Array(items) = f.slot_mut(*slot) else {
+                        return Err(Flow::Bail);
+                    };
+                    let at = position(key, items.len())?;
+                    store(&mut items[at], value)?;
+                }
+                Target::Property(slot, name) => {
+                    let Value::Map(entries) = f.slot_mut(*slot) else {
+                        return Err(Flow::Bail);
+                    };
+                    store(property_mut(entries, name)?, value)?;
+                }
+            }
+            Ok(Value::Unit)
+        }))
+    }
+
+    fn expr(&mut self, expr: &Expr) -> Compiled<Code> {
+        let constant = |value: Value| -> Compiled<Code> {
+            Ok(Box::new(move |f| {
+                f.tick(1)?;
+                Ok(copy(&value))
+            }))
+        };
+        match expr {
+            Expr::IntegerConstant(n, _) => constant(Value::Int(*n)),
+            Expr::BoolConstant(b, _) => constant(Value::Bool(*b)),
+            Expr::CharConstant(c, _) => constant(Value::Char(*c)),
+            Expr::StringConstant(s, _) => constant(Value::Str(s.as_str().into())),
+            Expr::Unit(_) => constant(Value::Unit),
+            Expr::DynamicConstant(value, position) => constant(
+                Value::from_dynamic(value)
+                    .ok_or_else(|| unsupported(*position, "a constant of this type"))?,
+            ),
+            Expr::Array(items, _) => {
+                let items = self.operands(items)?;
+                let operations = 1 + items.iter().map(Operand::operations).sum::<u64>();
+                Ok(Box::new(move |f| {
+                    f.tick(operations)?;
+                    let mut array = Vec::with_capacity(items.len());
+                    for item in &items {
+                        array.push(item.value(f)?.into_state()?);
+                    }
+                    Ok(Value::Array(array))
+                }))
+            }
+            Expr::Map(x, position) => {
+                let mut entries: Vec<(Box<str>, Operand)> = Vec::with_capacity(x.0.len());
+                for (ident, value) in &x.0 {
+                    entries.push((ident.name.as_str().into(), self.operand(value)?));
+                }
+                // Evaluated in the script's order, stored in the map's (sorted by key).
+                let mut order: Vec<usize> = (0..entries.len()).collect();
+                order.sort_by(|&a, &b| entries[a].0.cmp(&entries[b].0));
+                if order.windows(2).any(|w| entries[w[0]].0 == entries[w[1]].0) {
+                    return Err(unsupported(*position, "a map with a repeated key"));
+                }
+                let operations = 1 + entries.iter().map(|(_, v)| v.operations()).sum::<u64>();
+                Ok(Box::new(move |f| {
+                    f.tick(operations)?;
+                    let mut values: Vec<Value> = Vec::with_capacity(entries.len());
+                    for (_, value) in &entries {
+                        values.push(value.value(f)?);
+                    }
+                    let mut map: Vec<(Box<str>, State)> = Vec::with_capacity(entries.len());
+                    for &i in &order {
+                        let value = std::mem::take(&mut values[i]).into_state()?;
+                        map.push((entries[i].0.clone(), value));
+                    }
+                    Ok(Value::Map(map))
+                }))
+            }
+            Expr::Variable(..) => {
+                let (slot, _) = self.variable(expr)?;
+                Ok(Box::new(move |f| {
+                    f.tick(1)?;
+                    Ok(copy(f.slot(slot)))
+                }))
+            }
+            Expr::Stmt(block) => self.block(block.statements()),
+            Expr::FnCall(call, position) => self.call(call, *position),
+            Expr::Dot(..) | Expr::Index(..) => self.chain(expr),
+            Expr::And(..) | Expr::Or(..) => {
+                let test = self.condition(expr)?;
+                Ok(Box::new(move |f| test(f).map(Value::Bool)))
+            }
+            other => Err(unsupported(other.position(), "this expression")),
+        }
+    }
+
+    /// An expression that must be a boolean (of `if`, `while`, `&&`...), compiled to give the
+    /// boolean itself: comparisons and `&&`/`||` chains without a [`Value`] in between.
+    fn condition(&mut self, expr: &Expr) -> Compiled<Test> {
+        match expr {
+            Expr::FnCall(call, _)
+                if call.op_token.is_some()
+                    && call.args.len() == 2
+                    && Compare::named(call.name.as_str()).is_some() =>
+            {
+                let compare = Compare::named(call.name.as_str())
+                    .ok_or_else(|| unsupported(expr.position(), "this comparison"))?;
+                let (a, b) = (self.operand(&call.args[0])?, self.operand(&call.args[1])?);
+                let operations = 1 + a.operations() + b.operations();
+                Ok(Box::new(move |f| {
+                    f.tick(operations)?;
+                    let ran_a = a.run(f)?;
+                    let ran_b = b.run(f)?;
+                    let result = compare.apply(a.read(f, &ran_a), b.read(f, &ran_b));
+                    discard(ran_a);
+                    discard(ran_b);
+                    result
+                }))
+            }
+            Expr::And(operands, _) | Expr::Or(operands, _) => {
+                // `&&` stops at the first false, `||` at the first true.
+                let stop_at = matches!(expr, Expr::Or(..));
+                let tests: Vec<Test> = operands
+                    .iter()
+                    .map(|e| self.condition(e))
+                    .collect::<Compiled<_>>()?;
+                Ok(Box::new(move |f| {
+                    f.tick(1)?;
+                    for test in &tests {
+                        if test(f)? == stop_at {
+                            return Ok(stop_at);
+                        }
+                    }
+                    Ok(!stop_at)
+                }))
+            }
+            other => {
+                let code = self.expr(other)?;
+                Ok(Box::new(move |f| code(f)?.bool()))
+            }
+        }
+    }
+
+    fn call(&mut self, call: &FnCallExpr, position: Position) -> Compiled<Code> {
+        let name = call.name.as_str();
+        if call.capture_parent_scope {
+            return Err(unsupported(position, &format!("`{name}!`")));
+        }
+        if call.op_token.is_none()
+            && let Some(&index) = self.index.get(&(name.to_string(), call.args.len()))
+        {
+            let args = self.operands(&call.args)?;
+            self.calls.push(index);
+            let operations = 1 + args.iter().map(Operand::operations).sum::<u64>();
+            return Ok(Box::new(move |f| {
+                f.tick(operations)?;
+                let base = f.stack.len();
+                for arg in &args {
+                    let value = arg.value(f)?;
+                    f.stack.push(value);
+                }
+                f.invoke(index, base)
+            }));
+        }
+        let outside = || {
+            unsupported(
+                position,
+                &format!("`{name}` with {} arguments", call.args.len()),
+            )
+        };
+        if call.op_token.is_some() && call.args.len() == 2 && Compare::named(name).is_some() {
+            let test = self.condition(&Expr::FnCall(Box::new(call.clone()), position))?;
+            return Ok(Box::new(move |f| test(f).map(Value::Bool)));
+        }
+        let mut args = self.operands(&call.args)?;
+        let operations = 1 + args.iter().map(Operand::operations).sum::<u64>();
+        match args.len() {
+            1 => {
+                let unary: fn(&Value) -> Run<Value> = match name {
+                    "-" => |v| v.int()?.checked_neg().map(Value::Int).ok_or(Flow::Bail),
+                    "+" => |v| v.int().map(Value::Int),
+                    "!" => |v| Ok(Value::Bool(!v.bool()?)),
+                    "abs" => |v| v.int()?.checked_abs().map(Value::Int).ok_or(Flow::Bail),
+                    "len" => |v| length(Item::of_value(v)).map(|n| Value::Int(n as i64)),
+                    "is_empty" => |v| length(Item::of_value(v)).map(|n| Value::Bool(n == 0)),
+                    _ => return Err(outside()),
+                };
+                let arg = args.remove(0);
+                Ok(Box::new(move |f| {
+                    f.tick(operations)?;
+                    let ran = arg.run(f)?;
+                    let value = unary(arg.read(f, &ran));
+                    discard(ran);
+                    value
+                }))
+            }
+            2 => {
+                let op = Op::named(name).ok_or_else(outside)?;
+                let (a, b) = (args.remove(0), args.remove(0));
+                Ok(Box::new(move |f| {
+                    f.tick(operations)?;
+                    let ran_a = a.run(f)?;
+                    let ran_b = b.run(f)?;
+                    let value = op.apply(a.read(f, &ran_a), b.read(f, &ran_b));
+                    discard(ran_a);
+                    discard(ran_b);
+                    value
+                }))
+            }
+            _ => Err(outside()),
+        }
+    }
+
+    /// Reads a chain such as `piles[i]`, `state.cap` or `state.piles.len()`. The keys and
+    /// arguments are evaluated first (as Rhai does), then the chain is walked without copying
+    /// what it passes through.
+    fn chain(&mut self, expr: &Expr) -> Compiled<Code> {
+        if let Expr::Dot(x, flags, _) = expr
+            && *flags == ASTFlags::NONE
+            && let Expr::MethodCall(call, position) = &x.rhs
+            && let Expr::Variable(..) = x.lhs
+            && let Some(code) = self.method_on_variable(&x.lhs, call, *position)?
+        {
+            return Ok(code);
+        }
+        let (base, steps) = match expr {
+            Expr::Dot(x, flags, _) | Expr::Index(x, flags, _) => {
+                let mut steps = Vec::new();
+                self.steps(expr, *flags, &x.rhs, &mut steps)?;
+                (self.operand(&x.lhs)?, steps)
+            }
+            other => return Err(unsupported(other.position(), "this expression")),
+        };
+        let operations = 1
+            + base.operations()
+            + steps
+                .iter()
+                .filter_map(Access::operand)
+                .map(Operand::operations)
+                .sum::<u64>();
+        if steps.len() == 1 {
+            // One step, the usual case: no list of keys.
+            let step = steps
+                .into_iter()
+                .next()
+                .ok_or_else(|| unsupported(expr.position(), "this chain"))?;
+            return Ok(Box::new(move |f| {
+                f.tick(operations)?;
+                let key = match step.operand() {
+                    Some(key) => key.run(f)?,
+                    None => Value::Unit,
+                };
+                let ran = base.run(f)?;
+                let read = step.operand().map_or(&key, |k| k.read(f, &key));
+                let value = access(Item::of_value(base.read(f, &ran)), &step, read)?.to_value();
+                discard(key);
+                discard(ran);
+                Ok(value)
+            }));
+        }
+        Ok(Box::new(move |f| {
+            f.tick(operations)?;
+            let mut keys = Vec::with_capacity(steps.len());
+            for step in &steps {
+                keys.push(match step.operand() {
+                    Some(key) => key.value(f)?,
+                    None => Value::Unit,
+                });
+            }
+            let ran = base.run(f)?;
+            let mut item = Item::of_value(base.read(f, &ran));
+            for (step, key) in steps.iter().zip(&keys) {
+                item = access(item, step, key)?;
+            }
+            Ok(item.to_value())
+        }))
+    }
+
+    /// The steps after the base of a chain node (`kind` is the node, `rhs` its right side).
+    fn steps(
+        &mut self,
+        kind: &Expr,
+        flags: ASTFlags,
+        rhs: &Expr,
+        out: &mut Vec<Access>,
+    ) -> Compiled<()> {
+        if flags.contains(ASTFlags::NEGATED) {
+            return Err(unsupported(kind.position(), "`?.` and `?[`"));
+        }
+        let is_index = matches!(kind, Expr::Index(..));
+        let terminal = if is_index {
+            flags.contains(ASTFlags::BREAK)
+        } else {
+            !matches!(rhs, Expr::Dot(..) | Expr::Index(..))
+        };
+        if terminal {
+            out.push(self.step(is_index, rhs)?);
+            return Ok(());
+        }
+        match rhs {
+            Expr::Dot(x, next_flags, _) | Expr::Index(x, next_flags, _) => {
+                out.push(self.step(is_index, &x.lhs)?);
+                self.steps(rhs, *next_flags, &x.rhs, out)
+            }
+            other => Err(unsupported(other.position(), "this chain")),
+        }
+    }
+
+    fn step(&mut self, is_index: bool, expr: &Expr) -> Compiled<Access> {
+        if is_index {
+            return Ok(Access::Index(self.operand(expr)?));
+        }
+        match expr {
+            Expr::Property(p, _) => Ok(Access::Property(p.2.as_str().into())),
+            Expr::MethodCall(call, position) => match (call.name.as_str(), call.args.len()) {
+                ("len", 0) => Ok(Access::Len),
+                ("is_empty", 0) => Ok(Access::IsEmpty),
+                ("contains", 1) => Ok(Access::Contains(self.operand(&call.args[0])?)),
+                (name, _) => Err(unsupported(*position, &format!("the method `{name}` here"))),
+            },
+            other => Err(unsupported(other.position(), "this chain")),
+        }
+    }
+
+    /// `v.push(x)` and the other methods that change an array in a variable; `None` for the
+    /// methods that only read (the general chain handles those).
+    fn method_on_variable(
+        &mut self,
+        variable: &Expr,
+        call: &FnCallExpr,
+        position: Position,
+    ) -> Compiled<Option<Code>> {
+        let name = call.name.as_str();
+        if matches!(name, "len" | "is_empty" | "contains") {
+            return Ok(None);
+        }
+        let slot = self.writable(variable)?;
+        let method: Method = match (name, call.args.len()) {
+            ("push", 1) => |items, item, _| {
+                if items.len() >= MAX_ARRAY {
+                    return Err(Flow::Bail);
+                }
+                items.push(item.into_state()?);
+                Ok(Value::Unit)
+            },
+            ("pop", 0) => {
+                |items, _, _| Ok(items.pop().map(Value::from_owned_state).unwrap_or_default())
+            }
+            ("insert", 2) => |items, at, item| {
+                let at = at.int()?;
+                if !(0..items.len() as i64).contains(&at) || items.len() >= MAX_ARRAY {
+                    return Err(Flow::Bail);
+                }
+                items.insert(at as usize, item.into_state()?);
+                Ok(Value::Unit)
+            },
+            ("remove", 1) => |items, at, _| {
+                let at = at.int()?;
+                if !(0..items.len() as i64).contains(&at) {
+                    return Err(Flow::Bail);
+                }
+                Ok(Value::from_owned_state(items.remove(at as usize)))
+            },
+            ("sort", 0) => |items, _, _| {
+                if items.iter().any(|item| !matches!(item, State::Int(_))) {
+                    return Err(Flow::Bail);
+                }
+                items.sort_unstable_by_key(|item| match item {
+                    State::Int(n) => *n,
+                    _ => 0,
+                });
+                Ok(Value::Unit)
+            },
+            ("reverse", 0) => |items, _, _| {
+                items.reverse();
+                Ok(Value::Unit)
+            },
+            ("clear", 0) => |items, _, _| {
+                items.clear();
+                Ok(Value::Unit)
+            },
+            _ => return Err(unsupported(position, &format!("the method `{name}`"))),
+        };
+        let mut args = self.operands(&call.args)?.into_iter();
+        let (first, second) = (args.next(), args.next());
+        let operations = 1 + first
+            .iter()
+            .chain(&second)
+            .map(Operand::operations)
+            .sum::<u64>();
+        Ok(Some(Box::new(move |f| {
+            f.tick(operations)?;
+            let mut value = |arg: &Option<Operand>| match arg {
+                Some(arg) => arg.value(f),
+                None => Ok(Value::Unit),
+            };
+            let (a, b) = (value(&first)?, value(&second)?);
+            let Value::Array(items) = f.slot_mut(slot) else {
+                return Err(Flow::Bail);
+            };
+            method(items, a, b)
+        })))
+    }
+}
+
+/// Runs statements in order; the value is the last one's (`()` for none).
+fn sequence(mut codes: Vec<Code>) -> Code {
+    match codes.len() {
+        0 => Box::new(|_| Ok(Value::Unit)),
+        1 => codes.pop().unwrap_or_else(|| Box::new(|_| Ok(Value::Unit))),
+        _ => Box::new(move |f| {
+            let (last, first) = codes.split_last().ok_or(Flow::Bail)?;
+            for code in first {
+                discard(code(f)?);
+            }
+            last(f)
+        }),
+    }
+}
+
+/// One turn of a loop's body: whether the loop stops (`break`); other flows go on up.
+fn turn(result: Run<Value>) -> Run<bool> {
+    match result {
+        Ok(value) => {
+            discard(value);
+            Ok(false)
+        }
+        Err(Flow::Continue) => Ok(false),
+        Err(Flow::Break) => Ok(true),
+        Err(other) => Err(other),
+    }
+}
+
+fn length(item: Item<'_>) -> Run<usize> {
+    match item {
+        Item::Array(items) => Ok(items.len()),
+        Item::Map(entries) => Ok(entries.len()),
+        _ => Err(Flow::Bail),
+    }
+}
+
+fn contains(container: Item<'_>, item: Item<'_>) -> Run<bool> {
+    match (container, item) {
+        (Item::Array(items), _) => {
+            for x in items {
+                if equal(Item::of_state(x), item)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        (Item::Other(&Value::Range(start, end, inclusive)), Item::Int(n)) => {
+            Ok(start <= n && (n < end || (inclusive && n == end)))
+        }
+        (Item::Map(entries), Item::Str(key)) => Ok(property(entries, key).is_ok()),
+        _ => Err(Flow::Bail),
+    }
+}
+
+fn access<'v>(item: Item<'v>, step: &Access, key: &Value) -> Run<Item<'v>> {
+    Ok(match (step, item) {
+        (Access::Index(_), Item::Array(items)) => {
+            Item::of_state(&items[position(key.int()?, items.len())?])
+        }
+        (Access::Index(_), Item::Map(entries)) => match key {
+            Value::Str(k) => Item::of_state(property(entries, k)?),
+            _ => return Err(Flow::Bail),
+        },
+        (Access::Property(name), Item::Map(entries)) => Item::of_state(property(entries, name)?),
+        (Access::Len, _) => Item::Int(length(item)? as i64),
+        (Access::IsEmpty, _) => Item::Bool(length(item)? == 0),
+        (Access::Contains(_), _) => Item::Bool(contains(item, Item::of_value(key))?),
+        _ => return Err(Flow::Bail),
+    })
+}
+
+/// A comparison.
+#[derive(Clone, Copy)]
+enum Compare {
+    Less,
+    LessOrEqual,
+    Greater,
+    GreaterOrEqual,
+    Equal,
+    NotEqual,
+}
+
+impl Compare {
+    fn named(name: &str) -> Option<Compare> {
+        Some(match name {
+            "<" => Compare::Less,
+            "<=" => Compare::LessOrEqual,
+            ">" => Compare::Greater,
+            ">=" => Compare::GreaterOrEqual,
+            "==" => Compare::Equal,
+            "!=" => Compare::NotEqual,
+            _ => return None,
+        })
+    }
+
+    #[inline]
+    fn apply(self, a: &Value, b: &Value) -> Run<bool> {
+        if let (Value::Int(x), Value::Int(y)) = (a, b) {
+            return Ok(match self {
+                Compare::Less => x < y,
+                Compare::LessOrEqual => x <= y,
+                Compare::Greater => x > y,
+                Compare::GreaterOrEqual => x >= y,
+                Compare::Equal => x == y,
+                Compare::NotEqual => x != y,
+            });
+        }
+        match self {
+            Compare::Equal => equal(Item::of_value(a), Item::of_value(b)),
+            Compare::NotEqual => equal(Item::of_value(a), Item::of_value(b)).map(|e| !e),
+            _ => Err(Flow::Bail),
+        }
+    }
+}
+
+/// An operator or function of two values (comparisons are [`Compare`]).
+#[derive(Clone, Copy)]
+enum Op {
+    Add,
+    Subtract,
+    Multiply,
+    Divide,
+    Remainder,
+    Power,
+    ShiftLeft,
+    ShiftRight,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+    Range,
+    RangeInclusive,
+    Contains,
+}
+
+impl Op {
+    fn named(name: &str) -> Option<Op> {
+        Some(match name {
+            "+" => Op::Add,
+            "-" => Op::Subtract,
+            "*" => Op::Multiply,
+            "/" => Op::Divide,
+            "%" => Op::Remainder,
+            "**" => Op::Power,
+            "<<" => Op::ShiftLeft,
+            ">>" => Op::ShiftRight,
+            "min" => Op::Min,
+            "max" => Op::Max,
+            "&" => Op::And,
+            "|" => Op::Or,
+            "^" => Op::Xor,
+            ".." => Op::Range,
+            "..=" => Op::RangeInclusive,
+            "contains" => Op::Contains,
+            _ => return None,
+        })
+    }
+
+    /// The result, or [`Flow::Bail`] where Rhai fails (overflow, division by zero, a shift out
+    /// of range) or the values are of other types.
+    #[inline]
+    fn apply(self, a: &Value, b: &Value) -> Run<Value> {
+        let shift = |y: i64| u32::try_from(y).ok().filter(|&s| s < 64);
+        if let (&Value::Int(x), &Value::Int(y)) = (a, b) {
+            let result = match self {
+                Op::Add => x.checked_add(y),
+                Op::Subtract => x.checked_sub(y),
+                Op::Multiply => x.checked_mul(y),
+                Op::Divide => x.checked_div(y),
+                Op::Remainder => x.checked_rem(y),
+                Op::Power => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
+                // Only where no bit is lost (Rhai's rule is left to the interpreter otherwise).
+                Op::ShiftLeft => shift(y).and_then(|s| x.checked_shl(s).filter(|r| r >> s == x)),
+                Op::ShiftRight => shift(y).and_then(|s| x.checked_shr(s)),
+                Op::Min => Some(x.min(y)),
+                Op::Max => Some(x.max(y)),
+                Op::And => Some(x & y),
+                Op::Or => Some(x | y),
+                Op::Xor => Some(x ^ y),
+                Op::Range => return Ok(Value::Range(x, y, false)),
+                Op::RangeInclusive => return Ok(Value::Range(x, y, true)),
+                Op::Contains => None,
+            };
+            return result.map(Value::Int).ok_or(Flow::Bail);
+        }
+        match (self, a, b) {
+            (Op::And, Value::Bool(x), Value::Bool(y)) => Ok(Value::Bool(x & y)),
+            (Op::Or, Value::Bool(x), Value::Bool(y)) => Ok(Value::Bool(x | y)),
+            (Op::Xor, Value::Bool(x), Value::Bool(y)) => Ok(Value::Bool(x ^ y)),
+            (Op::Contains, ..) => contains(Item::of_value(a), Item::of_value(b)).map(Value::Bool),
+            _ => Err(Flow::Bail),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,298 @@
+//! The compiled path against the interpreter: the same options, components, values and errors,
+//! on every example and on scripts that use every construct of the subset.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::{Limits, Script, State};
+
+const EXAMPLES: [(&str, &str); 5] = [
+    (
+        "take-1-2-4",
+        include_str!("../../../../examples/scripts/take-1-2-4.rhai"),
+    ),
+    (
+        "shrinking-cap-nim",
+        include_str!("../../../../examples/scripts/shrinking-cap-nim.rhai"),
+    ),
+    (
+        "lasker-nim",
+        include_str!("../../../../examples/scripts/lasker-nim.rhai"),
+    ),
+    (
+        "queen",
+        include_str!("../../../../examples/scripts/queen.rhai"),
+    ),
+    (
+        "divisor",
+        include_str!("../../../../examples/scripts/divisor.rhai"),
+    ),
+];
+
+/// The script twice: compiled (checked to be), and interpreted only.
+fn both(source: &str, limits: Limits) -> (Script, Script) {
+    let fast = Script::compile(source, limits).unwrap();
+    assert_eq!(fast.interpreted_because(), None, "not compiled:\n{source}");
+    let mut slow = Script::compile(source, limits).unwrap();
+    slow.interpret_only();
+    (fast, slow)
+}
+
+/// Both give the same options and components (or the same error) for `state`.
+fn agree(fast: &Script, slow: &Script, state: &State, name: &str) {
+    assert_eq!(
+        fast.options_of(state),
+        slow.options_of(state),
+        "{name}: options({state})"
+    );
+    assert_eq!(
+        fast.components_of(state),
+        slow.components_of(state),
+        "{name}: components({state})"
+    );
+}
+
+fn ints(values: &[i64]) -> State {
+    State::Array(values.iter().map(|&v| State::Int(v)).collect())
+}
+
+fn piles_and_cap(piles: &[i64], cap: i64) -> State {
+    State::Map(
+        vec![
+            ("cap".into(), State::Int(cap)),
+            ("piles".into(), ints(piles)),
+        ]
+        .into(),
+    )
+}
+
+/// Random states of each example's kind, some of them outside its usual ones (negative numbers,
+/// empty arrays, a pile of another type) so that the compiled code must give up where the
+/// interpreter fails.
+fn random_state(name: &str, rng: &mut ChaCha8Rng) -> State {
+    let small = |rng: &mut ChaCha8Rng| rng.random_range(-2..40i64);
+    match name {
+        "take-1-2-4" | "divisor" => State::Int(rng.random_range(-5..400)),
+        "queen" => ints(&[small(rng), small(rng)]),
+        "lasker-nim" => {
+            let len = rng.random_range(0..4);
+            let heaps: Vec<i64> = (0..len).map(|_| rng.random_range(0..12)).collect();
+            ints(&heaps)
+        }
+        _ => {
+            let len = rng.random_range(0..4);
+            let piles: Vec<i64> = (0..len).map(|_| rng.random_range(0..9)).collect();
+            if rng.random_ratio(1, 20) {
+                State::Map(
+                    vec![
+                        ("cap".into(), State::Bool(true)),
+                        ("piles".into(), ints(&piles)),
+                    ]
+                    .into(),
+                )
+            } else {
+                piles_and_cap(&piles, rng.random_range(0..9))
+            }
+        }
+    }
+}
+
+#[test]
+fn every_example_is_compiled_and_agrees_with_the_interpreter() {
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
+    for (name, source) in EXAMPLES {
+        let (fast, slow) = both(source, Limits::default());
+        for _ in 0..300 {
+            agree(&fast, &slow, &random_state(name, &mut rng), name);
+        }
+        for n in 0..40 {
+            let state = slow.family(n).unwrap();
+            agree(&fast, &slow, &state, name);
+            assert_eq!(fast.grundy(&state), slow.grundy(&state), "{name}: {state}");
+        }
+        assert_eq!(fast.states_searched(), slow.states_searched(), "{name}");
+        assert_eq!(slow.compiled_calls(), 0);
+        assert!(
+            fast.compiled_calls() > 300,
+            "{name}: {}",
+            fast.compiled_calls()
+        );
+    }
+}
+
+#[test]
+fn the_step_budget_counts_about_the_same_on_both_paths() {
+    for (name, source) in EXAMPLES {
+        let (fast, slow) = both(source, Limits::default());
+        for n in 0..25 {
+            let state = slow.family(n).unwrap();
+            fast.grundy(&state).unwrap();
+            slow.grundy(&state).unwrap();
+        }
+        let ratio = fast.steps_used() as f64 / slow.steps_used() as f64;
+        assert!(
+            (0.5..=2.0).contains(&ratio),
+            "{name}: compiled {} operations, interpreted {}",
+            fast.steps_used(),
+            slow.steps_used()
+        );
+    }
+}
+
+/// Every construct of the subset, each result pushed so that a difference shows.
+const CONSTRUCTS: &str = r#"
+fn twice(x) { x * 2 }
+fn pick(a, b) { if a > b { return a - b; } a + b }
+fn count_down(n) { if n <= 0 { 0 } else { 1 + count_down(n - 1) } }
+fn options(n) {
+    let out = [];
+    const K = 3;
+    out.push(n + K); out.push(n - 7); out.push(n * n); out.push(n / 3); out.push(n % 4);
+    out.push(2 ** (n % 5)); out.push(n << 2); out.push(n >> 1); out.push(-n); out.push(+n);
+    out.push(n & 6); out.push(n | 1); out.push(n ^ 5);
+    out.push(n < 3); out.push(n <= 3); out.push(n > 3); out.push(n >= 3); out.push(n == 3);
+    out.push(n != 3); out.push(!(n == 3)); out.push(n > 0 && n < 10); out.push(n < 0 || n > 10);
+    out.push(true & (n > 1)); out.push(false | (n > 1)); out.push(true ^ (n > 1));
+    out.push(min(n, 4)); out.push(max(n, 4)); out.push(abs(n)); out.push(twice(n));
+    out.push(pick(n, 5)); out.push(count_down(n % 30));
+    let a = [n, 3, -1, n % 7];
+    a.push(9);
+    a.sort();
+    out.push(a);
+    a.reverse();
+    out.push(a);
+    out.push(a.pop());
+    a.insert(1, 42);
+    out.push(a.remove(0));
+    out.push(a[0]); out.push(a[-1]); out.push(a.len()); out.push(len(a)); out.push(a.is_empty());
+    out.push(a.contains(42)); out.push(42 in a); out.push(n in 0..10); out.push(n in 0..=10);
+    a[1] = n; a[2] += 5; a[-1] *= 2;
+    out.push(a);
+    let m = #{ b: n, a: [n, 2], c: 'x', d: "s" };
+    m.b += 3; m.a = [1]; m.c = 'y';
+    out.push(m); out.push(m.b); out.push(m["a"]); out.push(m.a[0]); out.push(m.a.len());
+    out.push(m.contains("b")); out.push(m.len());
+    let nested = [[1, 2], [n, [n, 4]]];
+    out.push(nested[1][1][0]); out.push(nested[1].len()); out.push(nested == [[1, 2], [n, [n, 4]]]);
+    let s = 0;
+    for i in 0..n % 6 { s += i; }
+    for i in 1..=3 { if i == 2 { continue; } s += 10 * i; }
+    for (x, i) in [5, 6, 7] { s += x * i; if x == 6 { break; } }
+    let w = 0;
+    while w < n % 5 { w += 1; }
+    loop { w += 1; if w > 7 { break; } }
+    do { w += 2; } while w < 12;
+    do { w -= 1; } until w < 10;
+    out.push(s); out.push(w);
+    let v = if n % 2 == 0 { "even" } else { 'o' };
+    out.push(v);
+    let b = { let t = n + 1; t * 2 };
+    out.push(b);
+    let e = [];
+    out.push(e.pop() == ());
+    a.clear();
+    out.push(a);
+    out
+}
+"#;
+
+#[test]
+fn every_construct_of_the_subset_agrees_with_the_interpreter() {
+    let (fast, slow) = both(CONSTRUCTS, Limits::default());
+    // What the interpreter answers without an error, the compiled code answers itself.
+    let mut answered = 0;
+    for n in -40..60 {
+        agree(&fast, &slow, &State::Int(n), "constructs");
+        answered += u64::from(slow.options_of(&State::Int(n)).is_ok());
+        assert_eq!(fast.compiled_calls(), answered, "n = {n}");
+    }
+    assert!(answered >= 60, "{answered}");
+    // These overflow somewhere, and the interpreter reports it.
+    for n in [i64::MAX, i64::MIN, i64::MAX / 2, 1 << 61, -(1 << 62)] {
+        agree(&fast, &slow, &State::Int(n), "constructs");
+        assert!(fast.options_of(&State::Int(n)).is_err());
+    }
+    // The state as it is, for the array and map states too.
+    let (fast, slow) = both("fn options(s) { [s, [s], #{s: s}] }", Limits::default());
+    for state in [
+        ints(&[1, 2]),
+        piles_and_cap(&[3], 1),
+        State::Str("a".into()),
+    ] {
+        agree(&fast, &slow, &state, "identity");
+    }
+}
+
+#[test]
+fn errors_are_the_interpreters_own() {
+    let cases = [
+        "fn options(n) { [10 / n] }",
+        "fn options(n) { [10 % n] }",
+        "fn options(n) { [n + 9223372036854775800] }",
+        "fn options(n) { [n * n * n * n * n] }",
+        "fn options(n) { [2 ** n] }",
+        "fn options(n) { [1 << n] }",
+        "fn options(n) { let a = [1, 2, 3]; [a[n]] }",
+        "fn options(n) { let a = [1, 2, 3]; a[n] = 0; a }",
+        "fn options(n) { let m = #{a: 1}; [m.b + n] }",
+        "fn options(n) { if n { [] } else { [1] } }",
+        "fn options(n) { [n + true] }",
+        "fn options(n) { [n == true] }",
+        "fn options(n) { let a = [n, true]; a.sort(); a }",
+        "fn options(n) { [1.5 + n] }",
+        "fn options(n) { [()] }",
+        "fn options(n) { n }",
+        "fn options(n) { [0..n] }",
+        "fn options(n) { let a = []; for i in 0..n { a.push(i); } [a.len()] }",
+        "fn options(n) { let a = 0; loop { a += 1; } }",
+        "fn deep(n) { deep(n + 1) } fn options(n) { [deep(n)] }",
+    ];
+    let limits = Limits {
+        max_steps: 100_000,
+        ..Limits::default()
+    };
+    for source in cases {
+        on_a_script_stack(move || errors_agree(source, limits));
+    }
+}
+
+/// Runs `f` on a thread with the stack that script threads have (deep recursion needs it).
+fn on_a_script_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new()
+        .stack_size(crate::STACK_SIZE)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn errors_agree(source: &'static str, limits: Limits) {
+    {
+        let fast = Script::compile(source, limits).unwrap();
+        let mut slow = Script::compile(source, limits).unwrap();
+        slow.interpret_only();
+        for n in [-70, -4, -1, 0, 1, 2, 3, 10, 64, 1000] {
+            agree(&fast, &slow, &State::Int(n), source);
+        }
+    }
+}
+
+#[test]
+fn what_is_outside_the_subset_runs_in_the_interpreter_and_says_why() {
+    let source = "fn moves() { [1, 2] }\nfn options(n) {\n  print(n);\n  [n - 1]\n}";
+    let script = Script::compile(source, Limits::default()).unwrap();
+    let why = script.interpreted_because().unwrap();
+    assert!(why.starts_with("line 3, column 3: `print`"), "{why}");
+    assert_eq!(
+        script.options_of(&State::Int(3)).unwrap(),
+        vec![State::Int(2)]
+    );
+    // A callee outside the subset keeps its caller out too.
+    let source = "fn moves() { switch 1 { 1 => [1], _ => [2] } }\nfn options(n) { moves() }";
+    let script = Script::compile(source, Limits::default()).unwrap();
+    assert!(script.interpreted_because().unwrap().starts_with("line 1"));
+    assert_eq!(
+        script.options_of(&State::Int(3)).unwrap(),
+        vec![State::Int(1)]
+    );
+}
