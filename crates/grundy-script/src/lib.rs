@@ -30,6 +30,14 @@
 //! `no_module` (no `import`: a script cannot read other files); each makes the interpreter a
 //! little faster. Positions are kept, so errors still name the line and column.
 //!
+//! Speed: `options` and `components`, and the script functions they call, are also compiled to
+//! Rust closures when they keep to the common subset of Rhai (integers, booleans, arrays, maps,
+//! loops, the usual operators and array methods; `compiled.rs` lists it), with Rhai's own
+//! syntax tree (its `internals` feature) as the input. The compiled code answers a call, or
+//! gives it to the interpreter, which then answers or reports the error in its own words: the
+//! answers and errors are the interpreter's either way. [`Script::interpreted_because`] says why
+//! a script runs interpreted; [`Script::interpret_only`] turns the compiled path off.
+//!
 //! Errors never panic and never hang: every script call counts against one budget of operations
 //! ([`Limits::max_steps`]) and one wall-clock limit ([`Limits::time_limit`]), the engine's
 //! table against [`Limits::max_states`], and the memory in use against [`Limits::max_memory`]

@@ -40,9 +40,15 @@ pub struct Args {
     #[command(flatten)]
     limits: LimitArgs,
     /// Print the states searched, the script operations used, the time and the states per second
-    /// on standard error.
+    /// on standard error, and whether `options` ran compiled (and if not, why).
     #[arg(long)]
     stats: bool,
+    /// Run every call in Rhai's interpreter. By default `options` and `components` are compiled
+    /// to Rust closures when they use only the common subset of Rhai (integers, arrays, maps,
+    /// loops, the usual operators; see `--stats`), which is several times faster and gives the
+    /// same answers and errors.
+    #[arg(long)]
+    interpreted: bool,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -158,7 +164,10 @@ fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
     let started = Instant::now();
     let limits = args.limits.limits();
     let name = args.file.display().to_string();
-    let script = load(&args.file, limits)?;
+    let mut script = load(&args.file, limits)?;
+    if args.interpreted {
+        script.interpret_only();
+    }
     let states = states(&script, &args.states).with_context(|| name.clone())?;
     let lang = Lang::from(args.output.lang);
     let mut text = Vec::new();
@@ -239,6 +248,20 @@ fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
                     searched as f64 / seconds
                 ),
             )
+        );
+        let calls = script.compiled_calls();
+        eprintln!(
+            "{}",
+            match script.interpreted_because() {
+                None => lang.pick(
+                    format!("options(): compiled ({calls} calls answered by the compiled code)"),
+                    format!("options()：已编译（编译后的代码回答了 {calls} 次调用）"),
+                ),
+                Some(why) => lang.pick(
+                    format!("options(): interpreted ({why})"),
+                    format!("options()：解释执行（{why}）"),
+                ),
+            }
         );
     }
     Ok(text)

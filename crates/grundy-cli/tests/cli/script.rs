@@ -185,3 +185,46 @@ fn help_states_the_theorem() {
         .stdout(predicate::str::contains("mex"))
         .stdout(predicate::str::contains("fn options(state)"));
 }
+
+#[test]
+fn stats_say_whether_options_ran_compiled_and_interpreted_gives_the_same_answers() {
+    for name in [
+        "take-1-2-4.rhai",
+        "shrinking-cap-nim.rhai",
+        "lasker-nim.rhai",
+        "queen.rhai",
+        "divisor.rhai",
+    ] {
+        let compiled = grundy(&["script", "--json", "--stats", &script(name)])
+            .assert()
+            .success()
+            .stderr(predicate::str::contains("options(): compiled ("));
+        let interpreted = grundy(&[
+            "script",
+            "--json",
+            "--stats",
+            "--interpreted",
+            &script(name),
+        ])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "options(): interpreted (the fast path is turned off)",
+        ));
+        assert_eq!(
+            compiled.get_output().stdout,
+            interpreted.get_output().stdout,
+            "{name}"
+        );
+    }
+    let printing = temporary(
+        "printing.rhai",
+        "fn options(n) {\n  print(n);\n  if n > 0 { [n - 1] } else { [] }\n}",
+    );
+    grundy(&["script", "--stats", &printing, "2"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "options(): interpreted (line 2, column 3: `print` with 1 argument is outside the compiled subset)",
+        ));
+}

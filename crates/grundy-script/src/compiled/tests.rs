@@ -129,9 +129,10 @@ fn the_step_budget_counts_about_the_same_on_both_paths() {
             fast.grundy(&state).unwrap();
             slow.grundy(&state).unwrap();
         }
+        // The compiled code counts at least what the interpreter counts, not much more.
         let ratio = fast.steps_used() as f64 / slow.steps_used() as f64;
         assert!(
-            (0.5..=2.0).contains(&ratio),
+            (1.0..=2.0).contains(&ratio),
             "{name}: compiled {} operations, interpreted {}",
             fast.steps_used(),
             slow.steps_used()
@@ -245,6 +246,10 @@ fn errors_are_the_interpreters_own() {
         "fn options(n) { [0..n] }",
         "fn options(n) { let a = []; for i in 0..n { a.push(i); } [a.len()] }",
         "fn options(n) { let a = 0; loop { a += 1; } }",
+        // Rhai's bounds on one value's data, nested values included.
+        "fn options(n) { let b = []; for i in 0..300 { b.push(i); } let a = []; for i in 0..n { a.push(b); } [a.len()] }",
+        "fn options(n) { let a = []; for i in 0..n { a.push([[i, i], #{x: [i]}]); } [a.len()] }",
+        "fn options(n) { let a = []; for i in 0..n { a.insert(0, #{s: \"0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz\"}); } [a.len()] }",
         "fn deep(n) { deep(n + 1) } fn options(n) { [deep(n)] }",
     ];
     let limits = Limits {
@@ -271,7 +276,7 @@ fn errors_agree(source: &'static str, limits: Limits) {
         let fast = Script::compile(source, limits).unwrap();
         let mut slow = Script::compile(source, limits).unwrap();
         slow.interpret_only();
-        for n in [-70, -4, -1, 0, 1, 2, 3, 10, 64, 1000] {
+        for n in [-70, -4, -1, 0, 1, 2, 3, 10, 64, 1000, 20_000] {
             agree(&fast, &slow, &State::Int(n), source);
         }
     }
