@@ -72,18 +72,23 @@ type Code = Box<dyn Fn(&mut Frame<'_>) -> Run<Value>>;
 
 /// Rhai's bounds on the data of one value, as the sandbox sets them: items of arrays, entries of
 /// maps, bytes of strings, nested ones included.
-const MAX_ARRAY: usize = 1 << 16;
-const MAX_MAP: usize = 1 << 16;
-const MAX_STRING: usize = 1 << 20;
+const MAX_ARRAY: u32 = 1 << 16;
+const MAX_MAP: u32 = 1 << 16;
+const MAX_STRING: u32 = 1 << 20;
+
+/// A length as a [`Size`] counts it (saturating: anything that large is past the bounds).
+fn length_u32(length: usize) -> u32 {
+    u32::try_from(length).unwrap_or(u32::MAX)
+}
 
 /// Rhai's measure of an array's or a map's data, nested values included (`calc_data_sizes` in
 /// Rhai): items of arrays, entries of maps, bytes of strings. Arrays and maps carry theirs, so
 /// that a value growing past Rhai's bounds is caught where it grows, as the interpreter does.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Size {
-    arrays: usize,
-    maps: usize,
-    bytes: usize,
+    arrays: u32,
+    maps: u32,
+    bytes: u32,
 }
 
 impl Size {
@@ -105,7 +110,7 @@ impl Size {
             State::Array(items) => Size::of_array(items),
             State::Map(entries) => Size::of_map(entries),
             State::Str(s) => Size {
-                bytes: s.len(),
+                bytes: length_u32(s.len()),
                 ..Size::default()
             },
             _ => Size::default(),
@@ -116,17 +121,17 @@ impl Size {
     /// One item of an array, or one entry of a map.
     fn one(in_array: bool) -> Size {
         Size {
-            arrays: usize::from(in_array),
-            maps: usize::from(!in_array),
+            arrays: u32::from(in_array),
+            maps: u32::from(!in_array),
             bytes: 0,
         }
     }
 
     fn plus(self, other: Size) -> Size {
         Size {
-            arrays: self.arrays + other.arrays,
-            maps: self.maps + other.maps,
-            bytes: self.bytes + other.bytes,
+            arrays: self.arrays.saturating_add(other.arrays),
+            maps: self.maps.saturating_add(other.maps),
+            bytes: self.bytes.saturating_add(other.bytes),
         }
     }
 
@@ -190,7 +195,7 @@ impl Value {
             Value::Bool(b) => (State::Bool(b), Size::default()),
             Value::Char(c) => (State::Char(c), Size::default()),
             Value::Str(s) => {
-                let bytes = s.len();
+                let bytes = length_u32(s.len());
                 let size = Size {
                     bytes,
                     ..Size::default()
