@@ -85,10 +85,11 @@ pub struct Limits {
     /// calls counts too, but stops the search only at the script's next call).
     pub time_limit: Duration,
     /// Bytes of memory the program may have in use while the script runs, as the meter of
-    /// [`set_memory_meter`] reads them (not checked without one). Read before every script
-    /// operation and after every call of `options` (the engine's table grows then), so the
-    /// memory in use passes the bound by at most one operation's allocation, which Rhai's
-    /// bounds on a value (strings of 1 MiB, arrays and maps of 65536 items) keep to a few MiB.
+    /// [`set_memory_meter`] reads them (not checked without one). Read before every operation of
+    /// the interpreter, at every call and loop turn of compiled code, and after every call of
+    /// `options` (the engine's table grows then), so the memory in use passes the bound by at
+    /// most what one operation (one turn of a compiled loop) allocates, which Rhai's bounds on
+    /// a value (strings of 1 MiB, arrays and maps of 65536 items) keep to a few MiB a statement.
     pub max_memory: usize,
 }
 

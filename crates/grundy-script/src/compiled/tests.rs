@@ -129,10 +129,10 @@ fn the_step_budget_counts_about_the_same_on_both_paths() {
             fast.grundy(&state).unwrap();
             slow.grundy(&state).unwrap();
         }
-        // The compiled code counts at least what the interpreter counts, not much more.
+        // The compiled code counts at least what the interpreter counts, at most three times that.
         let ratio = fast.steps_used() as f64 / slow.steps_used() as f64;
         assert!(
-            (1.0..=2.0).contains(&ratio),
+            (1.0..=3.0).contains(&ratio),
             "{name}: compiled {} operations, interpreted {}",
             fast.steps_used(),
             slow.steps_used()
