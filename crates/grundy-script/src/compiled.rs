@@ -486,20 +486,32 @@ impl Program {
             true
         });
         let in_functions = outermost.get(ast.statements().len()..).unwrap_or_default();
+        let body_of = |def: &rhai::ScriptFuncDef| -> Vec<Stmt> {
+            let span = line_and_column(def.body.start_position())
+                ..=line_and_column(def.body.end_position());
+            in_functions
+                .iter()
+                .filter(|s| span.contains(&line_and_column(s.position())))
+                .cloned()
+                .collect()
+        };
+        let constants: FxHashMap<String, Value> = definitions
+            .iter()
+            .filter(|def| def.params.is_empty())
+            .filter_map(|def| match &body_of(def)[..] {
+                [Stmt::Expr(e)] => constant_of(e).map(|v| (def.name.to_string(), v)),
+                _ => None,
+            })
+            .collect();
         let mut reasons = FxHashMap::default();
         let functions = definitions
             .iter()
             .enumerate()
             .map(|(i, def)| {
-                let span = line_and_column(def.body.start_position())
-                    ..=line_and_column(def.body.end_position());
-                let body: Vec<Stmt> = in_functions
-                    .iter()
-                    .filter(|s| span.contains(&line_and_column(s.position())))
-                    .cloned()
-                    .collect();
+                let body = body_of(def);
                 let mut compiler = Compiler {
                     index: &index,
+                    constants: &constants,
                     operations: 0,
                     scope: Vec::new(),
                     slots: 0,
@@ -582,6 +594,19 @@ impl Program {
             .iter()
             .all(|s| within_depth(s, State::MAX_DEPTH))
             .then_some((states, operations))
+    }
+}
+
+/// The value of a constant expression.
+fn constant_of(expr: &Expr) -> Option<Value> {
+    match expr {
+        Expr::Unit(_) => Some(Value::Unit),
+        Expr::IntegerConstant(n, _) => Some(Value::Int(*n)),
+        Expr::BoolConstant(b, _) => Some(Value::Bool(*b)),
+        Expr::CharConstant(c, _) => Some(Value::Char(*c)),
+        Expr::StringConstant(s, _) => Some(Value::Str(s.as_str().into())),
+        Expr::DynamicConstant(value, _) => Value::from_dynamic(value),
+        _ => None,
     }
 }
 
@@ -705,6 +730,8 @@ type Method = fn(&mut Vec<State>, &mut Size, Value, Value) -> Run<Value>;
 
 struct Compiler<'a> {
     index: &'a FxHashMap<(String, usize), usize>,
+    /// The functions without parameters whose body is a constant, by name.
+    constants: &'a FxHashMap<String, Value>,
     /// The operations compiled so far that run once per call of the function (those in a loop's
     /// body are charged at each turn instead).
     operations: u64,
@@ -752,15 +779,26 @@ impl Compiler<'_> {
     }
 
     fn operand(&mut self, expr: &Expr) -> Compiled<Operand> {
+        if let Some(value) = self.constant_call(expr).or_else(|| constant_of(expr)) {
+            self.operations += 1;
+            return Ok(Operand::Const(value));
+        }
         Ok(match expr {
             Expr::Variable(..) => Operand::Slot(self.variable(expr)?.0),
-            Expr::IntegerConstant(n, _) => Operand::Const(Value::Int(*n)),
-            Expr::BoolConstant(b, _) => Operand::Const(Value::Bool(*b)),
-            Expr::CharConstant(c, _) => Operand::Const(Value::Char(*c)),
-            Expr::StringConstant(s, _) => Operand::Const(Value::Str(s.as_str().into())),
-            Expr::Unit(_) => Operand::Const(Value::Unit),
             other => Operand::Code(self.expr(other)?),
         })
+    }
+
+    /// The value of a call of a script function without parameters whose body is a constant
+    /// (`fn moves() { [1, 2, 4] }`, the way a script writes a constant): the call is the
+    /// constant, read where it is.
+    fn constant_call(&self, expr: &Expr) -> Option<Value> {
+        match expr {
+            Expr::FnCall(call, _) if call.op_token.is_none() && call.args.is_empty() => {
+                self.constants.get(call.name.as_str()).cloned()
+            }
+            _ => None,
+        }
     }
 
     fn operands(&mut self, exprs: &[Expr]) -> Compiled<Vec<Operand>> {
@@ -908,7 +946,7 @@ impl Compiler<'_> {
     fn for_loop(&mut self, x: &(rhai::Ident, Option<rhai::Ident>, FlowControl)) -> Compiled<Code> {
         let (variable, counter, flow) = x;
         self.operations += 1;
-        let over = self.expr(&flow.expr)?;
+        let over = self.operand(&flow.expr)?;
         let mark = self.scope.len();
         let slot = self.declare(variable.name.as_str(), false);
         let counter = counter
@@ -928,7 +966,16 @@ impl Compiler<'_> {
                 }
                 turn(body(f))
             };
-            match over(f)? {
+            if let Operand::Const(Value::Array(items, _)) = &over {
+                // A constant array is read where it is.
+                for (n, item) in items.iter().enumerate() {
+                    if each(f, n, Value::from_state(item))? {
+                        break;
+                    }
+                }
+                return Ok(Value::Unit);
+            }
+            match over.value(f)? {
                 Value::Range(start, end, inclusive) => {
                     let mut n = 0;
                     let mut i = start;

@@ -145,6 +145,8 @@ const CONSTRUCTS: &str = r#"
 fn twice(x) { x * 2 }
 fn pick(a, b) { if a > b { return a - b; } a + b }
 fn count_down(n) { if n <= 0 { 0 } else { 1 + count_down(n - 1) } }
+fn limit() { 4 }
+fn pairs() { [[1, 2], [3, #{k: 4}]] }
 fn options(n) {
     let out = [];
     const K = 3;
@@ -179,6 +181,8 @@ fn options(n) {
     for i in 0..n % 6 { s += i; }
     for i in 1..=3 { if i == 2 { continue; } s += 10 * i; }
     for (x, i) in [5, 6, 7] { s += x * i; if x == 6 { break; } }
+    for p in pairs() { s += p[0] * limit(); out.push(p); }
+    let q = pairs(); q[0] = n; out.push(q); out.push(pairs());
     let w = 0;
     while w < n % 5 { w += 1; }
     loop { w += 1; if w > 7 { break; } }
