@@ -67,8 +67,10 @@ pub(crate) enum Flow {
 
 type Run<T> = Result<T, Flow>;
 
+/// Compiled code giving a `T`.
+type Closure<T> = Box<dyn Fn(&mut Frame<'_>) -> Run<T>>;
 /// A compiled expression or statement.
-type Code = Box<dyn Fn(&mut Frame<'_>) -> Run<Value>>;
+type Code = Closure<Value>;
 
 /// Rhai's bounds on the data of one value, as the sandbox sets them: items of arrays, entries of
 /// maps, bytes of strings, nested ones included.
@@ -630,7 +632,7 @@ fn unsupported(position: Position, what: &str) -> Unsupported {
 }
 
 /// A compiled test: an expression that must give a boolean.
-type Test = Box<dyn Fn(&mut Frame<'_>) -> Run<bool>>;
+type Test = Closure<bool>;
 
 /// An operand of an operator, a call or an index: a variable or a constant is read where it is,
 /// without a closure call or a copy.
@@ -780,7 +782,6 @@ impl Compiler<'_> {
 
     fn operand(&mut self, expr: &Expr) -> Compiled<Operand> {
         if let Some(value) = self.constant_call(expr).or_else(|| constant_of(expr)) {
-            self.operations += 1;
             return Ok(Operand::Const(value));
         }
         Ok(match expr {
@@ -1151,14 +1152,7 @@ impl Compiler<'_> {
                     .ok_or_else(|| unsupported(expr.position(), "this comparison"))?;
                 let (a, b) = (self.operand(&call.args[0])?, self.operand(&call.args[1])?);
                 self.operations += 1 + a.operations() + b.operations();
-                Ok(Box::new(move |f| {
-                    let ran_a = a.run(f)?;
-                    let ran_b = b.run(f)?;
-                    let result = compare.apply(a.read(f, &ran_a), b.read(f, &ran_b));
-                    discard(ran_a);
-                    discard(ran_b);
-                    result
-                }))
+                Ok(pair(a, b, move |x, y| compare.apply(x, y)))
             }
             Expr::And(operands, _) | Expr::Or(operands, _) => {
                 // `&&` stops at the first false, `||` at the first true.
@@ -1237,14 +1231,7 @@ impl Compiler<'_> {
             2 => {
                 let op = Op::named(name).ok_or_else(outside)?;
                 let (a, b) = (args.remove(0), args.remove(0));
-                Ok(Box::new(move |f| {
-                    let ran_a = a.run(f)?;
-                    let ran_b = b.run(f)?;
-                    let value = op.apply(a.read(f, &ran_a), b.read(f, &ran_b));
-                    discard(ran_a);
-                    discard(ran_b);
-                    value
-                }))
+                Ok(pair(a, b, move |x, y| op.apply(x, y)))
             }
             _ => Err(outside()),
         }
@@ -1446,6 +1433,28 @@ impl Compiler<'_> {
             };
             method(items, size, a, b)
         })))
+    }
+}
+
+/// `op` of two operands, compiled for where they are: two variables or a variable and a
+/// constant (the usual `k <= n`, `n - k`) are read in place, with no code to run.
+fn pair<T: 'static>(
+    a: Operand,
+    b: Operand,
+    op: impl Fn(&Value, &Value) -> Run<T> + 'static,
+) -> Closure<T> {
+    match (a, b) {
+        (Operand::Slot(x), Operand::Slot(y)) => Box::new(move |f| op(f.slot(x), f.slot(y))),
+        (Operand::Slot(x), Operand::Const(c)) => Box::new(move |f| op(f.slot(x), &c)),
+        (Operand::Const(c), Operand::Slot(y)) => Box::new(move |f| op(&c, f.slot(y))),
+        (a, b) => Box::new(move |f| {
+            let ran_a = a.run(f)?;
+            let ran_b = b.run(f)?;
+            let result = op(a.read(f, &ran_a), b.read(f, &ran_b));
+            discard(ran_a);
+            discard(ran_b);
+            result
+        }),
     }
 }
 
