@@ -701,6 +701,15 @@ fn copy(value: &Value) -> Value {
     }
 }
 
+/// When a loop tests its condition.
+#[derive(Clone, Copy)]
+enum Check {
+    /// Before each turn (`while`); `loop` has none.
+    Before { forever: bool },
+    /// After each turn (`do`): the loop ends when the condition is `until`.
+    After { until: bool },
+}
+
 /// A place an assignment writes to.
 enum Target {
     Variable(usize),
@@ -884,40 +893,11 @@ impl Compiler<'_> {
             Stmt::For(x, _) => self.for_loop(x),
             Stmt::While(flow, _) => {
                 let forever = matches!(flow.expr, Expr::Unit(_));
-                self.operations += 1;
-                let before = self.operations;
-                let condition = self.condition(&flow.expr)?;
-                let body = self.block(flow.body.statements())?;
-                let each_turn = self.turn_operations(before);
-                Ok(Box::new(move |f| {
-                    loop {
-                        f.tick(each_turn)?;
-                        if !forever && !condition(f)? {
-                            break;
-                        }
-                        if turn(body(f))? {
-                            break;
-                        }
-                    }
-                    Ok(Value::Unit)
-                }))
+                self.conditional_loop(flow, Check::Before { forever })
             }
             Stmt::Do(flow, flags, _) => {
                 let until = flags.contains(ASTFlags::NEGATED);
-                self.operations += 1;
-                let before = self.operations;
-                let condition = self.condition(&flow.expr)?;
-                let body = self.block(flow.body.statements())?;
-                let each_turn = self.turn_operations(before);
-                Ok(Box::new(move |f| {
-                    loop {
-                        f.tick(each_turn)?;
-                        if turn(body(f))? || condition(f)? == until {
-                            break;
-                        }
-                    }
-                    Ok(Value::Unit)
-                }))
+                self.conditional_loop(flow, Check::After { until })
             }
             Stmt::BreakLoop(None, flags, _) => {
                 let flow = if flags.contains(ASTFlags::BREAK) {
@@ -942,6 +922,28 @@ impl Compiler<'_> {
             }
             other => Err(unsupported(other.position(), "this statement")),
         }
+    }
+
+    /// `while` and `loop` (the condition before each turn), `do` (after it).
+    fn conditional_loop(&mut self, flow: &FlowControl, check: Check) -> Compiled<Code> {
+        self.operations += 1;
+        let before = self.operations;
+        let condition = self.condition(&flow.expr)?;
+        let body = self.block(flow.body.statements())?;
+        let each_turn = self.turn_operations(before);
+        Ok(Box::new(move |f| {
+            loop {
+                f.tick(each_turn)?;
+                let done = match check {
+                    Check::Before { forever } => (!forever && !condition(f)?) || turn(body(f))?,
+                    Check::After { until } => turn(body(f))? || condition(f)? == until,
+                };
+                if done {
+                    break;
+                }
+            }
+            Ok(Value::Unit)
+        }))
     }
 
     fn for_loop(&mut self, x: &(rhai::Ident, Option<rhai::Ident>, FlowControl)) -> Compiled<Code> {
