@@ -43,6 +43,10 @@ fuzz_target!(|bytes: &[u8]| {
         if matches!(expected, Err(ScriptError::StepBudget { .. })) {
             continue;
         }
-        assert_eq!(fast.options_of(&state), expected, "{source:?}, options({state})");
+        assert_eq!(
+            fast.options_of(&state),
+            expected,
+            "{source:?}, options({state})"
+        );
     }
 });
