@@ -4,7 +4,8 @@
 //! of a script game's cost (72–85 % of its instructions under callgrind). When the script is
 //! compiled, `options`, `components` and the script functions they call are compiled again,
 //! into nested Rust closures over plain values ([`Value`]): integers, booleans, characters,
-//! strings, arrays and maps (of states), and ranges.
+//! strings, arrays and maps (of states), and ranges. The input is Rhai's own syntax tree (its
+//! `internals` feature), after Rhai's optimizer, so the language and its parser stay Rhai's.
 //!
 //! The subset: `let` and `const`; `=` and the compound assignments to a variable, an array
 //! element or a map property; `if`, `for` over ranges and arrays (with its counter), `while`,
@@ -13,9 +14,10 @@
 //! (`! && || & | ^ == !=`), `..` and `..=`, `in`; indexing (negative from the end) and
 //! properties; the array methods `push`, `pop`, `insert`, `remove`, `sort` (integers),
 //! `reverse`, `clear`, `len`, `is_empty`, `contains`, and the functions `len`, `is_empty`,
-//! `contains`, `min`, `max`, `abs`. A function that needs anything else (strings built
-//! at run time, floats, `print`, `switch`, closures...) keeps the interpreter, and
-//! [`Program::entry`] says why.
+//! `contains`, `min`, `max`, `abs`. A call of a function without parameters whose body is a
+//! constant (`fn moves() { [1, 2, 4] }`) is that constant. A function that needs anything else
+//! (strings built at run time, floats, `print`, `switch`, closures...) keeps the interpreter,
+//! and so do the functions that call it; [`Program::entry`] says why.
 //!
 //! The compiled code returns exactly what the interpreter would, or gives up ([`Flow::Bail`])
 //! and the caller runs the call again in the interpreter, which then reports the error in its
@@ -40,7 +42,7 @@ use crate::{Limits, State, place_of};
 /// an array the script returns is handed to the engine as it is, without a conversion; putting
 /// `()` or a range into an array gives up.
 #[derive(Clone, Debug, Default)]
-pub(crate) enum Value {
+enum Value {
     /// `()`.
     #[default]
     Unit,
@@ -57,7 +59,7 @@ pub(crate) enum Value {
 }
 
 /// Why compiled code stopped early.
-pub(crate) enum Flow {
+enum Flow {
     /// Give the call to the interpreter.
     Bail,
     Return(Value),
@@ -87,7 +89,7 @@ fn length_u32(length: usize) -> u32 {
 /// Rhai): items of arrays, entries of maps, bytes of strings. Arrays and maps carry theirs, so
 /// that a value growing past Rhai's bounds is caught where it grows, as the interpreter does.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Size {
+struct Size {
     arrays: u32,
     maps: u32,
     bytes: u32,
@@ -167,7 +169,7 @@ const MAX_CALL_LEVELS: usize = 256;
 
 impl Value {
     /// A copy of `state`.
-    pub(crate) fn from_state(state: &State) -> Value {
+    fn from_state(state: &State) -> Value {
         match state {
             State::Int(n) => Value::Int(*n),
             State::Array(items) => Value::Array(items.to_vec(), Size::of_array(items)),
@@ -371,6 +373,7 @@ pub(crate) struct Meter {
     pub(crate) used: u64,
     /// The budget of operations.
     pub(crate) limit: u64,
+    /// When the time limit is reached (none: no limit).
     pub(crate) deadline: Option<Instant>,
     /// The memory meter and its bound.
     pub(crate) memory: Option<(fn() -> usize, usize)>,
@@ -378,7 +381,7 @@ pub(crate) struct Meter {
 
 /// The state of a compiled call: the local variables of the functions running, one stack for
 /// all (a call's locals start at `base`), and the counts.
-pub(crate) struct Frame<'p> {
+struct Frame<'p> {
     stack: Vec<Value>,
     base: usize,
     program: &'p Program,
