@@ -508,12 +508,22 @@ impl Program {
                 _ => None,
             })
             .collect();
+        let bodies: Vec<Vec<Stmt>> = definitions.iter().map(|def| body_of(def)).collect();
+        // Every statement must have found its function (a statement without a position would
+        // not): otherwise nothing is compiled.
+        let split = bodies.iter().map(Vec::len).sum::<usize>() == in_functions.len();
         let mut reasons = FxHashMap::default();
         let functions = definitions
             .iter()
+            .zip(bodies)
             .enumerate()
-            .map(|(i, def)| {
-                let body = body_of(def);
+            .map(|(i, (def, body))| {
+                if !split {
+                    let reason =
+                        "the script's functions could not be told apart in its syntax tree";
+                    reasons.insert(i, reason.to_string());
+                    return None;
+                }
                 let mut compiler = Compiler {
                     index: &index,
                     constants: &constants,
