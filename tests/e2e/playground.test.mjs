@@ -57,6 +57,9 @@ async function analyse(piles, misere = false) {
   await page.fill('#nim-piles', piles);
   await page.setChecked('#nim-misere', misere);
   await page.click('#nim-analyze');
+  // The board is busy until every answer asked for is in (the page analyses its default
+  // position when it loads: that answer must not land after this one's steps were taken).
+  await page.waitForSelector('#nim-board:not([aria-busy])', { state: 'attached' });
   await page.waitForFunction(
     (p) => document.querySelectorAll('#nim-board .row.pile').length === p.split(' ').length,
     piles,

@@ -342,7 +342,9 @@ for (const [i, b] of tabs.entries()) {
 // ---------------------------------------------------------------------------------------------
 // Nim board: the explanation steps of the analysis, one frame each (the binary step gives one
 // frame per pile, as the running XOR fills).
-const board = { analysis: null, frames: [] };
+/** The Nim board: its analysis, its frames, and its requests (`asked`: the latest one's number;
+ * `waiting`: how many are in flight, shown as `aria-busy` on the board). */
+const board = { analysis: null, frames: [], asked: 0, waiting: 0 };
 const nimSteps = makeStepper('step-', 'panel-nim', drawBoard);
 
 function framesOf(analysis) {
@@ -366,16 +368,24 @@ async function analyzeBoard(keepFrame = false) {
     $('nim-error').textContent = e.message;
     return;
   }
+  const asked = ++board.asked;
+  board.waiting += 1;
+  $('nim-board').setAttribute('aria-busy', 'true');
   try {
     const analysis = await api('/api/analyze', {
       game: 'nim', position: piles, misere: $('nim-misere').checked,
       explain: true, lang, max_moves: 1,
     });
+    // An answer to an earlier request that arrives late is not shown over a newer one.
+    if (asked !== board.asked) return;
     board.analysis = analysis;
     board.frames = framesOf(analysis);
     nimSteps.reset(board.frames.length, keepFrame ? nimSteps.frame : 0);
   } catch (e) {
-    $('nim-error').textContent = e.message;
+    if (asked === board.asked) $('nim-error').textContent = e.message;
+  } finally {
+    board.waiting -= 1;
+    if (!board.waiting) $('nim-board').removeAttribute('aria-busy');
   }
 }
 
