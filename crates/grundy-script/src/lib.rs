@@ -555,7 +555,8 @@ impl Script {
     fn compiled_states(&self, name: &str, state: &State) -> Option<Vec<State>> {
         let entry = match name {
             "options" => &self.fast_options,
-            _ => &self.fast_components,
+            "components" => &self.fast_components,
+            _ => return None,
         };
         let budget = &self.budget;
         let meter = compiled::Meter {
