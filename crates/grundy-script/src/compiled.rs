@@ -1032,15 +1032,13 @@ impl Compiler<'_> {
             },
             other => return Err(unsupported(other.position(), "this assignment")),
         };
-        let apply = move |old: &Value, value: Value| -> Run<Value> {
-            match op {
-                None => Ok(value),
-                Some(op) => op.apply(old, &value),
-            }
-        };
         // An element or a property of a map is a state; the size of what holds it changes.
         let store = move |place: &mut State, size: &mut Size, value: Value, in_array: bool| {
-            let (new, added) = apply(&Value::from_state(place), value)?.into_item(in_array)?;
+            let value = match op {
+                None => value,
+                Some(op) => op.apply(&Value::from_state(place), &value)?,
+            };
+            let (new, added) = value.into_item(in_array)?;
             let removed = Size::of_item(place, in_array);
             *size = size.minus(removed).plus(added).bounded()?;
             *place = new;
@@ -1052,7 +1050,10 @@ impl Compiler<'_> {
             match &target {
                 Target::Variable(slot) => {
                     let place = f.slot_mut(*slot);
-                    *place = apply(place, value)?;
+                    *place = match op {
+                        None => value,
+                        Some(op) => op.apply(place, &value)?,
+                    };
                 }
                 Target::Element(slot, key) => {
                     let ran = key.run(f)?;
