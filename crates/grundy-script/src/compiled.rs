@@ -881,15 +881,14 @@ impl Compiler<'_> {
                 }))
             }
             Stmt::Assignment(x) => {
-                let (op, BinaryExpr { lhs, rhs }) = &**x;
-                let binary =
-                    match op.get_op_assignment_info() {
-                        None => None,
-                        Some((.., op_syntax)) => Some(Op::named(op_syntax).ok_or_else(|| {
-                            unsupported(op.position(), &format!("`{op_syntax}=`"))
-                        })?),
-                    };
-                self.assignment(lhs, rhs, binary)
+                let (assign, BinaryExpr { lhs, rhs }) = &**x;
+                let op = match assign.get_op_assignment_info() {
+                    None => None,
+                    Some((.., op_syntax)) => Some(Op::named(op_syntax).ok_or_else(|| {
+                        unsupported(assign.position(), &format!("`{op_syntax}=`"))
+                    })?),
+                };
+                self.assignment(lhs, rhs, op)
             }
             Stmt::If(flow, _) => {
                 let FlowControl { expr, body, branch } = &**flow;
@@ -1076,29 +1075,14 @@ impl Compiler<'_> {
     }
 
     fn expr(&mut self, expr: &Expr) -> Compiled<Code> {
-        let constant = |value: Value| -> Compiled<Code> { Ok(Box::new(move |_| Ok(copy(&value)))) };
-        if matches!(
-            expr,
-            Expr::IntegerConstant(..)
-                | Expr::BoolConstant(..)
-                | Expr::CharConstant(..)
-                | Expr::StringConstant(..)
-                | Expr::Unit(..)
-                | Expr::DynamicConstant(..)
-                | Expr::Variable(..)
-        ) {
+        if let Some(value) = constant_of(expr) {
             self.operations += 1;
+            return Ok(Box::new(move |_| Ok(copy(&value))));
         }
         match expr {
-            Expr::IntegerConstant(n, _) => constant(Value::Int(*n)),
-            Expr::BoolConstant(b, _) => constant(Value::Bool(*b)),
-            Expr::CharConstant(c, _) => constant(Value::Char(*c)),
-            Expr::StringConstant(s, _) => constant(Value::Str(s.as_str().into())),
-            Expr::Unit(_) => constant(Value::Unit),
-            Expr::DynamicConstant(value, position) => constant(
-                Value::from_dynamic(value)
-                    .ok_or_else(|| unsupported(*position, "a constant of this type"))?,
-            ),
+            Expr::DynamicConstant(_, position) => {
+                Err(unsupported(*position, "a constant of this type"))
+            }
             Expr::Array(items, _) => {
                 let items = self.operands(items)?;
                 self.operations += 1 + items.iter().map(Operand::operations).sum::<u64>();
@@ -1142,6 +1126,7 @@ impl Compiler<'_> {
             }
             Expr::Variable(..) => {
                 let (slot, _) = self.variable(expr)?;
+                self.operations += 1;
                 Ok(Box::new(move |f| Ok(copy(f.slot(slot)))))
             }
             Expr::Stmt(block) => self.block(block.statements()),
