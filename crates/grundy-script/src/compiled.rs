@@ -29,6 +29,13 @@
 //! Operations are counted about as the interpreter counts them (per statement, expression and
 //! loop turn, a little more: see [`WEIGHT`]), so the step budget means about the same on both
 //! paths.
+//!
+//! A variable whose value is used (pushed, stored, passed, iterated) where it is read for the
+//! last time is moved instead of copied: `out.push(next)` in a loop that builds `next` anew at
+//! each turn hands the array over. The compiler knows a read is the last one when the variable
+//! is named only once in its statement and nowhere in what may run after it ([`Ahead`]). And
+//! `let out = []` starts from an array the caller gave back after the previous call
+//! ([`Program::recycle`]), so the array of options does not grow from nothing each time.
 
 use std::cell::RefCell;
 use std::time::Instant;
@@ -469,6 +476,10 @@ pub(crate) struct Program {
     reasons: FxHashMap<usize, String>,
     /// The locals' stack, kept from call to call (one allocation less per call).
     stack: RefCell<Vec<Value>>,
+    /// Empty arrays with room, given back by the caller once it has taken the states out of
+    /// a returned array ([`Program::recycle`]): `let out = []` starts from one, so the array
+    /// of options does not grow from nothing at each call.
+    spare: RefCell<Vec<Vec<State>>>,
 }
 
 impl Program {
@@ -531,6 +542,8 @@ impl Program {
                     scope: Vec::new(),
                     slots: 0,
                     calls: Vec::new(),
+                    ahead: Vec::new(),
+                    here: Names::default(),
                 };
                 for param in &def.params {
                     compiler.declare(param.as_str(), false);
@@ -554,6 +567,18 @@ impl Program {
             index,
             reasons,
             stack: RefCell::new(Vec::new()),
+            spare: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// Keeps `array`'s room for a later `let out = []` (a few arrays, of a bounded size).
+    pub(crate) fn recycle(&self, mut array: Vec<State>) {
+        const KEPT: usize = 4;
+        const MOST_ITEMS: usize = 1 << 12;
+        let mut spare = self.spare.borrow_mut();
+        if spare.len() < KEPT && array.capacity() <= MOST_ITEMS {
+            array.clear();
+            spare.push(array);
         }
     }
 
@@ -651,6 +676,8 @@ type Test = Closure<bool>;
 /// without a closure call or a copy.
 enum Operand {
     Slot(usize),
+    /// A variable read for the last time: its value is moved out rather than copied.
+    LastRead(usize),
     Const(Value),
     Code(Code),
 }
@@ -674,7 +701,7 @@ impl Operand {
     #[inline]
     fn read<'a>(&'a self, f: &'a Frame<'_>, ran: &'a Value) -> &'a Value {
         match self {
-            Operand::Slot(slot) => f.slot(*slot),
+            Operand::Slot(slot) | Operand::LastRead(slot) => f.slot(*slot),
             Operand::Const(value) => value,
             Operand::Code(_) => ran,
         }
@@ -685,10 +712,89 @@ impl Operand {
     fn value(&self, f: &mut Frame<'_>) -> Run<Value> {
         match self {
             Operand::Slot(slot) => Ok(copy(f.slot(*slot))),
+            Operand::LastRead(slot) => Ok(std::mem::take(f.slot_mut(*slot))),
             Operand::Const(value) => Ok(copy(value)),
             Operand::Code(code) => code(f),
         }
     }
+
+    /// The operand read where it is, never moved (for the operators, which only look at it).
+    fn in_place(self) -> Operand {
+        match self {
+            Operand::LastRead(slot) => Operand::Slot(slot),
+            other => other,
+        }
+    }
+}
+
+/// How often each variable is named, by name.
+type Names = FxHashMap<String, u32>;
+
+/// The variables from outside that `statements` name, counted: a variable the statements
+/// declare themselves (`let`, a loop's variables) is not counted after its declaration.
+/// Expressions are counted whole, blocks inside them included, which can only count too many.
+fn free_names(statements: &[Stmt]) -> Names {
+    let mut names = Names::default();
+    free_names_of_block(statements, &mut Vec::new(), &mut names);
+    names
+}
+
+fn free_names_of_block(statements: &[Stmt], bound: &mut Vec<String>, names: &mut Names) {
+    let mark = bound.len();
+    for statement in statements {
+        match statement {
+            Stmt::Var(x, ..) => {
+                free_names_of_expr(&x.1, bound, names);
+                bound.push(x.0.name.to_string());
+            }
+            Stmt::Block(block) => free_names_of_block(block.statements(), bound, names),
+            Stmt::If(flow, _) | Stmt::While(flow, _) | Stmt::Do(flow, ..) => {
+                free_names_of_expr(&flow.expr, bound, names);
+                free_names_of_block(flow.body.statements(), bound, names);
+                free_names_of_block(flow.branch.statements(), bound, names);
+            }
+            Stmt::For(x, _) => {
+                let (variable, counter, flow) = &**x;
+                free_names_of_expr(&flow.expr, bound, names);
+                let mark = bound.len();
+                bound.extend(counter.iter().chain([variable]).map(|v| v.name.to_string()));
+                free_names_of_block(flow.body.statements(), bound, names);
+                bound.truncate(mark);
+            }
+            other => {
+                other.walk(&mut Vec::new(), &mut |path: &[rhai::ASTNode]| {
+                    count_variable(path, bound, names);
+                    true
+                });
+            }
+        }
+    }
+    bound.truncate(mark);
+}
+
+fn free_names_of_expr(expr: &Expr, bound: &[String], names: &mut Names) {
+    expr.walk(&mut Vec::new(), &mut |path: &[rhai::ASTNode]| {
+        count_variable(path, bound, names);
+        true
+    });
+}
+
+/// Counts the node at the end of `path` if it is a variable not `bound` inside.
+fn count_variable(path: &[rhai::ASTNode], bound: &[String], names: &mut Names) {
+    if let Some(rhai::ASTNode::Expr(Expr::Variable(x, ..))) = path.last()
+        && !bound.iter().any(|b| b == x.1.as_str())
+    {
+        *names.entry(x.1.to_string()).or_default() += 1;
+    }
+}
+
+/// Code that may run after the code being compiled and read the variables it names: the rest
+/// of a block, the rest of a statement around a block, or the whole of a loop (which runs
+/// again). A loop's turns declare their own variables anew, so a loop only holds back the
+/// variables declared before it, those with slots `below` its first.
+struct Ahead {
+    names: Names,
+    below: usize,
 }
 
 /// Drops a value: one without anything on the heap without a call (the compiler does not
@@ -763,6 +869,10 @@ struct Compiler<'a> {
     scope: Vec<(String, usize, bool)>,
     slots: usize,
     calls: Vec<usize>,
+    /// What may run after the code being compiled, innermost last.
+    ahead: Vec<Ahead>,
+    /// The variables named in the innermost statement being compiled.
+    here: Names,
 }
 
 impl Compiler<'_> {
@@ -807,9 +917,40 @@ impl Compiler<'_> {
             return Ok(Operand::Const(value));
         }
         Ok(match expr {
-            Expr::Variable(..) => Operand::Slot(self.variable(expr)?.0),
+            Expr::Variable(x, ..) => {
+                let (slot, _) = self.variable(expr)?;
+                if self.is_last_read(x.1.as_str(), slot) {
+                    Operand::LastRead(slot)
+                } else {
+                    Operand::Slot(slot)
+                }
+            }
             other => Operand::Code(self.expr(other)?),
         })
+    }
+
+    /// Whether the variable `name` in `slot` is read here for the last time: named once in its
+    /// statement, and not in any code that may run after it.
+    fn is_last_read(&self, name: &str, slot: usize) -> bool {
+        self.here.get(name) == Some(&1)
+            && !self
+                .ahead
+                .iter()
+                .any(|later| slot < later.below && later.names.contains_key(name))
+    }
+
+    /// Compiles `code` with `names` (read by code that runs after it, from variables with
+    /// slots below `below`) held back from moving.
+    fn with_ahead<T>(
+        &mut self,
+        names: Names,
+        below: usize,
+        code: impl FnOnce(&mut Self) -> Compiled<T>,
+    ) -> Compiled<T> {
+        self.ahead.push(Ahead { names, below });
+        let compiled = code(self);
+        self.ahead.pop();
+        compiled
     }
 
     /// The value of a call of a script function without parameters whose body is a constant
@@ -832,9 +973,10 @@ impl Compiler<'_> {
     /// over instead of copying it (the function's locals end there).
     fn body(&mut self, statements: &[Stmt]) -> Compiled<Code> {
         if let Some((Stmt::Expr(last), rest)) = statements.split_last()
-            && matches!(**last, Expr::Variable(..))
+            && let Expr::Variable(x, ..) = &**last
         {
-            let mut codes = self.statements(rest)?;
+            let returned = Names::from_iter([(x.1.to_string(), 1)]);
+            let mut codes = self.with_ahead(returned, usize::MAX, |c| c.statements(rest))?;
             codes.push(self.take(last)?);
             return Ok(sequence(codes));
         }
@@ -849,11 +991,27 @@ impl Compiler<'_> {
     }
 
     fn statements(&mut self, statements: &[Stmt]) -> Compiled<Vec<Code>> {
-        statements.iter().map(|s| self.stmt(s)).collect()
+        let mut codes = Vec::with_capacity(statements.len());
+        for (i, statement) in statements.iter().enumerate() {
+            let later = free_names(&statements[i + 1..]);
+            let outer = std::mem::replace(&mut self.here, free_names(&statements[i..=i]));
+            let code = self.with_ahead(later, usize::MAX, |c| c.stmt(statement));
+            self.here = outer;
+            codes.push(code?);
+        }
+        Ok(codes)
     }
 
-    /// A block with its own scope; its value is that of its last statement.
+    /// A block inside an expression or a statement: the rest of the statement may read what
+    /// the block reads.
     fn block(&mut self, statements: &[Stmt]) -> Compiled<Code> {
+        let around = self.here.clone();
+        self.with_ahead(around, usize::MAX, |c| c.branch(statements))
+    }
+
+    /// A block with its own scope, after which nothing of its statement runs (the body of an
+    /// `if`, a plain `{ … }`, a loop's body); its value is that of its last statement.
+    fn branch(&mut self, statements: &[Stmt]) -> Compiled<Code> {
         let mark = self.scope.len();
         let codes = self.statements(statements);
         self.scope.truncate(mark);
@@ -864,7 +1022,7 @@ impl Compiler<'_> {
         match stmt {
             Stmt::Noop(_) => Ok(Box::new(|_| Ok(Value::Unit))),
             Stmt::Expr(expr) => self.expr(expr),
-            Stmt::Block(block) => self.block(block.statements()),
+            Stmt::Block(block) => self.branch(block.statements()),
             Stmt::FnCall(call, position) => self.call(call, *position),
             Stmt::Var(x, flags, position) => {
                 let (ident, init, _) = &**x;
@@ -874,6 +1032,17 @@ impl Compiler<'_> {
                 let init = self.operand(init)?;
                 let slot = self.declare(ident.name.as_str(), flags.contains(ASTFlags::CONSTANT));
                 self.operations += 1 + init.operations();
+                if let Operand::Const(Value::Array(items, _)) = &init
+                    && items.is_empty()
+                {
+                    // `let out = []`: an array with room, if the caller gave one back.
+                    return Ok(Box::new(move |f| {
+                        let room = f.program.spare.borrow_mut().pop().unwrap_or_default();
+                        let array = Value::Array(room, Size::default());
+                        discard(std::mem::replace(f.slot_mut(slot), array));
+                        Ok(Value::Unit)
+                    }));
+                }
                 Ok(Box::new(move |f| {
                     let value = init.value(f)?;
                     discard(std::mem::replace(f.slot_mut(slot), value));
@@ -894,8 +1063,8 @@ impl Compiler<'_> {
                 let FlowControl { expr, body, branch } = &**flow;
                 self.operations += 1;
                 let condition = self.condition(expr)?;
-                let body = self.block(body.statements())?;
-                let branch = self.block(branch.statements())?;
+                let body = self.branch(body.statements())?;
+                let branch = self.branch(branch.statements())?;
                 Ok(Box::new(
                     move |f| {
                         if condition(f)? { body(f) } else { branch(f) }
@@ -940,8 +1109,10 @@ impl Compiler<'_> {
     fn conditional_loop(&mut self, flow: &FlowControl, check: Check) -> Compiled<Code> {
         self.operations += 1;
         let before = self.operations;
-        let condition = self.condition(&flow.expr)?;
-        let body = self.block(flow.body.statements())?;
+        // The condition and the body run again at each turn.
+        let (condition, body) = self.with_ahead(self.here.clone(), self.slots, |c| {
+            Ok((c.condition(&flow.expr)?, c.branch(flow.body.statements())?))
+        })?;
         let each_turn = self.turn_operations(before);
         Ok(Box::new(move |f| {
             loop {
@@ -963,12 +1134,17 @@ impl Compiler<'_> {
         self.operations += 1;
         let over = self.operand(&flow.expr)?;
         let mark = self.scope.len();
+        let mark_slots = self.slots;
         let slot = self.declare(variable.name.as_str(), false);
         let counter = counter
             .as_ref()
             .map(|c| self.declare(c.name.as_str(), false));
         let before = self.operations;
-        let body = self.block(flow.body.statements());
+        // The body runs again at each turn; the variables declared before the loop keep what
+        // it read.
+        let body = self.with_ahead(self.here.clone(), mark_slots, |c| {
+            c.branch(flow.body.statements())
+        });
         let each_turn = self.turn_operations(before);
         self.scope.truncate(mark);
         let body = body?;
@@ -1444,7 +1620,7 @@ fn pair<T: 'static>(
     b: Operand,
     op: impl Fn(&Value, &Value) -> Run<T> + 'static,
 ) -> Closure<T> {
-    match (a, b) {
+    match (a.in_place(), b.in_place()) {
         (Operand::Slot(x), Operand::Slot(y)) => Box::new(move |f| op(f.slot(x), f.slot(y))),
         (Operand::Slot(x), Operand::Const(c)) => Box::new(move |f| op(f.slot(x), &c)),
         (Operand::Const(c), Operand::Slot(y)) => Box::new(move |f| op(&c, f.slot(y))),
@@ -1618,11 +1794,10 @@ impl Op {
         })
     }
 
-    /// The result, or [`Flow::Bail`] where Rhai fails (overflow, division by zero, a shift out
-    /// of range) or the values are of other types.
+    /// The result, or [`Flow::Bail`] where Rhai fails (overflow, division by zero) or the
+    /// values are of other types.
     #[inline]
     fn apply(self, a: &Value, b: &Value) -> Run<Value> {
-        let shift = |y: i64| u32::try_from(y).ok().filter(|&s| s < 64);
         if let (&Value::Int(x), &Value::Int(y)) = (a, b) {
             let result = match self {
                 Op::Add => x.checked_add(y),
@@ -1631,9 +1806,8 @@ impl Op {
                 Op::Divide => x.checked_div(y),
                 Op::Remainder => x.checked_rem(y),
                 Op::Power => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
-                // Only where no bit is lost (Rhai's rule is left to the interpreter otherwise).
-                Op::ShiftLeft => shift(y).and_then(|s| x.checked_shl(s).filter(|r| r >> s == x)),
-                Op::ShiftRight => shift(y).and_then(|s| x.checked_shr(s)),
+                Op::ShiftLeft => Some(shift_left(x, y)),
+                Op::ShiftRight => Some(shift_right(x, y)),
                 Op::Min => Some(x.min(y)),
                 Op::Max => Some(x.max(y)),
                 Op::And => Some(x & y),
@@ -1652,6 +1826,32 @@ impl Op {
             (Op::Contains, ..) => contains(Item::of_value(a), Item::of_value(b)).map(Value::Bool),
             _ => Err(Flow::Bail),
         }
+    }
+}
+
+/// `x << y` as Rhai computes it: bits shifted out are lost, a shift by 64 or more gives 0, and
+/// a negative shift goes the other way.
+fn shift_left(x: i64, y: i64) -> i64 {
+    if y < 0 {
+        shift_right(x, y.checked_abs().unwrap_or(i64::MAX))
+    } else {
+        u32::try_from(y)
+            .ok()
+            .and_then(|s| x.checked_shl(s))
+            .unwrap_or(0)
+    }
+}
+
+/// `x >> y` as Rhai computes it: the sign fills the bits shifted in, a shift by 64 or more
+/// leaves only the sign (0 or −1), and a negative shift goes the other way.
+fn shift_right(x: i64, y: i64) -> i64 {
+    if y < 0 {
+        shift_left(x, y.checked_abs().unwrap_or(i64::MAX))
+    } else {
+        u32::try_from(y)
+            .ok()
+            .and_then(|s| x.checked_shr(s))
+            .unwrap_or(x >> 63)
     }
 }
 

@@ -910,7 +910,10 @@ impl Game for Script {
             return;
         }
         match self.options_of(state) {
-            Ok(options) => out.extend(options),
+            Ok(mut options) => {
+                out.append(&mut options);
+                self.fast.recycle(options);
+            }
             Err(e) => self.fail(e),
         }
         // The engine keeps the options in its table: it grows here, between script operations.
