@@ -184,8 +184,8 @@ fn shrinking_cap(run: &mut Run) {
         for b in a..=9 {
             let state = State::Map(
                 vec![
-                    (Box::from("cap"), State::Int(9)),
-                    (Box::from("piles"), ints(&[a, b])),
+                    ("cap".into(), State::Int(9)),
+                    ("piles".into(), ints(&[a, b])),
                 ]
                 .into(),
             );

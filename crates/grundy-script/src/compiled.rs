@@ -43,7 +43,7 @@ use std::time::Instant;
 use rhai::{AST, ASTFlags, BinaryExpr, Expr, FlowControl, FnCallExpr, Position, Stmt};
 use rustc_hash::FxHashMap;
 
-use crate::{Limits, State, place_of};
+use crate::{Key, Limits, State, place_of};
 
 /// A value of the compiled code. Arrays and maps hold [`State`]s, the engine's own values, so
 /// an array the script returns is handed to the engine as it is, without a conversion; putting
@@ -60,7 +60,7 @@ enum Value {
     /// The items, and their [`Size`].
     Array(Vec<State>, Size),
     /// The entries sorted by key, as Rhai's maps are, and their [`Size`].
-    Map(Vec<(Box<str>, State)>, Size),
+    Map(Vec<(Key, State)>, Size),
     /// `start..end`, or `start..=end` when inclusive.
     Range(i64, i64, bool),
 }
@@ -109,7 +109,7 @@ impl Size {
         })
     }
 
-    fn of_map(entries: &[(Box<str>, State)]) -> Size {
+    fn of_map(entries: &[(Key, State)]) -> Size {
         entries.iter().fold(Size::default(), |size, (_, v)| {
             size.plus(Size::of_item(v, false))
         })
@@ -271,7 +271,7 @@ enum Item<'a> {
     Char(char),
     Str(&'a str),
     Array(&'a [State]),
-    Map(&'a [(Box<str>, State)]),
+    Map(&'a [(Key, State)]),
     /// `()` or a range.
     Other(&'a Value),
 }
@@ -359,14 +359,14 @@ fn position(i: i64, len: usize) -> Run<usize> {
     }
 }
 
-fn property<'v>(entries: &'v [(Box<str>, State)], key: &str) -> Run<&'v State> {
+fn property<'v>(entries: &'v [(Key, State)], key: &str) -> Run<&'v State> {
     match entries.binary_search_by(|(k, _)| (**k).cmp(key)) {
         Ok(at) => Ok(&entries[at].1),
         Err(_) => Err(Flow::Bail),
     }
 }
 
-fn property_mut<'v>(entries: &'v mut [(Box<str>, State)], key: &str) -> Run<&'v mut State> {
+fn property_mut<'v>(entries: &'v mut [(Key, State)], key: &str) -> Run<&'v mut State> {
     match entries.binary_search_by(|(k, _)| (**k).cmp(key)) {
         Ok(at) => Ok(&mut entries[at].1),
         Err(_) => Err(Flow::Bail),
@@ -1274,28 +1274,28 @@ impl Compiler<'_> {
                 }))
             }
             Expr::Map(x, position) => {
-                let mut entries: Vec<(Box<str>, Operand)> = Vec::with_capacity(x.0.len());
+                let mut entries: Vec<(Key, Operand)> = Vec::with_capacity(x.0.len());
                 for (ident, value) in &x.0 {
                     entries.push((ident.name.as_str().into(), self.operand(value)?));
                 }
-                // Evaluated in the script's order, stored in the map's (sorted by key).
-                let mut order: Vec<usize> = (0..entries.len()).collect();
-                order.sort_by(|&a, &b| entries[a].0.cmp(&entries[b].0));
-                if order.windows(2).any(|w| entries[w[0]].0 == entries[w[1]].0) {
+                let mut keys: Vec<&Key> = entries.iter().map(|(key, _)| key).collect();
+                let in_order = keys.is_sorted();
+                keys.sort();
+                if keys.windows(2).any(|w| w[0] == w[1]) {
                     return Err(unsupported(*position, "a map with a repeated key"));
                 }
                 self.operations += 1 + entries.iter().map(|(_, v)| v.operations()).sum::<u64>();
+                // Evaluated in the script's order, then sorted by key as a map is.
                 Ok(Box::new(move |f| {
-                    let mut values: Vec<Value> = Vec::with_capacity(entries.len());
-                    for (_, value) in &entries {
-                        values.push(value.value(f)?);
-                    }
-                    let mut map: Vec<(Box<str>, State)> = Vec::with_capacity(entries.len());
+                    let mut map: Vec<(Key, State)> = Vec::with_capacity(entries.len());
                     let mut size = Size::default();
-                    for &i in &order {
-                        let (value, added) = std::mem::take(&mut values[i]).into_item(false)?;
-                        map.push((entries[i].0.clone(), value));
+                    for (key, value) in &entries {
+                        let (value, added) = value.value(f)?.into_item(false)?;
+                        map.push((key.clone(), value));
                         size = size.plus(added);
+                    }
+                    if !in_order {
+                        map.sort_unstable_by(|a, b| a.0.cmp(&b.0));
                     }
                     Ok(Value::Map(map, size.bounded()?))
                 }))

@@ -66,7 +66,7 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 pub use formula::Formula;
-pub use state::State;
+pub use state::{Key, State};
 
 /// The stack a thread that runs scripts needs. Rhai walks, copies and drops nested arrays
 /// recursively; a script may nest them as deep as its array bound allows (65536 levels), which

@@ -1,8 +1,13 @@
 //! States of a script game: integers, booleans, characters, strings, and arrays and maps of them.
 
 use std::fmt;
+use std::sync::Arc;
 
 use rhai::{Array, Dynamic, Map};
+
+/// The name of a map's entry, shared: copying a map counts its names once more instead of
+/// copying them.
+pub type Key = Arc<str>;
 
 /// A state of a script game, hashable so the engine can remember it.
 ///
@@ -20,7 +25,7 @@ pub enum State {
     /// An array of states.
     Array(Box<[State]>),
     /// A map from names to states, sorted by name.
-    Map(Box<[(Box<str>, State)]>),
+    Map(Box<[(Key, State)]>),
 }
 
 impl State {
@@ -59,10 +64,10 @@ impl State {
         } else if value.is_map() {
             // Rhai maps are ordered by key already.
             let map = value.cast::<Map>();
-            let entries: Result<Vec<(Box<str>, State)>, _> = map
+            let entries: Result<Vec<(Key, State)>, _> = map
                 .into_iter()
                 .map(|(k, v)| {
-                    State::from_dynamic_at(v, depth + 1).map(|s| (Box::from(k.as_str()), s))
+                    State::from_dynamic_at(v, depth + 1).map(|s| (Key::from(k.as_str()), s))
                 })
                 .collect();
             Ok(State::Map(entries?.into()))
