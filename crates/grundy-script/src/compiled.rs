@@ -95,11 +95,16 @@ fn length_u32(length: usize) -> u32 {
 /// Rhai's measure of an array's or a map's data, nested values included (`calc_data_sizes` in
 /// Rhai): items of arrays, entries of maps, bytes of strings. Arrays and maps carry theirs, so
 /// that a value growing past Rhai's bounds is caught where it grows, as the interpreter does.
+/// They also carry how deeply their items nest, at most, so that what `options` returns is
+/// searched for a state nested too deep only when it may hold one.
 #[derive(Clone, Copy, Debug, Default)]
 struct Size {
     arrays: u32,
     maps: u32,
     bytes: u32,
+    /// A bound on how deeply the items nest: 0 when none is an array or a map, and an item
+    /// that is one counts one more than its own items (removing an item leaves the bound).
+    depth: u32,
 }
 
 impl Size {
@@ -118,8 +123,8 @@ impl Size {
     /// What `state` adds to the array (`in_array`) or the map that holds it.
     fn of_item(state: &State, in_array: bool) -> Size {
         let inner = match state {
-            State::Array(items) => Size::of_array(items),
-            State::Map(entries) => Size::of_map(entries),
+            State::Array(items) => Size::of_array(items).nested(),
+            State::Map(entries) => Size::of_map(entries).nested(),
             State::Str(s) => Size {
                 bytes: length_u32(s.len()),
                 ..Size::default()
@@ -134,7 +139,15 @@ impl Size {
         Size {
             arrays: u32::from(in_array),
             maps: u32::from(!in_array),
-            bytes: 0,
+            ..Size::default()
+        }
+    }
+
+    /// The size of an array or a map holding items of this size, as an item itself.
+    fn nested(self) -> Size {
+        Size {
+            depth: self.depth.saturating_add(1),
+            ..self
         }
     }
 
@@ -143,14 +156,17 @@ impl Size {
             arrays: self.arrays.saturating_add(other.arrays),
             maps: self.maps.saturating_add(other.maps),
             bytes: self.bytes.saturating_add(other.bytes),
+            depth: self.depth.max(other.depth),
         }
     }
 
+    /// The size once items of size `other` are gone (the depth stays: it is a bound).
     fn minus(self, other: Size) -> Size {
         Size {
             arrays: self.arrays.saturating_sub(other.arrays),
             maps: self.maps.saturating_sub(other.maps),
             bytes: self.bytes.saturating_sub(other.bytes),
+            depth: self.depth,
         }
     }
 
@@ -216,8 +232,8 @@ impl Value {
                 };
                 (State::Str(s), size)
             }
-            Value::Array(items, size) => (State::Array(items.into_boxed_slice()), size),
-            Value::Map(entries, size) => (State::Map(entries.into_boxed_slice()), size),
+            Value::Array(items, size) => (State::Array(items.into_boxed_slice()), size.nested()),
+            Value::Map(entries, size) => (State::Map(entries.into_boxed_slice()), size.nested()),
             Value::Unit | Value::Range(..) => return Err(Flow::Bail),
         };
         Ok((state, inner.plus(Size::one(in_array))))
@@ -254,11 +270,13 @@ impl Value {
     }
 }
 
-/// Whether `state` nests arrays and maps at most `depth` deep (as a state must).
+/// Whether nothing inside `state` lies more than `depth` levels below it (as a state's values
+/// must lie at most [`State::MAX_DEPTH`] below it, the rule of [`State::from_dynamic`]).
 fn within_depth(state: &State, depth: usize) -> bool {
+    let below = |s: &State| depth > 0 && within_depth(s, depth - 1);
     match state {
-        State::Array(items) => depth > 0 && items.iter().all(|s| within_depth(s, depth - 1)),
-        State::Map(entries) => depth > 0 && entries.iter().all(|(_, s)| within_depth(s, depth - 1)),
+        State::Array(items) => items.iter().all(below),
+        State::Map(entries) => entries.iter().all(|(_, s)| below(s)),
         _ => true,
     }
 }
@@ -627,12 +645,12 @@ impl Program {
         let value = frame.invoke(entry, 0);
         let operations = frame.ops;
         *self.stack.borrow_mut() = frame.stack;
-        let Ok(Value::Array(states, _)) = value else {
+        let Ok(Value::Array(states, size)) = value else {
             return None;
         };
-        states
-            .iter()
-            .all(|s| within_depth(s, State::MAX_DEPTH))
+        // The states are searched for one nested too deep only if the bound allows one.
+        let shallow = usize::try_from(size.depth).is_ok_and(|depth| depth <= State::MAX_DEPTH);
+        (shallow || states.iter().all(|s| within_depth(s, State::MAX_DEPTH)))
             .then_some((states, operations))
     }
 }

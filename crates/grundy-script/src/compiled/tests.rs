@@ -569,3 +569,17 @@ fn an_array_given_back_starts_the_next_call_empty() {
     }
     assert_eq!(fast.compiled_calls(), 5);
 }
+
+#[test]
+fn states_nested_as_deep_as_a_state_may_be_and_one_deeper() {
+    let (fast, slow) = both(
+        "fn options(n) { let a = []; for i in 0..n { a = [a]; } let m = #{ a: a }; [a, m] }",
+        Limits::default(),
+    );
+    for n in 58..70 {
+        let before = fast.compiled_calls();
+        agree(&fast, &slow, &State::Int(n), "nested");
+        let answered = fast.compiled_calls() > before;
+        assert_eq!(answered, slow.options_of(&State::Int(n)).is_ok(), "n = {n}");
+    }
+}
