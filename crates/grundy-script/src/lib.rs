@@ -925,14 +925,22 @@ impl Game for Script {
         }
     }
 
-    fn components(&self, state: &State) -> Option<Vec<State>> {
+    fn components(&self, state: &State, parts: &mut Vec<State>) -> bool {
         if self.failed() {
-            return None;
+            return false;
         }
-        self.components_of(state).unwrap_or_else(|e| {
-            self.fail(e);
-            None
-        })
+        match self.components_of(state) {
+            Ok(Some(mut split)) => {
+                parts.append(&mut split);
+                self.fast.recycle(split);
+                true
+            }
+            Ok(None) => false,
+            Err(e) => {
+                self.fail(e);
+                false
+            }
+        }
     }
 }
 

@@ -265,21 +265,13 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             }
         }
         let mut deps = self.spare.pop().unwrap_or_default();
-        let components = if self.split {
-            game.components(&position)
-        } else {
-            None
-        };
-        let is_sum = match components {
-            Some(parts) if parts.len() != 1 || parts[0] != position => {
-                deps.extend(parts);
-                true
-            }
-            _ => {
-                game.options(&position, &mut deps);
-                false
-            }
-        };
+        let is_sum = self.split
+            && game.components(&position, &mut deps)
+            && !(deps.len() == 1 && deps[0] == position);
+        if !is_sum {
+            deps.clear();
+            game.options(&position, &mut deps);
+        }
         Ok(Frame {
             position,
             deps,

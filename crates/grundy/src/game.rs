@@ -5,6 +5,13 @@ use std::hash::Hash;
 use crate::Nimber;
 use crate::engine::{EngineError, Memo};
 
+/// The components of a position of heaps (or piles) that are played independently: one heap
+/// each. What [`Game::components`] gives for Nim and its relatives.
+pub fn one_heap_each(heaps: &[u64], parts: &mut Vec<Vec<u64>>) -> bool {
+    parts.extend(heaps.iter().map(|&h| vec![h]));
+    true
+}
+
 /// Who wins a position with perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
@@ -62,12 +69,14 @@ pub trait Game {
     /// `out` is a buffer the engine reuses; implementations only push.
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
 
-    /// Splits `position` into independent components whose values combine by XOR, if it is a sum.
+    /// If `position` is a sum, pushes its independent components (whose values combine by XOR)
+    /// onto `parts` and returns true. A position that is its own only component is not a sum.
     ///
-    /// Only Grundy values use this; misère outcomes and remoteness always search the whole
-    /// position, since they do not combine by XOR.
-    fn components(&self, _position: &Self::Position) -> Option<Vec<Self::Position>> {
-        None
+    /// `parts` is a buffer the engine reuses, as for [`Game::options`]. Only Grundy values use
+    /// this; misère outcomes and remoteness always search the whole position, since they do not
+    /// combine by XOR.
+    fn components(&self, _position: &Self::Position, _parts: &mut Vec<Self::Position>) -> bool {
+        false
     }
 
     /// The Grundy value of `position` under normal play.

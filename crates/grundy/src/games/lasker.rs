@@ -50,8 +50,8 @@ impl Game for Lasker {
         }
     }
 
-    fn components(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        Some(piles.iter().map(|&p| vec![p]).collect())
+    fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
+        crate::game::one_heap_each(piles, parts)
     }
 }
 

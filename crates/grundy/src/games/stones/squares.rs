@@ -31,8 +31,8 @@ impl Game for Squares {
         }
     }
 
-    fn components(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        Some(piles.iter().map(|&p| vec![p]).collect())
+    fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
+        crate::game::one_heap_each(piles, parts)
     }
 }
 
