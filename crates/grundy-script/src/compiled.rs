@@ -1554,13 +1554,21 @@ impl Compiler<'_> {
             return Ok(None);
         }
         let slot = self.writable(variable)?;
-        let method: Method = match (name, call.args.len()) {
-            ("push", 1) => |items, size, item, _| {
-                let (state, added) = item.into_item(true)?;
+        if let ("push", [item]) = (name, &call.args[..]) {
+            // The method of every `options`, with one argument and nothing to give back.
+            let item = self.operand(item)?;
+            self.operations += 1 + item.operations();
+            return Ok(Some(Box::new(move |f| {
+                let (state, added) = item.value(f)?.into_item(true)?;
+                let Value::Array(items, size) = f.slot_mut(slot) else {
+                    return Err(Flow::Bail);
+                };
                 *size = size.plus(added).bounded()?;
                 items.push(state);
                 Ok(Value::Unit)
-            },
+            })));
+        }
+        let method: Method = match (name, call.args.len()) {
             ("pop", 0) => |items, size, _, _| {
                 Ok(match items.pop() {
                     Some(last) => {
