@@ -377,18 +377,20 @@ fn position(i: i64, len: usize) -> Run<usize> {
     }
 }
 
+/// Where the entry named `key` is in a map's entries (sorted by name).
+fn entry_at(entries: &[(Key, State)], key: &str) -> Run<usize> {
+    entries
+        .binary_search_by(|(k, _)| (**k).cmp(key))
+        .map_err(|_| Flow::Bail)
+}
+
 fn property<'v>(entries: &'v [(Key, State)], key: &str) -> Run<&'v State> {
-    match entries.binary_search_by(|(k, _)| (**k).cmp(key)) {
-        Ok(at) => Ok(&entries[at].1),
-        Err(_) => Err(Flow::Bail),
-    }
+    Ok(&entries[entry_at(entries, key)?].1)
 }
 
 fn property_mut<'v>(entries: &'v mut [(Key, State)], key: &str) -> Run<&'v mut State> {
-    match entries.binary_search_by(|(k, _)| (**k).cmp(key)) {
-        Ok(at) => Ok(&mut entries[at].1),
-        Err(_) => Err(Flow::Bail),
-    }
+    let at = entry_at(entries, key)?;
+    Ok(&mut entries[at].1)
 }
 
 /// The limits a compiled call runs under: those of the script's budget.
@@ -529,15 +531,16 @@ impl Program {
                 .cloned()
                 .collect()
         };
+        let bodies: Vec<Vec<Stmt>> = definitions.iter().map(|def| body_of(def)).collect();
         let constants: FxHashMap<String, Value> = definitions
             .iter()
-            .filter(|def| def.params.is_empty())
-            .filter_map(|def| match &body_of(def)[..] {
+            .zip(&bodies)
+            .filter(|(def, _)| def.params.is_empty())
+            .filter_map(|(def, body)| match &body[..] {
                 [Stmt::Expr(e)] => constant_of(e).map(|v| (def.name.to_string(), v)),
                 _ => None,
             })
             .collect();
-        let bodies: Vec<Vec<Stmt>> = definitions.iter().map(|def| body_of(def)).collect();
         // Every statement must have found its function (a statement without a position would
         // not): otherwise nothing is compiled.
         let split = bodies.iter().map(Vec::len).sum::<usize>() == in_functions.len();
@@ -1337,18 +1340,12 @@ impl Compiler<'_> {
     /// An expression that must be a boolean (of `if`, `while`, `&&`...), compiled to give the
     /// boolean itself: comparisons and `&&`/`||` chains without a [`Value`] in between.
     fn condition(&mut self, expr: &Expr) -> Compiled<Test> {
+        if let Expr::FnCall(call, _) = expr
+            && let Some(test) = self.comparison(call)?
+        {
+            return Ok(test);
+        }
         match expr {
-            Expr::FnCall(call, _)
-                if call.op_token.is_some()
-                    && call.args.len() == 2
-                    && Compare::named(call.name.as_str()).is_some() =>
-            {
-                let compare = Compare::named(call.name.as_str())
-                    .ok_or_else(|| unsupported(expr.position(), "this comparison"))?;
-                let (a, b) = (self.operand(&call.args[0])?, self.operand(&call.args[1])?);
-                self.operations += 1 + a.operations() + b.operations();
-                Ok(pair(a, b, move |x, y| compare.apply(x, y)))
-            }
             Expr::And(operands, _) | Expr::Or(operands, _) => {
                 // `&&` stops at the first false, `||` at the first true.
                 let stop_at = matches!(expr, Expr::Or(..));
@@ -1371,6 +1368,22 @@ impl Compiler<'_> {
                 Ok(Box::new(move |f| code(f)?.bool()))
             }
         }
+    }
+
+    /// `a < b` and the other comparisons, as a test; `None` for any other call.
+    fn comparison(&mut self, call: &FnCallExpr) -> Compiled<Option<Test>> {
+        let Some(compare) = Compare::named(call.name.as_str()) else {
+            return Ok(None);
+        };
+        let [a, b] = &call.args[..] else {
+            return Ok(None);
+        };
+        if call.op_token.is_none() {
+            return Ok(None);
+        }
+        let (a, b) = (self.operand(a)?, self.operand(b)?);
+        self.operations += 1 + a.operations() + b.operations();
+        Ok(Some(pair(a, b, move |x, y| compare.apply(x, y))))
     }
 
     fn call(&mut self, call: &FnCallExpr, position: Position) -> Compiled<Code> {
@@ -1398,8 +1411,7 @@ impl Compiler<'_> {
             let plural = if count == 1 { "" } else { "s" };
             unsupported(position, &format!("`{name}` with {count} argument{plural}"))
         };
-        if call.op_token.is_some() && call.args.len() == 2 && Compare::named(name).is_some() {
-            let test = self.condition(&Expr::FnCall(Box::new(call.clone()), position))?;
+        if let Some(test) = self.comparison(call)? {
             return Ok(Box::new(move |f| test(f).map(Value::Bool)));
         }
         let mut args = self.operands(&call.args)?;
