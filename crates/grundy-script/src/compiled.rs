@@ -69,7 +69,9 @@ enum Value {
 enum Flow {
     /// Give the call to the interpreter.
     Bail,
-    Return(Value),
+    /// `return`: its value waits in [`Frame::returned`]. (A flow without a value keeps a
+    /// [`Run<Value>`] as small as a [`Value`], which every compiled node returns.)
+    Return,
     Break,
     Continue,
 }
@@ -410,6 +412,9 @@ pub(crate) struct Meter {
 /// all (a call's locals start at `base`), and the counts.
 struct Frame<'p> {
     stack: Vec<Value>,
+    /// The state the engine passed, read in place by the function's variant that does not
+    /// change its parameter ([`Program::in_place`]).
+    argument: &'p State,
     base: usize,
     program: &'p Program,
     meter: Meter,
@@ -417,6 +422,8 @@ struct Frame<'p> {
     /// When the clock is read next, in operations.
     next_clock: u64,
     depth: usize,
+    /// The value of the `return` under way.
+    returned: Value,
 }
 
 impl Frame<'_> {
@@ -458,6 +465,10 @@ impl Frame<'_> {
         let Some(function) = &program.functions[index] else {
             return Err(Flow::Bail);
         };
+        self.run_function(function, base)
+    }
+
+    fn run_function(&mut self, function: &Function, base: usize) -> Run<Value> {
         if self.depth >= MAX_CALL_LEVELS {
             return Err(Flow::Bail);
         }
@@ -470,7 +481,8 @@ impl Frame<'_> {
         self.base = caller;
         self.stack.truncate(base);
         match result {
-            Ok(value) | Err(Flow::Return(value)) => Ok(value),
+            Ok(value) => Ok(value),
+            Err(Flow::Return) => Ok(std::mem::take(&mut self.returned)),
             Err(_) => Err(Flow::Bail),
         }
     }
@@ -491,6 +503,10 @@ struct Function {
 pub(crate) struct Program {
     /// By (name, number of parameters); `None` where a function is outside the subset.
     functions: Vec<Option<Function>>,
+    /// By the same index, the variant of a function of one parameter that reads its parameter
+    /// in the caller's state, where the function never changes or moves it: a call from the
+    /// engine then copies no state.
+    in_place: Vec<Option<Function>>,
     index: FxHashMap<(String, usize), usize>,
     /// Why each function outside the subset is, by index.
     reasons: FxHashMap<usize, String>,
@@ -554,37 +570,26 @@ impl Program {
                     let reason =
                         "the script's functions could not be told apart in its syntax tree";
                     reasons.insert(i, reason.to_string());
-                    return None;
+                    return (None, None);
                 }
-                let mut compiler = Compiler {
-                    index: &index,
-                    constants: &constants,
-                    operations: 0,
-                    scope: Vec::new(),
-                    slots: 0,
-                    calls: Vec::new(),
-                    ahead: Vec::new(),
-                    here: Names::default(),
-                };
-                for param in &def.params {
-                    compiler.declare(param.as_str(), false);
-                }
-                match compiler.body(&body) {
-                    Ok(body) => Some(Function {
-                        slots: compiler.slots,
-                        operations: compiler.operations,
-                        body,
-                        calls: compiler.calls,
-                    }),
+                match compile_function(def, &body, &index, &constants, false) {
+                    Ok(function) => {
+                        let in_place = (def.params.len() == 1)
+                            .then(|| compile_function(def, &body, &index, &constants, true).ok())
+                            .flatten();
+                        (Some(function), in_place)
+                    }
                     Err(Unsupported(reason)) => {
                         reasons.insert(i, reason);
-                        None
+                        (None, None)
                     }
                 }
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let (functions, in_place) = functions.into_iter().unzip();
         Program {
             functions,
+            in_place,
             index,
             reasons,
             stack: RefCell::new(Vec::new()),
@@ -625,6 +630,14 @@ impl Program {
         Ok(start)
     }
 
+    /// Whether the compiled `fn name(state)` reads its state in place.
+    #[cfg(test)]
+    pub(crate) fn reads_argument_in_place(&self, name: &str) -> bool {
+        self.index
+            .get(&(name.to_string(), 1))
+            .is_some_and(|&i| self.in_place[i].is_some())
+    }
+
     /// Runs function `entry` (from [`Program::entry`]) on `state`: the states of the array it
     /// returns and the operations it took, or `None` where the interpreter must run the call.
     pub(crate) fn call(
@@ -635,17 +648,26 @@ impl Program {
     ) -> Option<(Vec<State>, u64)> {
         let mut stack = std::mem::take(&mut *self.stack.borrow_mut());
         stack.clear();
-        stack.push(Value::from_state(state));
+        let in_place = self.in_place[entry].as_ref();
+        stack.push(match in_place {
+            Some(_) => Value::Unit,
+            None => Value::from_state(state),
+        });
         let mut frame = Frame {
             stack,
+            argument: state,
             base: 0,
             program: self,
             meter,
             ops: 0,
             next_clock: meter.used - meter.used % Limits::CLOCK_EVERY + Limits::CLOCK_EVERY,
             depth: 0,
+            returned: Value::Unit,
         };
-        let value = frame.invoke(entry, 0);
+        let value = match in_place {
+            Some(function) => frame.run_function(function, 0),
+            None => frame.invoke(entry, 0),
+        };
         let operations = frame.ops;
         *self.stack.borrow_mut() = frame.stack;
         let Ok(Value::Array(states, size)) = value else {
@@ -656,6 +678,41 @@ impl Program {
         (shallow || states.iter().all(|s| within_depth(s, State::MAX_DEPTH)))
             .then_some((states, operations))
     }
+}
+
+/// Compiles one script function; `argument_in_place` compiles the variant that reads its
+/// (single) parameter in the caller's state, which fails where the body changes or moves it.
+fn compile_function(
+    def: &rhai::ScriptFuncDef,
+    body: &[Stmt],
+    index: &FxHashMap<(String, usize), usize>,
+    constants: &FxHashMap<String, Value>,
+    argument_in_place: bool,
+) -> Compiled<Function> {
+    let mut compiler = Compiler {
+        index,
+        constants,
+        operations: 0,
+        scope: Vec::new(),
+        slots: 0,
+        calls: Vec::new(),
+        ahead: Vec::new(),
+        here: Names::default(),
+        argument: None,
+    };
+    for param in &def.params {
+        compiler.declare(param.as_str(), false);
+    }
+    if argument_in_place {
+        compiler.argument = Some(0);
+    }
+    let body = compiler.body(body)?;
+    Ok(Function {
+        slots: compiler.slots,
+        operations: compiler.operations,
+        body,
+        calls: compiler.calls,
+    })
 }
 
 /// The value of a constant expression.
@@ -699,6 +756,9 @@ enum Operand {
     Slot(usize),
     /// A variable read for the last time: its value is moved out rather than copied.
     LastRead(usize),
+    /// The parameter of a call from the engine, read in the caller's state
+    /// ([`Frame::argument`]): copied only where the code needs a value of its own.
+    Argument,
     Const(Value),
     Code(Code),
 }
@@ -715,6 +775,7 @@ impl Operand {
     fn run(&self, f: &mut Frame<'_>) -> Run<Value> {
         match self {
             Operand::Code(code) => code(f),
+            Operand::Argument => Ok(Value::from_state(f.argument)),
             _ => Ok(Value::Unit),
         }
     }
@@ -724,18 +785,19 @@ impl Operand {
         match self {
             Operand::Slot(slot) | Operand::LastRead(slot) => f.slot(*slot),
             Operand::Const(value) => value,
-            Operand::Code(_) => ran,
+            Operand::Code(_) | Operand::Argument => ran,
         }
     }
 
     /// The operand's value, as its own.
-    #[inline]
+    #[inline(always)]
     fn value(&self, f: &mut Frame<'_>) -> Run<Value> {
         match self {
             Operand::Slot(slot) => Ok(copy(f.slot(*slot))),
             Operand::LastRead(slot) => Ok(std::mem::take(f.slot_mut(*slot))),
             Operand::Const(value) => Ok(copy(value)),
             Operand::Code(code) => code(f),
+            Operand::Argument => Ok(Value::from_state(f.argument)),
         }
     }
 
@@ -832,6 +894,16 @@ fn discard(value: Value) {
     }
 }
 
+/// Pushes `item`. A short full array grows by one only: most become states, whose boxed
+/// items must fit exactly, and a vector grown to the usual four would be shrunk again then.
+#[inline]
+fn push_item(items: &mut Vec<State>, item: State) {
+    if items.len() == items.capacity() && items.len() < 4 {
+        items.reserve_exact(1);
+    }
+    items.push(item);
+}
+
 /// A copy of a value, integers without a call.
 #[inline]
 fn copy(value: &Value) -> Value {
@@ -873,6 +945,13 @@ impl Access {
             _ => None,
         }
     }
+
+    /// The key, read where it is (`()` for a step without one); for a key that is a variable
+    /// or a constant only.
+    fn key_in_place<'a>(&'a self, f: &'a Frame<'_>) -> &'a Value {
+        self.operand()
+            .map_or(&Value::Unit, |key| key.read(f, &Value::Unit))
+    }
 }
 
 /// The methods that change an array (its items and their size), with their (at most two)
@@ -894,6 +973,8 @@ struct Compiler<'a> {
     ahead: Vec<Ahead>,
     /// The variables named in the innermost statement being compiled.
     here: Names,
+    /// The slot of the parameter read in the caller's state ([`Operand::Argument`]), if any.
+    argument: Option<usize>,
 }
 
 impl Compiler<'_> {
@@ -930,6 +1011,12 @@ impl Compiler<'_> {
         if constant {
             return Err(unsupported(variable.position(), "changing a constant"));
         }
+        if self.argument == Some(slot) {
+            return Err(unsupported(
+                variable.position(),
+                "changing the argument in place",
+            ));
+        }
         Ok(slot)
     }
 
@@ -940,7 +1027,9 @@ impl Compiler<'_> {
         Ok(match expr {
             Expr::Variable(x, ..) => {
                 let (slot, _) = self.variable(expr)?;
-                if self.is_last_read(x.1.as_str(), slot) {
+                if self.argument == Some(slot) {
+                    Operand::Argument
+                } else if self.is_last_read(x.1.as_str(), slot) {
                     Operand::LastRead(slot)
                 } else {
                     Operand::Slot(slot)
@@ -1008,6 +1097,9 @@ impl Compiler<'_> {
     fn take(&mut self, variable: &Expr) -> Compiled<Code> {
         let (slot, _) = self.variable(variable)?;
         self.operations += 1;
+        if self.argument == Some(slot) {
+            return Ok(Box::new(|f| Ok(Value::from_state(f.argument))));
+        }
         Ok(Box::new(move |f| Ok(std::mem::take(f.slot_mut(slot)))))
     }
 
@@ -1120,7 +1212,10 @@ impl Compiler<'_> {
                     Some(v) => self.expr(v)?,
                 };
                 self.operations += 1;
-                Ok(Box::new(move |f| Err(Flow::Return(value(f)?))))
+                Ok(Box::new(move |f| {
+                    f.returned = value(f)?;
+                    Err(Flow::Return)
+                }))
             }
             other => Err(unsupported(other.position(), "this statement")),
         }
@@ -1178,8 +1273,16 @@ impl Compiler<'_> {
                 }
                 turn(body(f))
             };
-            if let Operand::Const(Value::Array(items, _)) = &over {
-                // A constant array is read where it is.
+            // A constant array, or the argument's, is read where it is.
+            let items = match &over {
+                Operand::Const(Value::Array(items, _)) => Some(&items[..]),
+                Operand::Argument => match f.argument {
+                    State::Array(items) => Some(&items[..]),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(items) = items {
                 for (n, item) in items.iter().enumerate() {
                     if each(f, n, Value::from_state(item))? {
                         break;
@@ -1230,6 +1333,15 @@ impl Compiler<'_> {
         };
         // An element or a property of a map is a state; the size of what holds it changes.
         let store = move |place: &mut State, size: &mut Size, value: Value, in_array: bool| {
+            // An integer over an integer (the common `next[i] -= take`): the size stays. (An
+            // operator giving something else, a range, gives up below as it does here.)
+            if let (State::Int(old), Value::Int(new)) = (&mut *place, &value) {
+                *old = match op {
+                    None => *new,
+                    Some(op) => op.apply(&Value::Int(*old), &value)?.int()?,
+                };
+                return Ok(());
+            }
             let value = match op {
                 None => value,
                 Some(op) => op.apply(&Value::from_state(place), &value)?,
@@ -1324,6 +1436,9 @@ impl Compiler<'_> {
             Expr::Variable(..) => {
                 let (slot, _) = self.variable(expr)?;
                 self.operations += 1;
+                if self.argument == Some(slot) {
+                    return Ok(Box::new(|f| Ok(Value::from_state(f.argument))));
+                }
                 Ok(Box::new(move |f| Ok(copy(f.slot(slot)))))
             }
             Expr::Stmt(block) => self.block(block.statements()),
@@ -1477,6 +1592,25 @@ impl Compiler<'_> {
                 .into_iter()
                 .next()
                 .ok_or_else(|| unsupported(expr.position(), "this chain"))?;
+            // A variable's element or property (`piles[i]`, `state.cap`), by a variable or a
+            // constant: read where it is, with no code to run.
+            if !matches!(step.operand(), Some(Operand::Code(_) | Operand::Argument)) {
+                match base {
+                    Operand::Slot(slot) | Operand::LastRead(slot) => {
+                        return Ok(Box::new(move |f| {
+                            let item = Item::of_value(f.slot(slot));
+                            Ok(access(item, &step, step.key_in_place(f))?.to_value())
+                        }));
+                    }
+                    Operand::Argument => {
+                        return Ok(Box::new(move |f| {
+                            let item = Item::of_state(f.argument);
+                            Ok(access(item, &step, step.key_in_place(f))?.to_value())
+                        }));
+                    }
+                    _ => {}
+                }
+            }
             return Ok(Box::new(move |f| {
                 let key = match step.operand() {
                     Some(key) => key.run(f)?,
@@ -1576,7 +1710,7 @@ impl Compiler<'_> {
                     return Err(Flow::Bail);
                 };
                 *size = size.plus(added).bounded()?;
-                items.push(state);
+                push_item(items, state);
                 Ok(Value::Unit)
             })));
         }

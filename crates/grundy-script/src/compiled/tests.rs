@@ -481,13 +481,28 @@ impl ScriptMaker {
         }
     }
 
-    fn script(&mut self) -> String {
+    /// A script, and whether its state is an array `[n, n + 1]` (else the integer `n`). The
+    /// parameter is sometimes changed, so that both the variant reading it in the caller's
+    /// state and the one copying it run.
+    fn script(&mut self) -> (String, bool) {
         self.ints.clear();
         self.arrays.clear();
+        let array_state = self.rng.random_ratio(1, 2);
+        let (parameter, first) = if array_state {
+            // The state itself is an array of the script: read, looped over, copied, pushed.
+            self.arrays.push("s".to_string());
+            ("s", "let n = s[0];\n")
+        } else {
+            if self.rng.random_ratio(1, 3) {
+                self.ints.push("n".to_string());
+            }
+            ("n", "")
+        };
         let body = self.statements(2, 6);
-        format!(
-            "fn options(n) {{\nlet out = [];\nlet arr = [n, 1, 2];\n{body}out.push(arr.len());\nout\n}}"
-        )
+        let source = format!(
+            "fn options({parameter}) {{\n{first}let out = [];\nlet arr = [n, 1, 2];\n{body}out.push(arr.len());\nout\n}}"
+        );
+        (source, array_state)
     }
 }
 
@@ -504,11 +519,17 @@ fn random_scripts_of_the_subset_agree_with_the_interpreter() {
         ..Limits::default()
     };
     let (mut answered, mut calls) = (0, 0);
+    let mut in_place = [0, 0];
     for _ in 0..1500 {
-        let source = maker.script();
+        let (source, array_state) = maker.script();
         let (fast, slow) = both(&source, limits);
+        in_place[usize::from(fast.fast.reads_argument_in_place("options"))] += 1;
         for n in [-7, -1, 0, 1, 2, 3, 5, 8, 13, 40, 1 << 40] {
-            let state = State::Int(n);
+            let state = if array_state {
+                ints(&[n, n.saturating_add(1)])
+            } else {
+                State::Int(n)
+            };
             let before = fast.compiled_calls();
             agree(&fast, &slow, &state, &source);
             // A call the interpreter answers, the compiled code answers itself: giving up
@@ -522,6 +543,8 @@ fn random_scripts_of_the_subset_agree_with_the_interpreter() {
     }
     // Most calls are answered (the others fail in the interpreter too).
     assert!(answered * 3 > calls, "{answered} of {calls}");
+    // Both variants of `options` ran: copying its parameter, and reading it in place.
+    assert!(in_place[0] > 100 && in_place[1] > 100, "{in_place:?}");
 }
 
 #[test]
@@ -582,4 +605,12 @@ fn states_nested_as_deep_as_a_state_may_be_and_one_deeper() {
         let answered = fast.compiled_calls() > before;
         assert_eq!(answered, slow.options_of(&State::Int(n)).is_ok(), "n = {n}");
     }
+}
+
+/// Every compiled node returns a `Run<Value>`: with no value inside `Flow`, the result is
+/// exactly as large as the value (no tag of its own to copy around).
+#[test]
+fn a_result_is_as_small_as_its_value() {
+    use super::{Run, Value};
+    assert_eq!(size_of::<Run<Value>>(), size_of::<Value>());
 }
