@@ -648,7 +648,11 @@ impl Program {
     ) -> Option<(Vec<State>, u64)> {
         let mut stack = std::mem::take(&mut *self.stack.borrow_mut());
         stack.clear();
-        let in_place = self.in_place[entry].as_ref();
+        // A state on the heap is read in place; a number is copied, as reading a variable is
+        // cheaper than reading the argument.
+        let in_place = self.in_place[entry]
+            .as_ref()
+            .filter(|_| !matches!(state, State::Int(_) | State::Bool(_) | State::Char(_)));
         stack.push(match in_place {
             Some(_) => Value::Unit,
             None => Value::from_state(state),
@@ -892,6 +896,18 @@ fn discard(value: Value) {
     } else {
         drop(value);
     }
+}
+
+/// Sorts an array of integers (Rhai sorts no array that mixes types: give up on any other).
+fn sort_integers(items: &mut [State]) -> Run<()> {
+    if items.iter().any(|item| !matches!(item, State::Int(_))) {
+        return Err(Flow::Bail);
+    }
+    items.sort_unstable_by_key(|item| match item {
+        State::Int(n) => *n,
+        _ => 0,
+    });
+    Ok(())
 }
 
 /// Pushes `item`. A short full array grows by one only: most become states, whose boxed
@@ -1335,11 +1351,14 @@ impl Compiler<'_> {
         let store = move |place: &mut State, size: &mut Size, value: Value, in_array: bool| {
             // An integer over an integer (the common `next[i] -= take`): the size stays. (An
             // operator giving something else, a range, gives up below as it does here.)
-            if let (State::Int(old), Value::Int(new)) = (&mut *place, &value) {
+            if let State::Int(old) = place
+                && let Value::Int(new) = value
+            {
                 *old = match op {
-                    None => *new,
+                    None => new,
                     Some(op) => op.apply(&Value::Int(*old), &value)?.int()?,
                 };
+                discard(value);
                 return Ok(());
             }
             let value = match op {
@@ -1358,14 +1377,20 @@ impl Compiler<'_> {
             match &target {
                 Target::Variable(slot) => {
                     let place = f.slot_mut(*slot);
-                    *place = match op {
+                    let new = match op {
                         None => value,
-                        Some(op) => op.apply(place, &value)?,
+                        Some(op) => {
+                            let new = op.apply(place, &value)?;
+                            discard(value);
+                            new
+                        }
                     };
+                    discard(std::mem::replace(place, new));
                 }
                 Target::Element(slot, key) => {
                     let ran = key.run(f)?;
                     let key = key.read(f, &ran).int()?;
+                    discard(ran);
                     let Value::Array(items, size) = f.slot_mut(*slot) else {
                         return Err(Flow::Bail);
                     };
@@ -1411,24 +1436,28 @@ impl Compiler<'_> {
                 for (ident, value) in &x.0 {
                     entries.push((ident.name.as_str().into(), self.operand(value)?));
                 }
-                let mut keys: Vec<&Key> = entries.iter().map(|(key, _)| key).collect();
-                let in_order = keys.is_sorted();
+                // The map's keys in order, and where each entry of the script goes among them.
+                let mut keys: Vec<Key> = entries.iter().map(|(key, _)| key.clone()).collect();
                 keys.sort();
                 if keys.windows(2).any(|w| w[0] == w[1]) {
                     return Err(unsupported(*position, "a map with a repeated key"));
                 }
-                self.operations += 1 + entries.iter().map(|(_, v)| v.operations()).sum::<u64>();
-                // Evaluated in the script's order, then sorted by key as a map is.
+                let values: Vec<(usize, Operand)> = entries
+                    .into_iter()
+                    .map(|(key, value)| (keys.binary_search(&key).unwrap_or_default(), value))
+                    .collect();
+                self.operations += 1 + values.iter().map(|(_, v)| v.operations()).sum::<u64>();
+                // Evaluated in the script's order, each put in its place among the keys.
                 Ok(Box::new(move |f| {
-                    let mut map: Vec<(Key, State)> = Vec::with_capacity(entries.len());
+                    let mut map: Vec<(Key, State)> = keys
+                        .iter()
+                        .map(|key| (key.clone(), State::Int(0)))
+                        .collect();
                     let mut size = Size::default();
-                    for (key, value) in &entries {
+                    for (at, value) in &values {
                         let (value, added) = value.value(f)?.into_item(false)?;
-                        map.push((key.clone(), value));
+                        map[*at].1 = value;
                         size = size.plus(added);
-                    }
-                    if !in_order {
-                        map.sort_unstable_by(|a, b| a.0.cmp(&b.0));
                     }
                     Ok(Value::Map(map, size.bounded()?))
                 }))
@@ -1743,16 +1772,17 @@ impl Compiler<'_> {
                 *size = size.minus(Size::of_item(&removed, true));
                 Ok(Value::from_owned_state(removed))
             },
-            ("sort", 0) => |items, _, _, _| {
-                if items.iter().any(|item| !matches!(item, State::Int(_))) {
-                    return Err(Flow::Bail);
-                }
-                items.sort_unstable_by_key(|item| match item {
-                    State::Int(n) => *n,
-                    _ => 0,
-                });
-                Ok(Value::Unit)
-            },
+            ("sort", 0) => {
+                // Every state's `options` may sort: no arguments to evaluate.
+                self.operations += 1;
+                return Ok(Some(Box::new(move |f| {
+                    let Value::Array(items, _) = f.slot_mut(slot) else {
+                        return Err(Flow::Bail);
+                    };
+                    sort_integers(items)?;
+                    Ok(Value::Unit)
+                })));
+            }
             ("reverse", 0) => |items, _, _, _| {
                 items.reverse();
                 Ok(Value::Unit)

@@ -523,7 +523,9 @@ fn random_scripts_of_the_subset_agree_with_the_interpreter() {
     for _ in 0..1500 {
         let (source, array_state) = maker.script();
         let (fast, slow) = both(&source, limits);
-        in_place[usize::from(fast.fast.reads_argument_in_place("options"))] += 1;
+        if array_state {
+            in_place[usize::from(fast.fast.reads_argument_in_place("options"))] += 1;
+        }
         for n in [-7, -1, 0, 1, 2, 3, 5, 8, 13, 40, 1 << 40] {
             let state = if array_state {
                 ints(&[n, n.saturating_add(1)])
@@ -543,7 +545,7 @@ fn random_scripts_of_the_subset_agree_with_the_interpreter() {
     }
     // Most calls are answered (the others fail in the interpreter too).
     assert!(answered * 3 > calls, "{answered} of {calls}");
-    // Both variants of `options` ran: copying its parameter, and reading it in place.
+    // Both variants of `options` ran on arrays: copying the parameter, and reading it in place.
     assert!(in_place[0] > 100 && in_place[1] > 100, "{in_place:?}");
 }
 
