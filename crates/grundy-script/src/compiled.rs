@@ -805,6 +805,15 @@ impl Operand {
         }
     }
 
+    /// The same operand read in place, for a variable or a constant (`None` for code).
+    fn read_only_copy(&self) -> Option<Operand> {
+        match self {
+            Operand::Slot(slot) | Operand::LastRead(slot) => Some(Operand::Slot(*slot)),
+            Operand::Const(value) => Some(Operand::Const(value.clone())),
+            Operand::Code(_) | Operand::Argument => None,
+        }
+    }
+
     /// The operand read where it is, never moved (for the operators, which only look at it).
     fn in_place(self) -> Operand {
         match self {
@@ -896,6 +905,18 @@ fn discard(value: Value) {
     } else {
         drop(value);
     }
+}
+
+/// The items of an array literal, evaluated in order, and their size.
+fn array_of(items: &[Operand], f: &mut Frame<'_>) -> Run<(Vec<State>, Size)> {
+    let mut array = Vec::with_capacity(items.len());
+    let mut size = Size::default();
+    for item in items {
+        let (state, added) = item.value(f)?.into_item(true)?;
+        array.push(state);
+        size = size.plus(added);
+    }
+    Ok((array, size.bounded()?))
 }
 
 /// Sorts an array of integers (Rhai sorts no array that mixes types: give up on any other).
@@ -1089,6 +1110,13 @@ impl Compiler<'_> {
             }
             _ => None,
         }
+    }
+
+    /// The items of an array literal (see [`array_of`]).
+    fn array_literal(&mut self, items: &[Expr]) -> Compiled<Vec<Operand>> {
+        let items = self.operands(items)?;
+        self.operations += 1 + items.iter().map(Operand::operations).sum::<u64>();
+        Ok(items)
     }
 
     fn operands(&mut self, exprs: &[Expr]) -> Compiled<Vec<Operand>> {
@@ -1372,7 +1400,16 @@ impl Compiler<'_> {
             Ok::<(), Flow>(())
         };
         self.operations += 1 + rhs.operations();
-        Ok(Box::new(move |f| {
+        // `next[i] -= take` with integers in variables or constants: read and written in
+        // place, else the general way below.
+        let in_place = match &target {
+            Target::Element(slot, key) => key
+                .read_only_copy()
+                .zip(rhs.read_only_copy())
+                .map(|(key, value)| (*slot, key, value)),
+            _ => None,
+        };
+        let general: Code = Box::new(move |f| {
             let value = rhs.value(f)?;
             match &target {
                 Target::Variable(slot) => {
@@ -1405,6 +1442,24 @@ impl Compiler<'_> {
                 }
             }
             Ok(Value::Unit)
+        });
+        let Some((slot, key, value)) = in_place else {
+            return Ok(general);
+        };
+        Ok(Box::new(move |f| {
+            if let Value::Int(new) = *value.read(f, &Value::Unit)
+                && let Value::Int(at) = *key.read(f, &Value::Unit)
+                && let Value::Array(items, _) = f.slot_mut(slot)
+                && let Ok(at) = position(at, items.len())
+                && let State::Int(old) = &mut items[at]
+            {
+                *old = match op {
+                    None => new,
+                    Some(op) => op.apply(&Value::Int(*old), &Value::Int(new))?.int()?,
+                };
+                return Ok(Value::Unit);
+            }
+            general(f)
         }))
     }
 
@@ -1418,17 +1473,10 @@ impl Compiler<'_> {
                 Err(unsupported(*position, "a constant of this type"))
             }
             Expr::Array(items, _) => {
-                let items = self.operands(items)?;
-                self.operations += 1 + items.iter().map(Operand::operations).sum::<u64>();
+                let items = self.array_literal(items)?;
                 Ok(Box::new(move |f| {
-                    let mut array = Vec::with_capacity(items.len());
-                    let mut size = Size::default();
-                    for item in &items {
-                        let (state, added) = item.value(f)?.into_item(true)?;
-                        array.push(state);
-                        size = size.plus(added);
-                    }
-                    Ok(Value::Array(array, size.bounded()?))
+                    let (array, size) = array_of(&items, f)?;
+                    Ok(Value::Array(array, size))
                 }))
             }
             Expr::Map(x, position) => {
@@ -1729,6 +1777,20 @@ impl Compiler<'_> {
             return Ok(None);
         }
         let slot = self.writable(variable)?;
+        if let ("push", [Expr::Array(items, _)]) = (name, &call.args[..]) {
+            // `parts.push([h])`: the new array goes in as a state, never a value.
+            let items = self.array_literal(items)?;
+            self.operations += 1;
+            return Ok(Some(Box::new(move |f| {
+                let (array, inner) = array_of(&items, f)?;
+                let Value::Array(target, size) = f.slot_mut(slot) else {
+                    return Err(Flow::Bail);
+                };
+                *size = size.plus(inner.nested().plus(Size::one(true))).bounded()?;
+                push_item(target, State::Array(array.into_boxed_slice()));
+                Ok(Value::Unit)
+            })));
+        }
         if let ("push", [item]) = (name, &call.args[..]) {
             // The method of every `options`, with one argument and nothing to give back.
             let item = self.operand(item)?;

@@ -422,7 +422,10 @@ impl ScriptMaker {
                 let (target, value) = (self.array(), self.array());
                 format!("{target} = {value};")
             }
-            4 => format!("{}[{}] = {};", self.array(), self.int(1), self.int(1)),
+            4 => {
+                let op = self.pick(&["=", "=", "+=", "-=", "*="]);
+                format!("{}[{}] {op} {};", self.array(), self.int(1), self.int(1))
+            }
             _ => {
                 let over = self.array();
                 let name = self.fresh("x");
