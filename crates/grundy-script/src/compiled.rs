@@ -907,6 +907,25 @@ fn discard(value: Value) {
     }
 }
 
+/// The swaps that sort `keys` (none if they are sorted already), or `None` if two are equal.
+fn swaps_sorting(keys: &[&Key]) -> Option<Vec<(usize, usize)>> {
+    let mut sorted = keys.to_vec();
+    sorted.sort();
+    if sorted.windows(2).any(|w| w[0] == w[1]) {
+        return None;
+    }
+    let mut now = keys.to_vec();
+    let mut swaps = Vec::new();
+    for (at, key) in sorted.iter().enumerate() {
+        let from = now.iter().position(|k| k == key)?;
+        if from != at {
+            now.swap(at, from);
+            swaps.push((at, from));
+        }
+    }
+    Some(swaps)
+}
+
 /// The items of an array literal, evaluated in order, and their size.
 fn array_of(items: &[Operand], f: &mut Frame<'_>) -> Run<(Vec<State>, Size)> {
     let mut array = Vec::with_capacity(items.len());
@@ -1384,7 +1403,7 @@ impl Compiler<'_> {
             {
                 *old = match op {
                     None => new,
-                    Some(op) => op.apply(&Value::Int(*old), &value)?.int()?,
+                    Some(op) => op.on_integers(*old, new)?,
                 };
                 discard(value);
                 return Ok(());
@@ -1455,7 +1474,7 @@ impl Compiler<'_> {
             {
                 *old = match op {
                     None => new,
-                    Some(op) => op.apply(&Value::Int(*old), &Value::Int(new))?.int()?,
+                    Some(op) => op.on_integers(*old, new)?,
                 };
                 return Ok(Value::Unit);
             }
@@ -1484,28 +1503,23 @@ impl Compiler<'_> {
                 for (ident, value) in &x.0 {
                     entries.push((ident.name.as_str().into(), self.operand(value)?));
                 }
-                // The map's keys in order, and where each entry of the script goes among them.
-                let mut keys: Vec<Key> = entries.iter().map(|(key, _)| key.clone()).collect();
-                keys.sort();
-                if keys.windows(2).any(|w| w[0] == w[1]) {
+                let keys: Vec<&Key> = entries.iter().map(|(key, _)| key).collect();
+                let Some(swaps) = swaps_sorting(&keys) else {
                     return Err(unsupported(*position, "a map with a repeated key"));
-                }
-                let values: Vec<(usize, Operand)> = entries
-                    .into_iter()
-                    .map(|(key, value)| (keys.binary_search(&key).unwrap_or_default(), value))
-                    .collect();
-                self.operations += 1 + values.iter().map(|(_, v)| v.operations()).sum::<u64>();
-                // Evaluated in the script's order, each put in its place among the keys.
+                };
+                self.operations += 1 + entries.iter().map(|(_, v)| v.operations()).sum::<u64>();
+                // Evaluated in the script's order, then put in the order of the keys, as a
+                // map is, by the swaps found here.
                 Ok(Box::new(move |f| {
-                    let mut map: Vec<(Key, State)> = keys
-                        .iter()
-                        .map(|key| (key.clone(), State::Int(0)))
-                        .collect();
+                    let mut map: Vec<(Key, State)> = Vec::with_capacity(entries.len());
                     let mut size = Size::default();
-                    for (at, value) in &values {
+                    for (key, value) in &entries {
                         let (value, added) = value.value(f)?.into_item(false)?;
-                        map[*at].1 = value;
+                        map.push((key.clone(), value));
                         size = size.plus(added);
+                    }
+                    for &(a, b) in &swaps {
+                        map.swap(a, b);
                     }
                     Ok(Value::Map(map, size.bounded()?))
                 }))
@@ -2063,25 +2077,11 @@ impl Op {
     #[inline]
     fn apply(self, a: &Value, b: &Value) -> Run<Value> {
         if let (&Value::Int(x), &Value::Int(y)) = (a, b) {
-            let result = match self {
-                Op::Add => x.checked_add(y),
-                Op::Subtract => x.checked_sub(y),
-                Op::Multiply => x.checked_mul(y),
-                Op::Divide => x.checked_div(y),
-                Op::Remainder => x.checked_rem(y),
-                Op::Power => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
-                Op::ShiftLeft => Some(shift_left(x, y)),
-                Op::ShiftRight => Some(shift_right(x, y)),
-                Op::Min => Some(x.min(y)),
-                Op::Max => Some(x.max(y)),
-                Op::And => Some(x & y),
-                Op::Or => Some(x | y),
-                Op::Xor => Some(x ^ y),
-                Op::Range => return Ok(Value::Range(x, y, false)),
-                Op::RangeInclusive => return Ok(Value::Range(x, y, true)),
-                Op::Contains => None,
+            return match self {
+                Op::Range => Ok(Value::Range(x, y, false)),
+                Op::RangeInclusive => Ok(Value::Range(x, y, true)),
+                _ => self.on_integers(x, y).map(Value::Int),
             };
-            return result.map(Value::Int).ok_or(Flow::Bail);
         }
         match (self, a, b) {
             (Op::And, Value::Bool(x), Value::Bool(y)) => Ok(Value::Bool(x & y)),
@@ -2090,6 +2090,31 @@ impl Op {
             (Op::Contains, ..) => contains(Item::of_value(a), Item::of_value(b)).map(Value::Bool),
             _ => Err(Flow::Bail),
         }
+    }
+}
+
+impl Op {
+    /// The integer the operator gives on two integers ([`Flow::Bail`] for one that gives
+    /// something else, a range, or none).
+    #[inline(always)]
+    fn on_integers(self, x: i64, y: i64) -> Run<i64> {
+        match self {
+            Op::Add => x.checked_add(y),
+            Op::Subtract => x.checked_sub(y),
+            Op::Multiply => x.checked_mul(y),
+            Op::Divide => x.checked_div(y),
+            Op::Remainder => x.checked_rem(y),
+            Op::Power => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
+            Op::ShiftLeft => Some(shift_left(x, y)),
+            Op::ShiftRight => Some(shift_right(x, y)),
+            Op::Min => Some(x.min(y)),
+            Op::Max => Some(x.max(y)),
+            Op::And => Some(x & y),
+            Op::Or => Some(x | y),
+            Op::Xor => Some(x ^ y),
+            Op::Range | Op::RangeInclusive | Op::Contains => None,
+        }
+        .ok_or(Flow::Bail)
     }
 }
 

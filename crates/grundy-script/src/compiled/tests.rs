@@ -619,3 +619,35 @@ fn a_result_is_as_small_as_its_value() {
     use super::{Run, Value};
     assert_eq!(size_of::<Run<Value>>(), size_of::<Value>());
 }
+
+/// A map literal's entries are put in key order by swaps found when compiling: on every order
+/// of five keys the swaps sort them, and a repeated key is refused.
+#[test]
+fn the_swaps_of_a_map_literal_sort_its_keys() {
+    use super::{Key, swaps_sorting};
+    fn orders(rest: Vec<&'static str>, done: Vec<&'static str>, out: &mut Vec<Vec<&'static str>>) {
+        if rest.is_empty() {
+            out.push(done);
+            return;
+        }
+        for i in 0..rest.len() {
+            let (mut rest, mut done) = (rest.clone(), done.clone());
+            done.push(rest.remove(i));
+            orders(rest, done, out);
+        }
+    }
+    let mut all = Vec::new();
+    orders(vec!["a", "b", "cap", "piles", "z"], Vec::new(), &mut all);
+    assert_eq!(all.len(), 120);
+    for order in all {
+        let keys: Vec<Key> = order.iter().map(|&k| Key::from(k)).collect();
+        let refs: Vec<&Key> = keys.iter().collect();
+        let mut entries = order.clone();
+        for (a, b) in swaps_sorting(&refs).unwrap() {
+            entries.swap(a, b);
+        }
+        assert!(entries.is_sorted(), "{order:?} gave {entries:?}");
+    }
+    let repeated = [Key::from("a"), Key::from("b"), Key::from("a")];
+    assert!(swaps_sorting(&repeated.iter().collect::<Vec<_>>()).is_none());
+}
