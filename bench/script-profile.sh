@@ -34,7 +34,7 @@ for game in "${games[@]}"; do
         fi
         name=${line% (*}
     done
-    printf '| %s | %d | %d | %d | %.1f× | %.0f× | %.0f %% | %.0f %% |\n' "$name" "${per[rust]}" \
+    printf '| %s | %d | %d | %d | %.1f× | %.0f× | %.1f %% | %.1f %% |\n' "$name" "${per[rust]}" \
         "${per[script]}" "${per[interpreted]}" "$(bc -l <<<"${per[script]} / ${per[rust]}")" \
         "$(bc -l <<<"${per[interpreted]} / ${per[rust]}")" "${share[script]}" "${share[interpreted]}"
 done

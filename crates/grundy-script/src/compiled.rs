@@ -194,6 +194,7 @@ const MAX_CALL_LEVELS: usize = 256;
 
 impl Value {
     /// A copy of `state`.
+    #[inline]
     fn from_state(state: &State) -> Value {
         match state {
             State::Int(n) => Value::Int(*n),
@@ -473,13 +474,14 @@ impl Frame<'_> {
             return Err(Flow::Bail);
         }
         self.tick(function.operations)?;
-        self.stack.resize(base + function.slots, Value::Unit);
+        self.stack
+            .resize_with(base + function.slots, Value::default);
         let caller = std::mem::replace(&mut self.base, base);
         self.depth += 1;
         let result = (function.body)(self);
         self.depth -= 1;
         self.base = caller;
-        self.stack.truncate(base);
+        self.stack.drain(base..).for_each(discard);
         match result {
             Ok(value) => Ok(value),
             Err(Flow::Return) => Ok(std::mem::take(&mut self.returned)),
