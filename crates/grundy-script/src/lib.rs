@@ -926,16 +926,16 @@ impl Game for Script {
     }
 
     fn components(&self, state: &State, parts: &mut Vec<State>) -> bool {
-        if self.failed() {
+        if self.failed() || !self.has_components {
             return false;
         }
-        match self.components_of(state) {
-            Ok(Some(mut split)) => {
+        // A state that is its own only component is the engine's to recognise.
+        match self.states_from("components", state) {
+            Ok(mut split) => {
                 parts.append(&mut split);
                 self.fast.recycle(split);
                 true
             }
-            Ok(None) => false,
             Err(e) => {
                 self.fail(e);
                 false

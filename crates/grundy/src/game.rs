@@ -70,7 +70,8 @@ pub trait Game {
     fn options(&self, position: &Self::Position, out: &mut Vec<Self::Position>);
 
     /// If `position` is a sum, pushes its independent components (whose values combine by XOR)
-    /// onto `parts` and returns true. A position that is its own only component is not a sum.
+    /// onto `parts` and returns true. A position that is its own only component is not a sum
+    /// (the engine checks: returning it alone is the same as returning false).
     ///
     /// `parts` is a buffer the engine reuses, as for [`Game::options`]. Only Grundy values use
     /// this; misère outcomes and remoteness always search the whole position, since they do not
