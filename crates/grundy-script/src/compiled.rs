@@ -36,6 +36,13 @@
 //! is named only once in its statement and nowhere in what may run after it ([`Ahead`]). And
 //! `let out = []` starts from an array the caller gave back after the previous call
 //! ([`Program::recycle`]), so the array of options does not grow from nothing each time.
+//!
+//! A function of one parameter that never changes or moves it is compiled a second time, to read
+//! the state the engine passes where it is ([`Operand::Argument`]): a call of `options` on an
+//! array or a map copies only what the script copies itself (`let next = heaps`), not the whole
+//! state first. A few shapes that every `options` has run without a value in between: an integer
+//! stored into an element (`next[i] -= take`), a variable's element or property (`piles[i]`,
+//! `state.cap`), `push` of an array literal, and `sort`.
 
 use std::cell::RefCell;
 use std::time::Instant;
