@@ -37,10 +37,10 @@
 //! `let out = []` starts from an array the caller gave back after the previous call
 //! ([`Program::recycle`]), so the array of options does not grow from nothing each time.
 //!
-//! A function of one parameter that never changes or moves it is compiled a second time, to read
-//! the state the engine passes where it is ([`Operand::Argument`]): a call of `options` on an
-//! array or a map copies only what the script copies itself (`let next = heaps`), not the whole
-//! state first. A few shapes that every `options` has run without a value in between: an integer
+//! A function of one parameter that never changes it is compiled a second time, to read the
+//! state the engine passes where it is ([`Operand::Argument`]): a call of `options` on an array
+//! or a map copies only what the script copies itself (`let next = heaps`, or where the other
+//! compilation would move the parameter), not the whole state first. A few shapes that every `options` has run without a value in between: an integer
 //! stored into an element (`next[i] -= take`), a variable's element or property (`piles[i]`,
 //! `state.cap`), `push` of an array literal, and `sort`.
 
@@ -513,8 +513,8 @@ pub(crate) struct Program {
     /// By (name, number of parameters); `None` where a function is outside the subset.
     functions: Vec<Option<Function>>,
     /// By the same index, the variant of a function of one parameter that reads its parameter
-    /// in the caller's state, where the function never changes or moves it: a call from the
-    /// engine then copies no state.
+    /// in the caller's state, where the function never changes it: a call from the engine then
+    /// copies no more of the state than the script itself does.
     in_place: Vec<Option<Function>>,
     index: FxHashMap<(String, usize), usize>,
     /// Why each function outside the subset is, by index.
@@ -694,7 +694,7 @@ impl Program {
 }
 
 /// Compiles one script function; `argument_in_place` compiles the variant that reads its
-/// (single) parameter in the caller's state, which fails where the body changes or moves it.
+/// (single) parameter in the caller's state, which fails where the body changes it.
 fn compile_function(
     def: &rhai::ScriptFuncDef,
     body: &[Stmt],
@@ -2100,9 +2100,7 @@ impl Op {
             _ => Err(Flow::Bail),
         }
     }
-}
 
-impl Op {
     /// The integer the operator gives on two integers ([`Flow::Bail`] for one that gives
     /// something else, a range, or none).
     #[inline(always)]
