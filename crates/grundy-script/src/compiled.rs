@@ -1901,7 +1901,8 @@ impl Compiler<'_> {
 }
 
 /// `op` of two operands, compiled for where they are: two variables or a variable and a
-/// constant (the usual `k <= n`, `n - k`) are read in place, with no code to run.
+/// constant (the usual `k <= n`, `n - k`) are read in place, with no code to run, and code next
+/// to a variable or a constant (`n % x == 0`) is the one closure run.
 fn pair<T: 'static>(
     a: Operand,
     b: Operand,
@@ -1911,6 +1912,34 @@ fn pair<T: 'static>(
         (Operand::Slot(x), Operand::Slot(y)) => Box::new(move |f| op(f.slot(x), f.slot(y))),
         (Operand::Slot(x), Operand::Const(c)) => Box::new(move |f| op(f.slot(x), &c)),
         (Operand::Const(c), Operand::Slot(y)) => Box::new(move |f| op(&c, f.slot(y))),
+        // Code and a variable or a constant (`n % x == 0`): one closure to run, the other
+        // operand read in place.
+        (Operand::Code(code), Operand::Const(c)) => Box::new(move |f| {
+            let ran = code(f)?;
+            let result = op(&ran, &c);
+            discard(ran);
+            result
+        }),
+        (Operand::Code(code), Operand::Slot(y)) => Box::new(move |f| {
+            let ran = code(f)?;
+            let result = op(&ran, f.slot(y));
+            discard(ran);
+            result
+        }),
+        (Operand::Slot(x), Operand::Code(code)) => Box::new(move |f| {
+            let ran = code(f)?;
+            let result = op(f.slot(x), &ran);
+            discard(ran);
+            result
+        }),
+        (Operand::Code(a), Operand::Code(b)) => Box::new(move |f| {
+            let ran_a = a(f)?;
+            let ran_b = b(f)?;
+            let result = op(&ran_a, &ran_b);
+            discard(ran_a);
+            discard(ran_b);
+            result
+        }),
         (a, b) => Box::new(move |f| {
             let ran_a = a.run(f)?;
             let ran_b = b.run(f)?;
