@@ -1249,6 +1249,16 @@ impl Compiler<'_> {
                 self.operations += 1;
                 let condition = self.condition(expr)?;
                 let body = self.branch(body.statements())?;
+                if branch.statements().is_empty() {
+                    // No `else`: nothing to call when the condition is false.
+                    return Ok(Box::new(move |f| {
+                        if condition(f)? {
+                            body(f)
+                        } else {
+                            Ok(Value::Unit)
+                        }
+                    }));
+                }
                 let branch = self.branch(branch.statements())?;
                 Ok(Box::new(
                     move |f| {
