@@ -947,6 +947,15 @@ fn array_of(items: &[Operand], f: &mut Frame<'_>) -> Run<(Vec<State>, Size)> {
     Ok((array, size.bounded()?))
 }
 
+/// What `old op= new` stores on integers (`= new` without an operator).
+#[inline(always)]
+fn assigned_integer(op: Option<Op>, old: i64, new: i64) -> Run<i64> {
+    match op {
+        None => Ok(new),
+        Some(op) => op.on_integers(old, new),
+    }
+}
+
 /// Sorts an array of integers (Rhai sorts no array that mixes types: give up on any other).
 fn sort_integers(items: &mut [State]) -> Run<()> {
     if items.iter().any(|item| !matches!(item, State::Int(_))) {
@@ -1420,10 +1429,7 @@ impl Compiler<'_> {
             if let State::Int(old) = place
                 && let Value::Int(new) = value
             {
-                *old = match op {
-                    None => new,
-                    Some(op) => op.on_integers(*old, new)?,
-                };
+                *old = assigned_integer(op, *old, new)?;
                 discard(value);
                 return Ok(());
             }
@@ -1491,10 +1497,7 @@ impl Compiler<'_> {
                 && let Ok(at) = position(at, items.len())
                 && let State::Int(old) = &mut items[at]
             {
-                *old = match op {
-                    None => new,
-                    Some(op) => op.on_integers(*old, new)?,
-                };
+                *old = assigned_integer(op, *old, new)?;
                 return Ok(Value::Unit);
             }
             general(f)
