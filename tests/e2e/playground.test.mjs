@@ -1,6 +1,7 @@
 // The playground in headless Chromium: the Nim board, a whole game, the language switch.
-// Run by ./scripts/test (node --test); needs /usr/bin/chromium and a built `grundy` binary
-// (GRUNDY_BIN, or target/debug/grundy). Screenshots are kept in tests/e2e/artifacts/.
+// Run by ./scripts/test (node --test); needs Chromium (GRUNDY_CHROMIUM, or /usr/bin/chromium)
+// and a built `grundy` binary (GRUNDY_BIN, or target/debug/grundy). Screenshots are kept in
+// tests/e2e/artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -33,7 +34,7 @@ before(async () => {
   });
   profile = mkdtempSync(join(tmpdir(), 'grundy-e2e-'));
   context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: process.env.GRUNDY_CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',

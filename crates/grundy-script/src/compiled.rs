@@ -1053,7 +1053,7 @@ struct Compiler<'a> {
 
 impl Compiler<'_> {
     /// The operations compiled since `before` (a loop's condition and body), which the loop
-    /// charges at each turn, plus one for the turn; they no longer count once per call.
+    /// charges at each turn, plus one for the turn, taken out of the count charged once per call.
     fn turn_operations(&mut self, before: u64) -> u64 {
         let each_turn = self.operations - before + 1;
         self.operations = before;

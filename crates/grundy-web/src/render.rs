@@ -10,7 +10,7 @@ use grundy::{Analysis, Change, Explain, Lang, Play};
 use serde::Serialize;
 use serde_json::{Value, json};
 
-/// Positions with more components than this are left out of each listed move (DESIGN.md).
+/// Positions with more components than this are left out of each listed move (the JSON contract, docs/api.md).
 pub const MOVE_POSITION_LIMIT: usize = 1000;
 
 /// Everything the JSON of one analysed position is made of.
