@@ -81,6 +81,16 @@ pub enum Change {
         /// The two parts, smaller first.
         into: [u64; 2],
     },
+    /// A take-and-break move: pile `pile` of `from` stones loses some (or none) and what is left is
+    /// broken into two or more non-empty piles, which take its place in order.
+    Break {
+        /// Index of the pile, from 0.
+        pile: usize,
+        /// Stones before.
+        from: u64,
+        /// The piles left, smallest first.
+        into: Vec<u64>,
+    },
     /// Several piles shrink in one move (Moore's Nim_k): `piles[i]` goes from `from[i]` to `to[i]`.
     TakeMany {
         /// Indices of the piles, from 0, increasing.
@@ -151,6 +161,37 @@ impl Change {
                 Lang::En => format!("split pile {} ({from}) into {x} and {y}", pile + 1),
                 Lang::Zh => format!("把第 {} 堆（{from} 个）分成 {x} 和 {y} 两堆", pile + 1),
             },
+            Change::Break { pile, from, into } => {
+                let taken = from - into.iter().sum::<u64>();
+                let parts = into.iter().map(u64::to_string).collect::<Vec<_>>();
+                let (last, first) = parts
+                    .split_last()
+                    .expect("a break leaves two piles or more");
+                match (taken, lang) {
+                    (0, Lang::En) => format!(
+                        "split pile {} ({from}) into {} and {last}",
+                        pile + 1,
+                        first.join(", ")
+                    ),
+                    (_, Lang::En) => format!(
+                        "take {taken} from pile {} ({from}), leaving piles of {} and {last}",
+                        pile + 1,
+                        first.join(", ")
+                    ),
+                    (0, Lang::Zh) => format!(
+                        "把第 {} 堆（{from} 个）分成 {} 共 {} 堆",
+                        pile + 1,
+                        parts.join("、"),
+                        parts.len()
+                    ),
+                    (_, Lang::Zh) => format!(
+                        "从第 {} 堆（{from} 个）取走 {taken} 个，剩下的分成 {} 共 {} 堆",
+                        pile + 1,
+                        parts.join("、"),
+                        parts.len()
+                    ),
+                }
+            }
             Change::TakeMany { piles, from, to } => {
                 let numbers = piles
                     .iter()

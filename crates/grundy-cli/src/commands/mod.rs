@@ -10,6 +10,7 @@ pub mod lasker;
 pub mod moore;
 pub mod nim;
 pub mod nonincreasing;
+pub mod octal;
 pub mod play;
 pub mod script;
 pub mod serve;

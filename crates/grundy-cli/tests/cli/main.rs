@@ -7,6 +7,7 @@ mod judge;
 mod lasker;
 mod moore;
 mod nim;
+mod octal;
 mod play;
 mod play_more;
 mod relatives_stairs;

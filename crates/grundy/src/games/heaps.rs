@@ -98,6 +98,17 @@ pub enum HeapStep {
         /// How many consecutive values must repeat to prove the period (the certificate window).
         window: Option<u64>,
     },
+    /// A take-and-break game: its code and the values computed for its heaps.
+    OctalValues {
+        /// The code, as written back (`0.77`).
+        code: String,
+        /// The game's title, if it is known by one (`Kayles`).
+        title: Option<String>,
+        /// How many values were computed: G(0) to G(computed − 1).
+        computed: u64,
+        /// The period proved from them, if any.
+        period: Option<crate::period::Period>,
+    },
     /// The Bash game: take 1 to M.
     BashValues {
         /// M.
@@ -231,9 +242,10 @@ fn explain<R: HeapRule + ?Sized>(
                 .0
                 .pop()
                 .expect("a heap reaches every value below its own");
-            let after: Vec<u64> = match change {
+            let after: Vec<u64> = match &change {
                 Change::Split { into, .. } => into.to_vec(),
-                Change::Take { to, .. } => vec![to],
+                Change::Break { into, .. } => into.clone(),
+                &Change::Take { to, .. } => vec![to],
                 _ => Vec::new(),
             };
             steps.push(HeapStep::Move {
@@ -355,6 +367,24 @@ impl Explain for HeapStep {
                 format!("Subtraction set {set}: no period shows in the first {computed} values; every pile here is inside the table."),
                 format!("减法集合 {set}：前 {computed} 个值中看不出周期；这里每一堆都在表内。"),
             ),
+            HeapStep::OctalValues { code, title, computed, period } => {
+                let game = match title {
+                    Some(title) => format!("{title} ({code})"),
+                    None => code.clone(),
+                };
+                let rule = lang.pick(
+                    format!("Take-and-break game {game}: G(n) is the mex, over the moves of a heap of n, of the XOR of the values of the heaps each move leaves. The values G(0..{}) were computed one by one from that rule.", computed - 1),
+                    format!("取子分堆游戏 {game}：G(n) 是 n 个石子的堆所有走法留下的各堆 SG 值异或和的 mex。G(0..{}) 按这条规则逐个算出。", computed - 1),
+                );
+                let periodic = match period {
+                    Some(crate::period::Period { preperiod, period, .. }) => lang.pick(
+                        format!(" They are periodic from n = {preperiod} with period {period}, proved by the octal periodicity theorem."),
+                        format!("从 n = {preperiod} 起以 {period} 为周期，由八进制周期定理证明。"),
+                    ),
+                    None => String::new(),
+                };
+                rule + &periodic
+            }
             HeapStep::BashValues { max } => lang.pick(
                 format!("Take 1 to {max} (the Bash game): from n one reaches exactly the {max} heaps below n (or all of them), so by induction G(n) = n mod {}.", u128::from(*max) + 1),
                 format!("每次取 1 到 {max} 个（巴什博弈）：从 n 恰好能到 n 下面的 {max} 个堆（或全部），归纳得 G(n) = n mod {}。", u128::from(*max) + 1),

@@ -8,6 +8,7 @@ pub mod mixed;
 pub mod moore;
 pub mod nim;
 pub mod nonincreasing;
+pub mod octal;
 pub mod staircase;
 pub mod stones;
 pub mod subtraction;

@@ -5,6 +5,8 @@
 //! ```text
 //! game      := name | code | set
 //! name      := "grundy"                          Grundy's game, the code 4!.0
+//!            | "kayles"                          Kayles, 0.77
+//!            | "dawson"                          Dawson's Kayles, 0.07
 //! code      := digit "." digit+                  the first digit is position 0, then 1, 2, 3, ...
 //! digit     := symbol modifier?
 //! symbol    := "0"-"9" | "A"-"V" | "a"-"v"       values 0..31 (base 32, as CGSuite writes them)
@@ -89,7 +91,7 @@ impl fmt::Display for Digit {
 pub struct Description {
     /// The digits by position (0 is the digit before the point), with the column where each began.
     pub digits: Vec<(Digit, usize)>,
-    /// The name the game was given by (`grundy`), if any.
+    /// The name the game was given by (`grundy`, `kayles`, `dawson`), if any.
     pub name: Option<&'static str>,
 }
 
@@ -153,6 +155,13 @@ pub enum CodeError {
 const DIGIT: &str = "a digit 0-9, A-V, or &N;";
 const AFTER_DIGIT: &str = "a digit 0-9, A-V, &N; or a modifier ! ? =";
 
+/// The games known by name: the name typed, the code, the title.
+const NAMES: [(&str, &str, &str); 3] = [
+    ("grundy", "4!.0", "Grundy's game"),
+    ("kayles", "0.77", "Kayles"),
+    ("dawson", "0.07", "Dawson's Kayles"),
+];
+
 impl Description {
     /// Reads `text` (surrounding spaces ignored) by the grammar in the [module docs](self).
     ///
@@ -163,9 +172,12 @@ impl Description {
         if code.is_empty() {
             return Err(CodeError::Empty);
         }
-        if code.eq_ignore_ascii_case("grundy") {
-            let mut description = Description::parse("4!.0")?;
-            description.name = Some("grundy");
+        if let Some(&(name, digits, _)) = NAMES
+            .iter()
+            .find(|(name, ..)| code.eq_ignore_ascii_case(name))
+        {
+            let mut description = Description::parse(digits)?;
+            description.name = Some(name);
             return Ok(description);
         }
         let offset = text.len() - text.trim_start().len();
@@ -459,6 +471,16 @@ impl TakeAndBreak {
         self.name
     }
 
+    /// The game's title if it is one of the games known by name (`Kayles` for 0.77 however it
+    /// was written).
+    pub fn title(&self) -> Option<&'static str> {
+        let code = self.to_string();
+        NAMES
+            .iter()
+            .find(|(_, digits, _)| *digits == code)
+            .map(|&(.., title)| title)
+    }
+
     /// Whether some move leaves two or more heaps under a modifier (`!`, `?`, `=`).
     pub fn has_constrained_splits(&self) -> bool {
         self.digits
@@ -508,6 +530,11 @@ mod tests {
         assert_eq!(g.to_string(), "4!.0");
         assert_eq!(g.digit(0).constraint, Constraint::Unequal);
         assert_eq!(g.name(), Some("grundy"));
+        assert_eq!(rules("Kayles").to_string(), "0.77");
+        assert_eq!(rules("dawson").name(), Some("dawson"));
+        assert_eq!(rules("0.770").title(), Some("Kayles"));
+        assert_eq!(rules("4!.0").title(), Some("Grundy's game"));
+        assert_eq!(rules("0.137").title(), None);
         assert_eq!(rules("0.F").digit(1).heaps, 15);
         assert_eq!(rules("0.f").max_heaps(), 3);
         assert_eq!(rules("0.&64;").digit(1).heaps, 64);

@@ -19,7 +19,6 @@ pub fn values(rules: &TakeAndBreak, upto: usize) -> Vec<u32> {
 /// Extends `values` (G(0), G(1), … so far) to `len` values by direct enumeration.
 pub fn extend(rules: &TakeAndBreak, values: &mut Vec<u32>, len: usize) {
     let mut seen = MexSet::new();
-    let mut parts = Vec::new();
     for n in values.len()..len {
         seen.clear();
         for (k, digit) in rules.digits().iter().enumerate().take(n + 1) {
@@ -34,17 +33,29 @@ pub fn extend(rules: &TakeAndBreak, values: &mut Vec<u32>, len: usize) {
                     }
                     continue;
                 }
-                parts.clear();
-                partitions(left, count as usize, 1, &mut parts, &mut |parts| {
-                    if fits(digit.constraint, parts) {
-                        let value = parts.iter().fold(0, |x, &p| x ^ values[p]);
-                        seen.insert(u64::from(value));
-                    }
+                each_partition(left, count as usize, digit.constraint, &mut |parts| {
+                    let value = parts.iter().fold(0, |x, &p| x ^ values[p]);
+                    seen.insert(u64::from(value));
                 });
             }
         }
         values.push(seen.mex() as u32);
     }
+}
+
+/// Calls `visit` with every non-decreasing list of `count` positive parts adding up to `total` that
+/// meets `constraint`: the heaps a move may leave.
+pub(crate) fn each_partition(
+    total: usize,
+    count: usize,
+    constraint: Constraint,
+    visit: &mut dyn FnMut(&[usize]),
+) {
+    partitions(total, count, 1, &mut Vec::new(), &mut |parts| {
+        if fits(constraint, parts) {
+            visit(parts);
+        }
+    });
 }
 
 /// Calls `visit` with every non-decreasing list of `count` parts, each at least `min`, adding up to

@@ -1,0 +1,65 @@
+//! `grundy octal`: positions of take-and-break games (Kayles, Dawson's Kayles, Grundy's game, …).
+
+use std::io::Write;
+
+use anyhow::Context;
+use grundy::games::octal::{self, Octal};
+use grundy::values::TakeAndBreak;
+use grundy::{AnalyzeOptions, Play};
+
+use crate::report::{OutputArgs, Report};
+
+/// Positions of take-and-break games: a row of heaps; a move takes tokens from one heap and may
+/// break what is left into several heaps, as the game's code says; who cannot move loses.
+///
+/// Theorem (Sprague–Grundy): a heap of n is worth G(n), the mex over its moves of the XOR of the
+/// heaps each leaves; the position is worth the XOR of its heaps' values, and a winning move takes
+/// one heap to heaps worth G(n) XOR X. The values are computed once, up to the largest heap.
+///
+/// Examples: `grundy octal kayles 5 7 10`, `grundy octal 0.07 --explain 9 14`,
+/// `grundy octal grundy --json 12 20`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game, as `grundy values` takes it: an octal or take-and-break code (0.77 Kayles, 0.07
+    /// Dawson's Kayles, 0.137 Dawson's chess, 0.6 Officers, 4.7), a name (kayles, dawson, grundy)
+    /// or a subtraction set (quoted: '{1,2,4}').
+    code: String,
+    /// The heaps (natural numbers); read from standard input when none are given.
+    #[arg(allow_negative_numbers = true)]
+    heaps: Vec<String>,
+    /// The largest heap accepted (the values are computed up to the largest heap given; codes
+    /// whose moves leave three heaps or more stop at 1024).
+    #[arg(long, default_value_t = octal::DEFAULT_MAX_HEAP, value_name = "N")]
+    max_heap: u64,
+    #[command(flatten)]
+    output: OutputArgs,
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let rules: TakeAndBreak = args
+        .code
+        .parse()
+        .with_context(|| format!("bad game '{}'", args.code))?;
+    let heaps = crate::input::numbers(&args.heaps, "heap")?;
+    let game = Octal::new(rules, &heaps, args.max_heap)?;
+    let options = AnalyzeOptions {
+        max_moves: args.output.max_moves,
+        explain: args.output.explain,
+    };
+    let analysis = game.analyze(&heaps, &options);
+    let title = match game.rules().title() {
+        Some(title) => format!("{title} ({})", game.rules()),
+        None => format!("take-and-break game {}", game.rules()),
+    };
+    Report {
+        game: "octal",
+        title: &title,
+        play: Play::Normal,
+        position: &heaps,
+        components: heaps.len(),
+        analysis: &analysis,
+        after: &|change| octal::play(&heaps, change),
+        show: &crate::report::show_list,
+    }
+    .write(&args.output, out)
+}

@@ -1,0 +1,174 @@
+//! Positions of take-and-break games (octal games such as Kayles 0.77, Dawson's Kayles 0.07,
+//! Dawson's chess 0.137, Grundy's game): a position is a row of heaps, and a move follows the
+//! game's code ([`crate::values::code`]): remove k tokens from one heap and leave the rest as the
+//! number of non-empty heaps the digit d_k allows.
+//!
+//! Theorem (Sprague–Grundy): a heap of n is worth G(n), the mex over its moves of the XOR of the
+//! heaps each move leaves, and a position is worth the XOR of its heaps' values; the winning moves
+//! are the moves of one heap to heaps whose values XOR to G(n) ⊕ X ([`crate::games::heaps`]). The
+//! values come from the value engine ([`crate::values::Sequence`]), computed once as far as the
+//! largest heap.
+
+use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
+use crate::period::Period;
+use crate::values::{Method, Sequence, TakeAndBreak, naive};
+use crate::{Analysis, AnalyzeOptions, Change, MoveList, Nimber};
+
+/// The largest heap by default for codes whose moves leave at most two heaps (the sparse-space
+/// engine computes 2^21 values in seconds).
+pub const DEFAULT_MAX_HEAP: u64 = 1 << 21;
+
+/// The largest heap for codes whose moves may leave three heaps or more: their values are found
+/// by enumerating every partition, O(n²) moves per heap.
+pub const DIRECT_MAX_HEAP: u64 = 1 << 10;
+
+/// A heap above the limit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("heap {heap} ({tokens}) is larger than {limit}, the largest heap for {code}{hint}")]
+pub struct HeapTooLarge {
+    /// The heap, numbered from 1.
+    pub heap: usize,
+    /// Its tokens.
+    pub tokens: u64,
+    /// The limit.
+    pub limit: u64,
+    /// The code, as written back.
+    pub code: String,
+    /// How to raise the limit, if it can be.
+    pub hint: &'static str,
+}
+
+/// A take-and-break game with its value table, G(0..=largest heap).
+#[derive(Clone, Debug)]
+pub struct Octal {
+    sequence: Sequence,
+}
+
+impl Octal {
+    /// The game `rules` with values for every heap up to `largest`.
+    ///
+    /// # Errors
+    /// A heap larger than `max_heap` (or than [`DIRECT_MAX_HEAP`] for codes whose moves leave
+    /// three heaps or more, whatever `max_heap` says).
+    pub fn new(rules: TakeAndBreak, heaps: &[u64], max_heap: u64) -> Result<Octal, HeapTooLarge> {
+        let mut sequence = Sequence::new(rules);
+        let (limit, hint) = match sequence.method() {
+            Method::Sparse => (max_heap, " (raise --max-heap)"),
+            Method::Direct => (
+                max_heap.min(DIRECT_MAX_HEAP),
+                " (its moves leave three heaps or more, whose values take O(n²) moves a heap)",
+            ),
+        };
+        if let Some(i) = heaps.iter().position(|&n| n > limit) {
+            return Err(HeapTooLarge {
+                heap: i + 1,
+                tokens: heaps[i],
+                limit,
+                code: sequence.rules().to_string(),
+                hint,
+            });
+        }
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        sequence.extend_to(largest as usize + 1);
+        Ok(Octal { sequence })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &TakeAndBreak {
+        self.sequence.rules()
+    }
+
+    /// G(n), for a heap no larger than the table.
+    pub fn value(&self, n: u64) -> Nimber {
+        Nimber(u64::from(self.sequence.values().get(n as usize)))
+    }
+
+    /// Calls `visit` with every move of a heap of `n`: the tokens removed and the heaps left
+    /// (non-empty, non-decreasing; none when the heap is taken whole), in order of tokens removed,
+    /// then of the number of heaps, then of the heaps.
+    pub fn each_move(&self, n: u64, visit: &mut dyn FnMut(u64, &[u64])) {
+        let n = n as usize;
+        for (k, digit) in self.rules().digits().iter().enumerate().take(n + 1) {
+            for count in 0..=digit.max_heaps() {
+                if !digit.allows(count) {
+                    continue;
+                }
+                if count == 0 {
+                    if k == n {
+                        visit(k as u64, &[]);
+                    }
+                    continue;
+                }
+                naive::each_partition(n - k, count as usize, digit.constraint, &mut |parts| {
+                    let heaps: Vec<u64> = parts.iter().map(|&p| p as u64).collect();
+                    visit(k as u64, &heaps);
+                });
+            }
+        }
+    }
+
+    /// The analysis of the heaps `piles` (each within the table).
+    pub fn analyze(&self, piles: &[u64], options: &AnalyzeOptions) -> Analysis<HeapStep> {
+        let intro = HeapStep::OctalValues {
+            code: self.rules().to_string(),
+            title: self.rules().title().map(str::to_string),
+            computed: self.sequence.len() as u64,
+            period: self.sequence.proved_period(),
+        };
+        heaps::analyze(self, piles, vec![intro], options)
+    }
+
+    /// The period proved from the values computed, if any.
+    pub fn proved_period(&self) -> Option<Period> {
+        self.sequence.proved_period()
+    }
+}
+
+/// The move of heap `pile` (of `from` tokens) that leaves `heaps` (non-empty, none when the heap
+/// is taken whole).
+pub fn change(pile: usize, from: u64, heaps: &[u64]) -> Change {
+    match *heaps {
+        [] => Change::Take { pile, from, to: 0 },
+        [to] => Change::Take { pile, from, to },
+        _ => Change::Break {
+            pile,
+            from,
+            into: heaps.to_vec(),
+        },
+    }
+}
+
+/// The position after `change`: the heaps a break leaves take the place of the heap, in order.
+pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
+    let mut next = piles.to_vec();
+    match change {
+        &Change::Take { pile, to, .. } => next[pile] = to,
+        Change::Break { pile, into, .. } => {
+            next.splice(*pile..=*pile, into.iter().copied());
+        }
+        _ => {}
+    }
+    next
+}
+
+impl HeapRule for Octal {
+    fn value(&self, _pile: usize, n: u64) -> Nimber {
+        Octal::value(self, n)
+    }
+
+    fn reason(&self, _pile: usize, _n: u64) -> ValueReason {
+        ValueReason::Table
+    }
+
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+        self.each_move(n, &mut |_, heaps| {
+            let value = heaps.iter().fold(Nimber(0), |x, &h| x + self.value(h));
+            if value == target {
+                moves.push(change(pile, n, heaps));
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests;
