@@ -577,7 +577,7 @@ mod tests {
             ("{1,2", "'}'"),
             ("1,0", "at least one token"),
             ("{1,a}", "'a' at column 4"),
-            ("kayles", "'a' at column 2"),
+            ("kayle", "'a' at column 2"),
             ("xyz", "'x' at column 1"),
         ];
         for (text, needle) in cases {
