@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use grundy::games::wythoff;
-use grundy::{AnalyzeOptions, Outcome};
+use grundy::{AnalyzeOptions, Change, Outcome};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -99,17 +99,21 @@ fn wythoff_results(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()>
             continue;
         }
         writeln!(out, "1")?;
-        // The library lists the moves in the statement's order; the results are written smaller
-        // pile first, each once: the two single-pile moves of equal piles leave the same result,
-        // and so can a move on both piles and one on the larger (7 10: both and 10 → 4 leave 4 7).
-        let mut printed: Vec<[u64; 2]> = Vec::with_capacity(3);
+        // The library lists the moves in the statement's order (both piles, the smaller, the
+        // larger), and every way of taking is printed, smaller pile first, even when two ways
+        // leave the same piles (2 3: 1 from both and 2 from the larger both leave 1 2). Only the
+        // two single-pile moves of equal piles are one way, printed once.
+        let mut single_pile_result = None;
         for change in &analysis.winning_moves {
             let mut result = wythoff::play(&piles, change);
             result.sort_unstable();
-            if !printed.contains(&result) {
-                writeln!(out, "{} {}", result[0], result[1])?;
-                printed.push(result);
+            if matches!(change, Change::Take { .. }) {
+                if single_pile_result == Some(result) {
+                    continue;
+                }
+                single_pile_result = Some(result);
             }
+            writeln!(out, "{} {}", result[0], result[1])?;
         }
     }
     Ok(())
@@ -165,17 +169,22 @@ mod tests {
             for c in cases {
                 let piles = [c[0][0], c[0][1]];
                 // The options in the statement's order: both piles, then the smaller pile (a),
-                // then the larger (b); each result written smaller first, each once.
+                // then the larger (b). Each way of taking is written smaller pile first; a way is
+                // its kind (both piles or one) and its result, so the one-pile moves of equal
+                // piles count once while a move on both piles and one on a single pile that
+                // leave the same piles count twice.
                 let mut options = Vec::new();
                 OneOrBoth.options(&piles, &mut options);
-                let mut results: Vec<[u64; 2]> = Vec::new();
+                let mut ways: Vec<(bool, [u64; 2])> = Vec::new();
                 for option in options {
+                    let both = option[0] < piles[0] && option[1] < piles[1];
                     let mut result = option;
                     result.sort_unstable();
-                    if !wins(memo, option) && !results.contains(&result) {
-                        results.push(result);
+                    if !wins(memo, option) && !ways.contains(&(both, result)) {
+                        ways.push((both, result));
                     }
                 }
+                let results: Vec<[u64; 2]> = ways.into_iter().map(|(_, r)| r).collect();
                 if results.is_empty() {
                     text.push_str("0\n");
                 } else {

@@ -26,6 +26,18 @@ fn hdu_2177_samples_in_its_order() {
     assert_eq!(after, vec![json!([0, 0]), json!([1, 2]), json!([2, 1])]);
 }
 
+/// HDU 2177 asks for every way of taking: a move on both piles and a move on one pile that
+/// leave the same piles are two lines, as accepted programs print them; the one-pile moves of
+/// equal piles are one way.
+#[test]
+fn hdu_2177_prints_every_way_of_taking() {
+    grundy(&["judge", "hdu-2177"])
+        .write_stdin("2 3\n2 2\n5 7\n0 0\n")
+        .assert()
+        .success()
+        .stdout("1\n1 2\n1 2\n1\n0 0\n1 2\n1\n3 5\n4 7\n3 5\n");
+}
+
 #[test]
 fn poj_1067_samples() {
     for (a, b, outcome) in [("2", "1", "P"), ("8", "4", "N"), ("4", "7", "P")] {
