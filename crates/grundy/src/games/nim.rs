@@ -725,13 +725,17 @@ mod tests {
     #[test]
     fn every_step_states_the_outcome_the_engine_finds_in_both_conventions_and_languages() {
         let mut memo = Memo::new();
-        let options = AnalyzeOptions {
-            max_moves: 1,
-            explain: true,
-        };
-        for piles in all_positions(4, 5) {
+        // --max-moves 0 lists no move; the explanation still shows one.
+        for (piles, max_moves) in all_positions(4, 5)
+            .into_iter()
+            .flat_map(|p| [(p.clone(), 0), (p, 1)])
+        {
             for play in [Play::Normal, Play::Misere] {
                 let truth = memo.outcome(&Nim, &piles, play).unwrap();
+                let options = AnalyzeOptions {
+                    max_moves,
+                    explain: true,
+                };
                 let analysis = analyze(&piles, play, &options);
                 for lang in [Lang::En, Lang::Zh] {
                     let mut claims = 0;
