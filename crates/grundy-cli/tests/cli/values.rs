@@ -344,3 +344,17 @@ fn help_documents_the_list_flag() {
     let help = String::from_utf8(out.stdout).unwrap();
     assert!(help.contains("--list"), "{help}");
 }
+
+#[test]
+fn an_unwritable_plot_is_one_line_in_the_systems_words() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["g.png", "g.svg"] {
+        let path = dir.path().join("missing").join(name);
+        let path = path.to_str().unwrap();
+        fails_with(
+            &["values", "0.77", "--plot", path],
+            "",
+            &[&format!("cannot write {path}: No such file or directory")],
+        );
+    }
+}
