@@ -1,29 +1,35 @@
 //! `--plot FILE.svg|FILE.png` of `grundy values` and `grundy explore`: G(n) against n, the
 //! periodic part shaded.
 //!
-//! Each pixel column shows the least and the largest value of the n it covers, so a million points
-//! stay readable. Labels use a TrueType font found on the system (DejaVu Sans or Liberation Sans).
+//! With at most one n per pixel column each value is a point. A longer sequence is drawn as a
+//! density: each pixel column covers several n, and each value taken there is a mark whose
+//! opacity grows with how many of those n take it, so the bands of common values stand apart from
+//! the rare ones. Labels use DejaVu Sans, built into the binary (`assets/fonts/`, with its licence).
 
 use std::path::Path;
+use std::sync::Once;
 
-use anyhow::{Context, anyhow, bail};
+use anyhow::{anyhow, bail};
 use grundy::period::Period;
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 const SIZE: (u32, u32) = (1200, 600);
-/// Where a font for the labels may be.
-const FONTS: &[&str] = &[
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/TTF/DejaVuSans.ttf",
-    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-    "/usr/share/fonts/liberation/LiberationSans-Regular.ttf",
-    "/Library/Fonts/Arial.ttf",
-    "C:\\Windows\\Fonts\\arial.ttf",
-];
+/// DejaVu Sans; its licence is `assets/fonts/LICENSE-DejaVu.txt`.
+const FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+const INK: RGBColor = RGBColor(30, 80, 160);
+const PERIOD_SHADE: RGBColor = RGBColor(255, 200, 120);
+/// Sequences up to this length also join their points by a line.
+const JOINED: usize = 200;
+
+/// Where the chart puts a point (n, G(n)): the data coordinates of the plotting area.
+type Coordinates = Cartesian2d<RangedCoordf64, RangedCoordf64>;
 
 /// Draws `values` (G(0), G(1), …) to `path` (.svg or .png) under `title`, with `period` shaded.
+///
+/// # Errors
+/// A name without .svg or .png; `cannot write PATH: why` when the file cannot be written.
 pub fn draw<T: Copy + Into<u64>>(
     path: &Path,
     title: &str,
@@ -34,53 +40,49 @@ pub fn draw<T: Copy + Into<u64>>(
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    register_font()?;
-    // Drawn to a temporary file, then renamed over `path`: a failure leaves the old plot whole.
-    let draw_to = |temporary: &Path| -> anyhow::Result<()> {
-        match ext.as_deref() {
-            Some("svg") => {
-                let root = SVGBackend::new(temporary, SIZE).into_drawing_area();
-                render(&root, title, values, period).map_err(|e| anyhow!(e))?;
-                root.present().map_err(|e| anyhow!("{e}"))
-            }
-            _ => {
-                let root = BitMapBackend::new(temporary, SIZE).into_drawing_area();
-                render(&root, title, values, period).map_err(|e| anyhow!(e))?;
-                root.present().map_err(|e| anyhow!("{e}"))
-            }
-        }
-    };
-    match ext.as_deref() {
-        Some("svg" | "png") => crate::output::replace_with(path, draw_to),
+    let svg = match ext.as_deref() {
+        Some("svg") => true,
+        Some("png") => false,
         _ => bail!(
             "bad plot file '{}': its name must end in .svg or .png",
             path.display()
         ),
-    }
+    };
+    register_font()?;
+    // Drawn to a temporary file, then renamed over `path`: a failure leaves the old plot whole.
+    crate::output::replace_with(path, |temporary| {
+        // Creating the file first reports an unwritable place in the system's words, not in the
+        // drawing backend's.
+        std::fs::File::create(temporary)?;
+        if svg {
+            let root = SVGBackend::new(temporary, SIZE).into_drawing_area();
+            render(&root, title, values, period).map_err(|e| anyhow!(e))?;
+            root.present().map_err(|e| anyhow!("{e}"))
+        } else {
+            let root = BitMapBackend::new(temporary, SIZE).into_drawing_area();
+            render(&root, title, values, period).map_err(|e| anyhow!(e))?;
+            root.present().map_err(|e| anyhow!("{e}"))
+        }
+    })
 }
 
 fn register_font() -> anyhow::Result<()> {
-    let bytes = FONTS
-        .iter()
-        .find_map(|p| std::fs::read(p).ok())
-        .with_context(|| {
-            format!(
-                "no font for the plot's labels: install DejaVu Sans (Debian: fonts-dejavu-core); looked in {}",
-                FONTS.join(", ")
-            )
-        })?;
-    // plotters keeps fonts for the life of the process.
-    let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-    plotters::style::register_font("sans-serif", FontStyle::Normal, bytes)
-        .map_err(|_| anyhow!("the font for the plot's labels is unreadable"))
+    static REGISTER: Once = Once::new();
+    let mut registered = Ok(());
+    REGISTER.call_once(|| {
+        registered = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
+            .map_err(|_| anyhow!("the built-in font for the plot's labels is unreadable"));
+    });
+    registered
 }
 
+/// Draws the chart on `root` and gives back where it put the data.
 fn render<DB: DrawingBackend, T: Copy + Into<u64>>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     values: &[T],
     period: Option<Period>,
-) -> Result<(), String> {
+) -> Result<Coordinates, String> {
     let len = values.len();
     let at = |n: usize| -> u64 { values[n].into() };
     let top = values.iter().map(|&v| v.into()).max().unwrap_or(0) as f64 + 1.0;
@@ -88,9 +90,11 @@ fn render<DB: DrawingBackend, T: Copy + Into<u64>>(
     let mut chart = ChartBuilder::on(root)
         .caption(title, ("sans-serif", 24))
         .margin(15)
+        // Room for the right half of the last label of the n axis (up to 10 digits).
+        .margin_right(60)
         .x_label_area_size(45)
         .y_label_area_size(60)
-        .build_cartesian_2d(0f64..len as f64, 0f64..top)
+        .build_cartesian_2d(-0.5f64..len as f64 - 0.5, -0.5f64..top)
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
@@ -111,47 +115,33 @@ fn render<DB: DrawingBackend, T: Copy + Into<u64>>(
         };
         chart
             .draw_series(std::iter::once(Rectangle::new(
-                [(p.preperiod as f64, 0.0), (len as f64, top)],
-                RGBColor(255, 200, 120).mix(0.35).filled(),
+                [(p.preperiod as f64 - 0.5, -0.5), (len as f64 - 0.5, top)],
+                PERIOD_SHADE.mix(0.35).filled(),
             )))
             .map_err(|e| e.to_string())?
             .label(label)
             .legend(|(x, y)| {
                 Rectangle::new(
                     [(x, y - 6), (x + 16, y + 6)],
-                    RGBColor(255, 200, 120).mix(0.6).filled(),
+                    PERIOD_SHADE.mix(0.6).filled(),
                 )
             });
     }
-    let columns = SIZE.0 as usize - 90;
-    let line = RGBColor(30, 80, 160);
-    if len <= columns {
+    let (columns, rows) = chart.plotting_area().dim_in_pixel();
+    let point = |n: usize| (n as f64, at(n) as f64);
+    if len <= columns as usize {
+        if len <= JOINED {
+            chart
+                .draw_series(LineSeries::new((0..len).map(point), INK.stroke_width(1)))
+                .map_err(|e| e.to_string())?;
+        }
         chart
-            .draw_series(LineSeries::new(
-                (0..len).map(|n| (n as f64, at(n) as f64)),
-                line.stroke_width(1),
-            ))
-            .map_err(|e| e.to_string())?;
-        chart
-            .draw_series((0..len).map(|n| Circle::new((n as f64, at(n) as f64), 2, line.filled())))
+            .draw_series((0..len).map(|n| Circle::new(point(n), 2, INK.mix(0.7).filled())))
             .map_err(|e| e.to_string())?;
     } else {
-        // One bar per pixel column, from the least to the largest value it covers.
-        let per = len.div_ceil(columns);
-        let bars = (0..len).step_by(per).map(|start| {
-            let range = start..(start + per).min(len);
-            let (lo, hi) = range
-                .clone()
-                .map(at)
-                .fold((u64::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v)));
-            let x = (range.start + range.end) as f64 / 2.0;
-            PathElement::new(
-                vec![(x, lo as f64 - 0.3), (x, hi as f64 + 0.3)],
-                // Two pixels wide, so that rounding leaves no gaps between columns.
-                line.stroke_width(2),
-            )
-        });
-        chart.draw_series(bars).map_err(|e| e.to_string())?;
+        chart
+            .draw_series(density(&at, len, columns as usize, rows as usize, top))
+            .map_err(|e| e.to_string())?;
     }
     if period.is_some() {
         chart
@@ -159,9 +149,113 @@ fn render<DB: DrawingBackend, T: Copy + Into<u64>>(
             .background_style(WHITE.mix(0.8))
             .border_style(BLACK)
             .label_font(("sans-serif", 16))
-            .position(SeriesLabelPosition::UpperLeft)
+            .position(SeriesLabelPosition::UpperRight)
             .draw()
             .map_err(|e| e.to_string())?;
     }
-    Ok(())
+    Ok(chart.as_coord_spec().clone())
+}
+
+/// The marks of the density view: the n are split into `columns` runs and the values into bands
+/// of one value, or of several when there are more values than `rows` of pixels; each band a run
+/// reaches is a rectangle whose opacity grows with the logarithm of how many n of the run fall
+/// in it (one n is faint, the densest cell of the whole plot opaque).
+fn density(
+    at: &dyn Fn(usize) -> u64,
+    len: usize,
+    columns: usize,
+    rows: usize,
+    top: f64,
+) -> Vec<Rectangle<(f64, f64)>> {
+    let per_column = len.div_ceil(columns);
+    let band = (top as u64).div_ceil(rows.max(1) as u64).max(1);
+    let mut cells = Vec::new();
+    let mut bands = Vec::with_capacity(per_column);
+    for start in (0..len).step_by(per_column) {
+        let end = (start + per_column).min(len);
+        bands.clear();
+        bands.extend((start..end).map(|n| at(n) / band));
+        bands.sort_unstable();
+        for run in bands.chunk_by(|a, b| a == b) {
+            cells.push((start, end, run[0], run.len()));
+        }
+    }
+    let densest = cells.iter().map(|c| c.3).max().unwrap_or(1) as f64;
+    cells
+        .into_iter()
+        .map(|(start, end, b, count)| {
+            let opacity = 0.12 + 0.88 * (count as f64).ln_1p() / densest.ln_1p();
+            let low = (b * band) as f64 - 0.5;
+            Rectangle::new(
+                [
+                    (start as f64 - 0.5, low),
+                    (end as f64 - 0.5, low + band as f64),
+                ],
+                INK.mix(opacity).filled(),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The picture of `values` as RGB rows, and where it put the data.
+    fn picture(values: &[u32], period: Option<Period>) -> (Vec<u8>, Coordinates) {
+        register_font().unwrap();
+        let mut pixels = vec![0u8; (SIZE.0 * SIZE.1 * 3) as usize];
+        let coordinates = {
+            let root = BitMapBackend::with_buffer(&mut pixels, SIZE).into_drawing_area();
+            let c = render(&root, "G(n) of a test", values, period).unwrap();
+            root.present().unwrap();
+            c
+        };
+        (pixels, coordinates)
+    }
+
+    fn pixel(pixels: &[u8], (x, y): (i32, i32)) -> [u8; 3] {
+        let i = 3 * (y as usize * SIZE.0 as usize + x as usize);
+        [pixels[i], pixels[i + 1], pixels[i + 2]]
+    }
+
+    const WHITE_PIXEL: [u8; 3] = [255, 255, 255];
+
+    #[test]
+    fn the_last_label_of_the_n_axis_is_inside_the_picture() {
+        for len in [1_001, 100_001, 2_097_152] {
+            let values: Vec<u32> = (0..len).map(|n| n % 7).collect();
+            let (pixels, _) = picture(&values, None);
+            let right_edge = (0..SIZE.1 as i32).map(|y| pixel(&pixels, (SIZE.0 as i32 - 1, y)));
+            assert!(
+                right_edge.clone().all(|p| p == WHITE_PIXEL),
+                "len {len}: ink on the right edge"
+            );
+        }
+    }
+
+    #[test]
+    fn dense_sequences_show_their_bands_not_a_block() {
+        // In every stretch of 100 n: value 9 once, value 0 the other 99 times, nothing between.
+        let values: Vec<u32> = (0..100_000)
+            .map(|n| if n % 100 == 0 { 9 } else { 0 })
+            .collect();
+        let (pixels, at) = picture(&values, None);
+        let (left, right) = (
+            at.translate(&(0.0, 0.0)).0,
+            at.translate(&(99_999.0, 0.0)).0,
+        );
+        let middle = (left + right) / 2;
+        let y = |v: f64| at.translate(&(0.0, v)).1;
+        // The ink is blue over white and the grid grey: how much blue exceeds red measures ink.
+        let ink = |v: f64| {
+            let [r, _, b] = pixel(&pixels, (middle, y(v)));
+            i32::from(b) - i32::from(r)
+        };
+        let (common, rare) = (ink(0.0), ink(9.0));
+        assert!(common > rare && rare > 10, "common {common}, rare {rare}");
+        for v in 1..9 {
+            assert!(ink(f64::from(v)) < 5, "value {v} is never taken but drawn");
+        }
+    }
 }

@@ -178,6 +178,20 @@ pub fn write_why<S: Explain>(out: &mut dyn Write, lang: Lang, steps: &[S]) -> an
     Ok(())
 }
 
+/// The line above a list of `listed` of `count` moves named `name` (en, zh): the count alone
+/// when none is listed.
+pub fn list_heading(lang: Lang, name: (&str, &str), count: u64, listed: u64) -> String {
+    let (en, zh) = name;
+    match lang {
+        Lang::En if listed == 0 => format!("{en}: {count}"),
+        Lang::En if listed < count => format!("{en}: {count} in all, the first {listed}:"),
+        Lang::En => format!("{en} ({count}):"),
+        Lang::Zh if listed == 0 => format!("{zh}：共 {count} 种"),
+        Lang::Zh if listed < count => format!("{zh}：共 {count} 种，前 {listed} 种："),
+        Lang::Zh => format!("{zh}（{count} 种）："),
+    }
+}
+
 /// The verdict line (outcome and `value`, e.g. ", Grundy value *3") and the winning moves, each
 /// a description and, where shown, the position after it: the lines every text report shares.
 pub fn write_verdict(
@@ -201,15 +215,12 @@ pub fn write_verdict(
     };
     writeln!(out, "{verdict}{value}")?;
     if count > 0 {
-        let listed = moves.len() as u64;
-        let head = match lang {
-            Lang::En if listed < count => {
-                format!("winning moves: {count} in all, the first {listed}:")
-            }
-            Lang::En => format!("winning moves ({count}):"),
-            Lang::Zh if listed < count => format!("必胜走法：共 {count} 种，前 {listed} 种："),
-            Lang::Zh => format!("必胜走法（{count} 种）："),
-        };
+        let head = list_heading(
+            lang,
+            ("winning moves", "必胜走法"),
+            count,
+            moves.len() as u64,
+        );
         writeln!(out, "{head}")?;
         for (description, after) in moves {
             match after {

@@ -23,6 +23,7 @@ const T = {
     panel_bit: (h, v, n) => `highest set bit of x: bit ${h} (value ${v}); ${n} pile(s) have it (yellow)`,
     panel_move: (i, p, x, q) => `pile ${i}: ${p} → ${p} XOR ${x} = ${q}, take ${p - q} (green)`,
     panel_mirror: 'Mirror strategy: whatever the opponent does, answer with the move that makes the XOR 0 again.',
+    panel_misere_reply: 'Whatever the opponent does, answer as in normal Nim while two piles above 1 remain; once one is left, leave an odd number of single stones.',
     panel_one_big: (i, p, q) => `pile ${i}: ${p} → ${q}, leaving an odd number of single stones (green)`,
     take: (i, from, to) => `take ${from - to} from pile ${i + 1} (${from} → ${to})`,
     game: 'Game', position: 'Position', who_first: 'First', me: 'me', computer_first: 'computer',
@@ -114,6 +115,7 @@ const T = {
     panel_bit: (h, v, n) => `x 的最高位：第 ${h} 位（值 ${v}）；这一位为 1 的堆有 ${n} 个（黄框）`,
     panel_move: (i, p, x, q) => `第 ${i} 堆：${p} → ${p} 异或 ${x} = ${q}，取走 ${p - q} 个（绿框）`,
     panel_mirror: '镜像策略：对手怎么走，就回应一步让异或和重新变为 0。',
+    panel_misere_reply: '对手怎么走都有应对：还剩两堆或以上多于 1 时按普通 Nim 回应；只剩一堆多于 1 时，留下奇数堆单个石子。',
     panel_one_big: (i, p, q) => `第 ${i} 堆：${p} → ${q}，留下奇数堆单个石子（绿框）`,
     take: (i, from, to) => `从第 ${i + 1} 堆取走 ${from - to} 个（${from} → ${to}）`,
     game: '游戏', position: '局面', who_first: '先手', me: '我', computer_first: '电脑',
@@ -463,9 +465,9 @@ function drawBoard() {
   if (high) lines.push(t('panel_bit', high.bit, 2 ** high.bit, high.count));
   if (move) lines.push(t('panel_move', move.pile + 1, move.before, move.total, move.after));
   if (oneBig) lines.push(t('panel_one_big', oneBig.pile + 1, oneBig.before, oneBig.after));
-  const mirror = reached('mirror')?.step;
+  const mirror = reached('mirror')?.step || reached('misere_reply')?.step;
   if (mirror) {
-    lines.push(t('panel_mirror'));
+    lines.push(t(mirror.step === 'mirror' ? 'panel_mirror' : 'panel_misere_reply'));
     lines.push(`${t('take', mirror.opponent.pile, mirror.opponent.from, mirror.opponent.to)}  ⇒  ${t('take', mirror.reply.pile, mirror.reply.from, mirror.reply.to)}`);
   }
   panel.replaceChildren(...lines.map((l) => el('p', { text: l })));

@@ -224,13 +224,15 @@ impl Change {
     }
 }
 
-/// The winning moves of an analysis as they are found: the first `max` are kept, all are counted.
+/// The winning moves of an analysis as they are found: the first `max` are kept, all are counted,
+/// and the first is remembered even when `max` is 0 (the explanation shows it).
 ///
 /// The count saturates at 2^64 − 1 (only reachable in games whose piles have astronomically many
 /// winning moves each, such as splits in Lasker's Nim).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveList {
     listed: Vec<Change>,
+    first: Option<Change>,
     count: u64,
     max: usize,
 }
@@ -240,6 +242,7 @@ impl MoveList {
     pub fn new(max: usize) -> Self {
         MoveList {
             listed: Vec::new(),
+            first: None,
             count: 0,
             max,
         }
@@ -247,6 +250,9 @@ impl MoveList {
 
     /// Counts `change`, and keeps it if fewer than `max` are kept.
     pub fn push(&mut self, change: Change) {
+        if self.first.is_none() {
+            self.first = Some(change.clone());
+        }
         if self.listed.len() < self.max {
             self.listed.push(change);
         }
@@ -263,9 +269,9 @@ impl MoveList {
         self.max - self.listed.len()
     }
 
-    /// The first move kept.
+    /// The first move pushed, kept or not.
     pub fn first(&self) -> Option<&Change> {
-        self.listed.first()
+        self.first.as_ref()
     }
 
     /// How many moves were counted.

@@ -343,14 +343,14 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
             )?;
         }
         if !a.best_moves.is_empty() {
-            writeln!(
-                out,
-                "{}",
-                lang.pick(
-                    format!("best first moves ({}):", a.best_moves.len()),
-                    format!("最优的第一步（{} 种）：", a.best_moves.len()),
-                )
-            )?;
+            let count = a.best_moves.len();
+            let head = crate::report::list_heading(
+                lang,
+                ("best first moves", "最优的第一步"),
+                count as u64,
+                count.min(args.max_moves) as u64,
+            );
+            writeln!(out, "{head}")?;
             for m in a.best_moves.iter().take(args.max_moves) {
                 let rest = after(position, m);
                 if rest.len() <= crate::report::MOVE_POSITION_LIMIT {

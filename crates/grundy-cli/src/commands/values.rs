@@ -42,7 +42,7 @@ pub struct Args {
     upto: Option<u64>,
     /// Compute until a period is proved, or until --limit values (then say so). Values are
     /// checked for a period whenever their number reaches a power of two. Text output gives the
-    /// period only; --json also gives the values.
+    /// period only (the values with --list); --json also gives the values.
     #[arg(long)]
     find_period: bool,
     /// With --find-period: the most values to compute.
@@ -79,10 +79,17 @@ pub struct Args {
     /// Print one JSON object: game, values, period, stats.
     #[arg(long)]
     json: bool,
+    /// Text output: list every value, in rows after the period and the statistics. Without it,
+    /// the values are listed only when there are at most 300 (and not with --find-period).
+    #[arg(long, conflicts_with = "json")]
+    list: bool,
 }
 
 /// Default length without --upto or --find-period: G(0..100).
 const DEFAULT_UPTO: u64 = 100;
+
+/// The most values text output lists without --list (30 rows of 10).
+const LISTED_UNASKED: usize = 300;
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let (target, stop_at_proof) = if args.find_period {
@@ -125,7 +132,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     if args.json {
         report.json(out)
     } else {
-        report.text(out, args.stats)
+        let list = args.list || (!args.find_period && len <= LISTED_UNASKED);
+        report.text(out, args.stats, list)
     }
 }
 
@@ -230,7 +238,9 @@ impl Report<'_> {
         (self.seconds > 0.0).then(|| self.len as f64 / self.seconds)
     }
 
-    fn text(&self, out: &mut dyn Write, with_stats: bool) -> anyhow::Result<()> {
+    /// The answer first (period, statistics), then the values in rows if `list`, else how to
+    /// see them.
+    fn text(&self, out: &mut dyn Write, with_stats: bool, list: bool) -> anyhow::Result<()> {
         let rules = self.sequence.rules();
         writeln!(
             out,
@@ -238,10 +248,6 @@ impl Report<'_> {
             self.game(),
             self.len - 1
         )?;
-        // --find-period reports the period; the values it took are in --json.
-        if !self.find_period {
-            self.rows(out)?;
-        }
         match (&self.period, self.find_period) {
             (Some(f), _) => {
                 let p = f.period;
@@ -259,8 +265,7 @@ impl Report<'_> {
                 };
                 writeln!(out, "{kind} from n = {} ({proof})", p.preperiod)?;
             }
-            (None, true) => writeln!(out, "no period in G(0..{})", self.len - 1)?,
-            (None, false) => {}
+            (None, _) => writeln!(out, "no period in G(0..{})", self.len - 1)?,
         }
         if self.find_period && self.limit_reached {
             writeln!(
@@ -271,6 +276,15 @@ impl Report<'_> {
         }
         if with_stats {
             self.text_stats(out)?;
+        }
+        if list {
+            self.rows(out)?;
+        } else {
+            writeln!(
+                out,
+                "values not listed ({} of them): add --list, or --json",
+                self.len
+            )?;
         }
         Ok(())
     }

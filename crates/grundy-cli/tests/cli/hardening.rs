@@ -270,7 +270,7 @@ fn a_full_standard_output_is_one_line_and_exit_2() {
         return;
     };
     let out = Process::new(binary())
-        .args(["values", "0.77", "--upto", "100000"])
+        .args(["values", "0.77", "--upto", "100000", "--list"])
         .stdout(full)
         .output()
         .unwrap();
@@ -314,7 +314,10 @@ fn reader_goes_away(args: &[&str], stdin: Vec<u8>) {
 
 #[test]
 fn broken_pipes_end_quietly_with_status_0() {
-    reader_goes_away(&["values", "0.77", "--upto", "1000000"], Vec::new());
+    reader_goes_away(
+        &["values", "0.77", "--upto", "1000000", "--list"],
+        Vec::new(),
+    );
     reader_goes_away(
         &["values", "0.77", "--upto", "300000", "--json"],
         Vec::new(),
@@ -340,7 +343,7 @@ fn head_in_a_pipeline_with_pipefail_sees_status_0() {
     if Process::new("bash").arg("-c").arg("true").status().is_err() {
         return;
     }
-    let script = "set -o pipefail; \"$0\" values 0.77 --upto 1000000 | head -n 3 >/dev/null; \
+    let script = "set -o pipefail; \"$0\" values 0.77 --upto 1000000 --list | head -n 3 >/dev/null; \
                   echo \"${PIPESTATUS[@]}\"";
     let out = Process::new("bash")
         .arg("-c")

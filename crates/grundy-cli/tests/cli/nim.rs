@@ -132,3 +132,46 @@ fn help_states_the_theorem() {
         .success()
         .stdout(predicate::str::contains("XOR"));
 }
+
+#[test]
+fn max_moves_0_prints_the_count_alone() {
+    for (args, heading) in [
+        (&["nim", "3", "4", "5"][..], "winning moves: 1"),
+        (&["nim", "3", "4", "5", "--lang", "zh"], "必胜走法：共 1 种"),
+        (
+            &["stones", "ends", "5", "3", "4", "5"],
+            "best first moves: 2",
+        ),
+    ] {
+        let out = grundy(&[args, &["--max-moves", "0"]].concat())
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let at = text.lines().position(|l| l == heading);
+        assert!(at.is_some(), "{args:?}: no line {heading:?} in {text}");
+        let next = text.lines().nth(at.unwrap() + 1).unwrap_or("");
+        assert!(!next.starts_with("  "), "{args:?} listed a move: {text}");
+    }
+}
+
+#[test]
+fn an_explanation_with_max_moves_0_still_shows_the_winning_move() {
+    let v = json(&[
+        "nim",
+        "3",
+        "4",
+        "5",
+        "--max-moves",
+        "0",
+        "--explain",
+        "--json",
+    ]);
+    assert_eq!(v["winning_moves"], json!([]));
+    let steps = v["explanation"].as_array().unwrap();
+    let shown = steps.iter().find(|s| s["step"] == "move");
+    assert_eq!(
+        shown.map(|s| (&s["pile"], &s["after"])),
+        Some((&json!(0), &json!(1))),
+        "{steps:?}"
+    );
+}

@@ -289,3 +289,72 @@ fn huge_runs_are_refused_before_they_start() {
         &["MiB", "available"],
     );
 }
+
+/// The values in the text rows (`n: v v v`, the period's start marked `|`): the rows that
+/// continue from n = 0 without a gap.
+fn listed_values(text: &str) -> Vec<u64> {
+    let mut values = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_end_matches("   <- periodic from here");
+        let Some((n, rest)) = line.trim_start().split_once(':') else {
+            continue;
+        };
+        if n.parse() != Ok(values.len()) || rest.contains([',', ':']) {
+            continue;
+        }
+        values.extend(
+            rest.split([' ', '|'])
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse::<u64>().unwrap()),
+        );
+    }
+    values
+}
+
+#[test]
+fn long_text_output_leads_with_the_answer_and_lists_values_only_when_asked() {
+    let text = |args: &[&str]| {
+        let out = grundy(args).output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let long = text(&["values", "0.77", "--upto", "5000", "--stats"]);
+    let lines: Vec<&str> = long.lines().collect();
+    assert!(lines[1].starts_with("period 12 from n = 71"), "{long}");
+    assert!(lines[2].starts_with("largest value"), "{long}");
+    assert!(lines.len() < 40, "{long}");
+    assert!(listed_values(&long).is_empty(), "{long}");
+    assert!(long.contains("--list"), "{long}");
+
+    let all = values_of(&json(&["values", "0.77", "--upto", "5000", "--json"]));
+    let listed = text(&["values", "0.77", "--upto", "5000", "--list"]);
+    assert!(
+        listed.lines().nth(1).unwrap().starts_with("period 12"),
+        "{listed}"
+    );
+    assert_eq!(listed_values(&listed), all);
+
+    let short = text(&["values", "0.77", "--upto", "100"]);
+    assert_eq!(listed_values(&short), all[..=100]);
+}
+
+#[test]
+fn help_documents_the_list_flag() {
+    let out = grundy(&["values", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("--list"), "{help}");
+}
+
+#[test]
+fn an_unwritable_plot_is_one_line_in_the_systems_words() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["g.png", "g.svg"] {
+        let path = dir.path().join("missing").join(name);
+        let path = path.to_str().unwrap();
+        fails_with(
+            &["values", "0.77", "--plot", path],
+            "",
+            &[&format!("cannot write {path}: No such file or directory")],
+        );
+    }
+}

@@ -194,6 +194,9 @@ pub enum NimStep {
     Total {
         /// The XOR.
         total: u64,
+        /// Whether the XOR alone decides the outcome (normal play; under misère play the piles
+        /// above 1 are counted first).
+        decides: bool,
     },
     /// The highest set bit h of the total, and how many piles have it.
     HighestBit {
@@ -237,8 +240,19 @@ pub enum NimStep {
         /// Number of piles of exactly 1.
         ones: usize,
     },
-    /// Misère with two or more big piles: play normal Nim.
-    MisereLikeNormal,
+    /// Misère with two or more big piles: won and lost as normal Nim, and played as it.
+    MisereLikeNormal {
+        /// The XOR of all piles.
+        total: u64,
+    },
+    /// Misère with two or more big piles and XOR 0: the reply to an example move of the opponent
+    /// (normal Nim's while two piles above 1 remain, then the one that leaves an odd number of 1s).
+    MisereReply {
+        /// An example move of the opponent.
+        opponent: Change,
+        /// The reply.
+        reply: Change,
+    },
     /// Misère with one big pile: leave an odd number of 1-piles.
     MisereOneBig {
         /// The big pile (0-based).
@@ -297,19 +311,13 @@ impl Explain for NimStep {
                 }
                 lines.join("\n")
             }
-            NimStep::Total { total } => lang.pick(
-                format!(
-                    "The XOR of all piles is x = {total}. {}",
-                    if *total == 0 {
-                        "x = 0: the player to move loses (a P-position)."
-                    } else {
-                        "x ≠ 0: the player to move wins (an N-position)."
-                    }
-                ),
-                format!(
-                    "所有堆的异或和 x = {total}。{}",
-                    if *total == 0 { "x = 0：先手必败（必败态）。" } else { "x ≠ 0：先手必胜（必胜态）。" }
-                ),
+            NimStep::Total { total, decides: true } => lang.pick(
+                format!("The XOR of all piles is x = {total}. {}", xor_verdict(*total, lang)),
+                format!("所有堆的异或和 x = {total}。{}", xor_verdict(*total, lang)),
+            ),
+            NimStep::Total { total, decides: false } => lang.pick(
+                format!("The XOR of all piles is x = {total}. Under misère play it decides only together with the piles above 1 (next)."),
+                format!("所有堆的异或和 x = {total}。反 Nim 中只看异或和还不够，还要看多于 1 个的堆（下一步）。"),
             ),
             NimStep::HighestBit { total, bit, piles, count } => {
                 let list = piles.iter().map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ");
@@ -365,19 +373,41 @@ impl Explain for NimStep {
                 format!("Misère play: {big} pile(s) have more than one stone, {ones} pile(s) have exactly one."),
                 format!("反 Nim（取走最后一个的人输）：有 {big} 堆多于 1 个，{ones} 堆恰好 1 个。"),
             ),
-            NimStep::MisereLikeNormal => lang.pick(
-                "With two or more piles above 1, play exactly as in normal Nim. A move to XOR 0 always leaves at least two piles above 1 (one pile above 1 alone would make the XOR non-zero), so the opponent can never be the one to reach the end game; you will be, with one pile above 1 left, and then you switch (below).".to_string(),
-                "有两堆或以上多于 1 个时，完全按普通 Nim 走。走到异或和为 0 后至少仍有两堆多于 1（只剩一堆多于 1 时异或和不可能为 0），所以对手永远不会先进入残局；轮到你面对只剩一堆多于 1 的局面时，再切换策略。".to_string(),
+            NimStep::MisereLikeNormal { total } => lang.pick(
+                format!(
+                    "With two or more piles above 1 the outcome is that of normal Nim: {} Whoever can move to XOR 0 plays as in normal Nim. Such a move always leaves at least two piles above 1 (one pile above 1 alone would make the XOR non-zero), so it is always the other player who first leaves a single pile above 1; that pile is then reduced to 0 or 1 so that an odd number of single stones remains.",
+                    xor_verdict(*total, lang)
+                ),
+                format!(
+                    "有两堆或以上多于 1 个时，胜负与普通 Nim 相同：{}能走到异或和为 0 的一方就按普通 Nim 走。这样走完后至少仍有两堆多于 1（只剩一堆多于 1 时异或和不可能为 0），所以总是另一方先留下只剩一堆多于 1 的局面；这时把那一堆取到剩 0 或 1 个，使单个石子的堆数为奇数。",
+                    xor_verdict(*total, lang)
+                ),
+            ),
+            NimStep::MisereReply { opponent, reply } => lang.pick(
+                format!(
+                    "Every move has a reply: while two piles above 1 remain, the highest-bit rule restores XOR 0; once a single pile above 1 remains, reduce it so that an odd number of single stones is left. For example, if the opponent plays \"{}\", reply \"{}\".",
+                    opponent.describe(Lang::En),
+                    reply.describe(Lang::En)
+                ),
+                format!(
+                    "对手的每一步都有应对：还剩两堆或以上多于 1 时，用最高位规则把异或和变回 0；只剩一堆多于 1 时，把它取到使单个石子的堆数为奇数。例如对手“{}”，就回应“{}”。",
+                    opponent.describe(Lang::Zh),
+                    reply.describe(Lang::Zh)
+                ),
             ),
             NimStep::MisereOneBig { pile, before, after, ones_after } => lang.pick(
                 format!(
-                    "Exactly one pile is above 1 (pile {}, {before} stones). Reduce it to {after}, leaving {ones_after} pile(s) of one stone, an odd number: the players then take them one by one and the opponent takes the last.",
+                    "Exactly one pile is above 1 (pile {}, {before} stones). Reduce it to {after}, leaving {ones_after} pile(s) of one stone, an odd number: the players then take them one by one and the opponent takes the last, so the player to move wins (an N-position).",
                     pile + 1
                 ),
                 format!(
-                    "只有一堆多于 1（第 {} 堆，{before} 个）。把它取到剩 {after} 个，留下 {ones_after} 堆单个石子（奇数堆）：之后双方轮流各取一堆，最后一个由对手取走。",
+                    "只有一堆多于 1（第 {} 堆，{before} 个）。把它取到剩 {after} 个，留下 {ones_after} 堆单个石子（奇数堆）：之后双方轮流各取一堆，最后一个由对手取走，所以先手必胜（必胜态）。",
                     pile + 1
                 ),
+            ),
+            NimStep::MisereAllSmall { ones: 0 } => lang.pick(
+                "No stone is left: the opponent took the last one, so the player to move wins (an N-position).".to_string(),
+                "已经没有石子：最后一个已被对手取走，所以先手必胜（必胜态）。".to_string(),
             ),
             NimStep::MisereAllSmall { ones } => lang.pick(
                 format!(
@@ -397,7 +427,18 @@ impl Explain for NimStep {
     }
 }
 
-fn binary_steps(piles: &[u64], total: Nimber) -> Vec<NimStep> {
+/// What x says of the outcome where it decides it: "x = 0: the player to move loses (…)." or
+/// "x ≠ 0: the player to move wins (…)."
+fn xor_verdict(total: u64, lang: Lang) -> &'static str {
+    match (total == 0, lang) {
+        (true, Lang::En) => "x = 0: the player to move loses (a P-position).",
+        (false, Lang::En) => "x ≠ 0: the player to move wins (an N-position).",
+        (true, Lang::Zh) => "x = 0：先手必败（必败态）。",
+        (false, Lang::Zh) => "x ≠ 0：先手必胜（必胜态）。",
+    }
+}
+
+fn binary_steps(piles: &[u64], total: Nimber, play: Play) -> Vec<NimStep> {
     let shown = &piles[..piles.len().min(EXPLAINED_PILES)];
     let running_xor = shown
         .iter()
@@ -423,6 +464,7 @@ fn binary_steps(piles: &[u64], total: Nimber) -> Vec<NimStep> {
         },
         NimStep::Total {
             total: total.value(),
+            decides: play == Play::Normal,
         },
     ]
 }
@@ -433,7 +475,7 @@ fn explain_normal(
     first: Option<&Change>,
     convention: Play,
 ) -> Vec<NimStep> {
-    let mut steps = binary_steps(piles, total);
+    let mut steps = binary_steps(piles, total, convention);
     match (sum::highest_bit(total), first) {
         (Some(bit), Some(&Change::Take { pile, from, to })) => {
             let with_bit = piles
@@ -475,7 +517,10 @@ fn explain_p_position(piles: &[u64], convention: Play) -> Vec<NimStep> {
     };
     let mut steps = vec![NimStep::EveryMoveBreaksZero];
     if let Some(reply) = mirror_reply(piles, &opponent, convention) {
-        steps.push(NimStep::Mirror { opponent, reply });
+        steps.push(match convention {
+            Play::Normal => NimStep::Mirror { opponent, reply },
+            Play::Misere => NimStep::MisereReply { opponent, reply },
+        });
     }
     steps
 }
@@ -483,7 +528,7 @@ fn explain_p_position(piles: &[u64], convention: Play) -> Vec<NimStep> {
 fn explain_misere(piles: &[u64], total: Nimber, first: Option<&Change>) -> Vec<NimStep> {
     let big = piles.iter().filter(|&&p| p > 1).count();
     let ones = piles.iter().filter(|&&p| p == 1).count();
-    let mut steps = binary_steps(piles, total);
+    let mut steps = binary_steps(piles, total, Play::Misere);
     steps.push(NimStep::MisereBigPiles { big, ones });
     match big {
         0 => steps.push(NimStep::MisereAllSmall { ones }),
@@ -498,7 +543,9 @@ fn explain_misere(piles: &[u64], total: Nimber, first: Option<&Change>) -> Vec<N
             }
         }
         _ => {
-            steps.push(NimStep::MisereLikeNormal);
+            steps.push(NimStep::MisereLikeNormal {
+                total: total.value(),
+            });
             steps.extend(
                 explain_normal(piles, total, first, Play::Misere)
                     .into_iter()
@@ -634,5 +681,88 @@ mod tests {
                 .iter()
                 .any(|s| matches!(s, NimStep::Mirror { .. }))
         );
+    }
+
+    /// What a phrase of an explanation says of the outcome of the position it explains (a phrase
+    /// about the position after a move says the opposite of that position's outcome).
+    const CLAIMS: [(&str, Outcome); 16] = [
+        (
+            "the player to move takes the last stone and loses",
+            Outcome::P,
+        ),
+        ("the player to move wins", Outcome::N),
+        ("the player to move loses", Outcome::P),
+        ("(an N-position)", Outcome::N),
+        ("(a P-position)", Outcome::P),
+        ("the opponent faces a P-position", Outcome::N),
+        ("hands the opponent an N-position", Outcome::P),
+        ("gives a winning move", Outcome::N),
+        ("先手会取到最后一个而输", Outcome::P),
+        ("先手必胜", Outcome::N),
+        ("先手必败", Outcome::P),
+        ("（必胜态）", Outcome::N),
+        ("（必败态）", Outcome::P),
+        ("把必败态留给对手", Outcome::N),
+        ("把必胜态留给对手", Outcome::P),
+        ("必胜走法", Outcome::N),
+    ];
+
+    /// Phrases with an outcome word that state the rule, not an outcome.
+    const RULES: [&str; 1] = ["取走最后一个的人输"];
+
+    /// Words that speak of an outcome; each must be inside one of the [`CLAIMS`] or [`RULES`].
+    const OUTCOME_WORDS: [&str; 8] = [
+        "win",
+        "los",
+        "P-position",
+        "N-position",
+        "必胜",
+        "必败",
+        "输",
+        "赢",
+    ];
+
+    #[test]
+    fn every_step_states_the_outcome_the_engine_finds_in_both_conventions_and_languages() {
+        let mut memo = Memo::new();
+        // --max-moves 0 lists no move; the explanation still shows one.
+        for (piles, max_moves) in all_positions(4, 5)
+            .into_iter()
+            .flat_map(|p| [(p.clone(), 0), (p, 1)])
+        {
+            for play in [Play::Normal, Play::Misere] {
+                let truth = memo.outcome(&Nim, &piles, play).unwrap();
+                let options = AnalyzeOptions {
+                    max_moves,
+                    explain: true,
+                };
+                let analysis = analyze(&piles, play, &options);
+                for lang in [Lang::En, Lang::Zh] {
+                    let mut claims = 0;
+                    for step in &analysis.explanation {
+                        let mut text = step.text(lang);
+                        for (phrase, claimed) in CLAIMS {
+                            if text.contains(phrase) {
+                                assert_eq!(claimed, truth, "{piles:?} {play:?}: {text}");
+                                claims += 1;
+                                text = text.replace(phrase, "");
+                            }
+                        }
+                        for rule in RULES {
+                            text = text.replace(rule, "");
+                        }
+                        let word = OUTCOME_WORDS.iter().find(|w| text.contains(*w));
+                        assert!(
+                            word.is_none(),
+                            "{piles:?} {play:?}: {word:?} outside a known claim in {text}"
+                        );
+                    }
+                    assert!(
+                        claims > 0,
+                        "{piles:?} {play:?} {lang:?}: no step states the outcome"
+                    );
+                }
+            }
+        }
     }
 }
