@@ -96,10 +96,9 @@ struct Frame<P> {
     /// The value of each option, so far: what is known of its components (one component, the
     /// option itself, on a whole-position table).
     values: Vec<Info>,
-    /// The components not yet solved when the options were listed, each with its option.
+    /// The components not yet solved when the options were listed, each with its option; they
+    /// leave as they are added into `values`.
     pending: Vec<(usize, P)>,
-    /// How many of `pending` are added into `values`.
-    next: usize,
 }
 
 /// What an option's value is before any of its components is added: a sum of nothing.
@@ -249,12 +248,15 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                 .last_mut()
                 .expect("the stack holds the root until it is done");
             // Add the pending components already solved; descend into the first unsolved one.
+            // Last listed, first searched: a game's later options are often the ones nearer
+            // its end (a heap split in halves rather than a heap one smaller), which keeps the
+            // stack of frames, and the options they hold, short.
             let mut descend = None;
-            while let Some((option, part)) = frame.pending.get(frame.next) {
+            while let Some((option, part)) = frame.pending.last() {
                 match self.table.get(part) {
                     Some(Slot::Done(info)) => {
                         add(&mut frame.values[*option], *info);
-                        frame.next += 1;
+                        frame.pending.pop();
                     }
                     Some(Slot::InProgress) => return Err(self.abandon(stack, EngineError::Cycle)),
                     None => {
@@ -274,7 +276,6 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             let info = self.combine(&frame.values);
             self.table.insert(frame.position, Slot::Done(info));
             frame.values.clear();
-            frame.pending.clear();
             self.spare.push((frame.values, frame.pending));
             if stack.is_empty() {
                 return Ok(info);
@@ -314,14 +315,17 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         for option in options.drain(..) {
             let index = values.len();
             values.push(NOTHING);
-            // An option in the table is a single component, solved or on the search path.
-            if !self.table.contains_key(&option) && self.split && splits(game, &option, &mut parts)
-            {
-                for part in parts.drain(..) {
-                    self.list(&mut values[index], &mut pending, index, part);
+            // An option in the table is a single component; one on the search path is found
+            // as a cycle when its turn comes.
+            match self.table.get(&option) {
+                Some(Slot::Done(info)) => add(&mut values[index], *info),
+                Some(Slot::InProgress) => pending.push((index, option)),
+                None if self.split && splits(game, &option, &mut parts) => {
+                    for part in parts.drain(..) {
+                        self.list(&mut values[index], &mut pending, index, part);
+                    }
                 }
-            } else {
-                self.list(&mut values[index], &mut pending, index, option);
+                None => pending.push((index, option)),
             }
         }
         self.options = options;
@@ -329,7 +333,6 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             position,
             values,
             pending,
-            next: 0,
         })
     }
 
