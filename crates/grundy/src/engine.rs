@@ -69,26 +69,44 @@ enum Slot {
 ///
 /// A table built by [`Memo::new`] searches whole positions and knows values, misère outcomes and
 /// remoteness. One built by [`Memo::with_components`] splits positions through
-/// [`Game::components`] and knows only Grundy values, which is much faster for sums.
-/// Memory is about the size of a position plus 40 bytes per entry.
+/// [`Game::components`] and knows only Grundy values: it holds single components, never a sum.
+/// The value of a sum is the XOR of its components' values, read from the table (a component
+/// not yet there is searched first), both for the position asked and for every option met in
+/// the search, so a game that splits into heaps keeps one entry per heap.
+/// Memory is about the size of a position plus 40 bytes per entry, and while a position is
+/// searched, 16 bytes per option of each position on the search path.
 pub struct Memo<P> {
     // Fx hashing: positions are small integers or lists of them, and the table is the hot path.
     table: FxHashMap<P, Slot>,
     limit: usize,
     split: bool,
-    spare: Vec<Vec<P>>,
+    /// Buffers of finished frames, reused by the next ones.
+    spare: Vec<(Vec<Info>, Vec<(usize, P)>)>,
+    /// The buffer options are listed into on a splitting table, before they are split.
+    options: Vec<P>,
     mex: MexSet,
     cancel: Option<Cancel>,
-    /// Positions opened since the cancellation token was last looked at.
+    /// Positions opened and options listed since the cancellation token was last looked at.
     since_check: u32,
 }
 
+/// A position being searched.
 struct Frame<P> {
     position: P,
-    deps: Vec<P>,
-    next: usize,
-    is_sum: bool,
+    /// The value of each option, so far: what is known of its components (one component, the
+    /// option itself, on a whole-position table).
+    values: Vec<Info>,
+    /// The components not yet solved when the options were listed, each with its option; they
+    /// leave as they are added into `values`.
+    pending: Vec<(usize, P)>,
 }
+
+/// What an option's value is before any of its components is added: a sum of nothing.
+const NOTHING: Info = Info {
+    grundy: Nimber::ZERO,
+    misere_win: false,
+    remoteness: 0,
+};
 
 impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     /// The default bound on the number of positions: ten million.
@@ -111,18 +129,20 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             limit,
             split,
             spare: Vec::new(),
+            options: Vec::new(),
             mex: MexSet::new(),
             cancel: None,
             since_check: 0,
         }
     }
 
-    /// How many positions a search opens between two looks at the cancellation token.
+    /// How many positions and options a search meets between two looks at the cancellation
+    /// token: opening a position counts one, and each of its options one more.
     pub const CANCEL_CHECK_EVERY: u32 = 4096;
 
     /// Makes every later search look at `cancel` every [`Memo::CANCEL_CHECK_EVERY`] positions
-    /// and stop with [`EngineError::Cancelled`] once it is cancelled (the table stays
-    /// consistent: what was finished is kept).
+    /// and options and stop with [`EngineError::Cancelled`] once it is cancelled (the table
+    /// stays consistent: what was finished is kept).
     pub fn set_cancel(&mut self, cancel: Cancel) {
         self.cancel = Some(cancel);
     }
@@ -137,6 +157,11 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         self.table.is_empty()
     }
 
+    /// The positions the table holds, in no particular order.
+    pub fn positions(&self) -> impl Iterator<Item = &P> {
+        self.table.keys()
+    }
+
     /// The Grundy value of `position`.
     ///
     /// # Errors
@@ -146,7 +171,18 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         game: &G,
         position: &P,
     ) -> Result<Nimber, EngineError> {
-        Ok(self.solve(game, position)?.grundy)
+        if !self.split || self.table.contains_key(position) {
+            return Ok(self.solve(game, position)?.grundy);
+        }
+        let mut parts = Vec::new();
+        if !splits(game, position, &mut parts) {
+            return Ok(self.solve(game, position)?.grundy);
+        }
+        let mut total = Nimber::ZERO;
+        for part in &parts {
+            total += self.solve(game, part)?.grundy;
+        }
+        Ok(total)
     }
 
     /// Everything known about `position`: value, misère outcome and remoteness.
@@ -201,6 +237,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         Ok(winning)
     }
 
+    /// Searches `root` as one component (on a splitting table, its options are split, not it).
     fn solve<G: Game<Position = P>>(&mut self, game: &G, root: &P) -> Result<Info, EngineError> {
         if let Some(Slot::Done(info)) = self.table.get(root) {
             return Ok(*info);
@@ -210,44 +247,49 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             let frame = stack
                 .last_mut()
                 .expect("the stack holds the root until it is done");
-            // Advance past dependencies already solved; descend into the first unsolved one.
+            // Add the pending components already solved; descend into the first unsolved one.
+            // Last listed, first searched: a game's later options are often the ones nearer
+            // its end (a heap split in halves rather than a heap one smaller), which keeps the
+            // stack of frames, and the options they hold, short.
             let mut descend = None;
-            while let Some(dep) = frame.deps.get(frame.next) {
-                match self.table.get(dep) {
-                    Some(Slot::Done(_)) => frame.next += 1,
+            while let Some((option, part)) = frame.pending.last() {
+                match self.table.get(part) {
+                    Some(Slot::Done(info)) => {
+                        add(&mut frame.values[*option], *info);
+                        frame.pending.pop();
+                    }
                     Some(Slot::InProgress) => return Err(self.abandon(stack, EngineError::Cycle)),
                     None => {
-                        descend = Some(dep.clone());
+                        descend = Some(part.clone());
                         break;
                     }
                 }
             }
-            if let Some(dep) = descend {
-                match self.open(game, dep) {
+            if let Some(part) = descend {
+                match self.open(game, part) {
                     Ok(child) => stack.push(child),
                     Err(e) => return Err(self.abandon(stack, e)),
                 }
                 continue;
             }
-            let frame = stack.pop().expect("checked above");
-            let info = self.combine(&frame);
+            let mut frame = stack.pop().expect("checked above");
+            let info = self.combine(&frame.values);
             self.table.insert(frame.position, Slot::Done(info));
-            let mut deps = frame.deps;
-            deps.clear();
-            self.spare.push(deps);
+            frame.values.clear();
+            self.spare.push((frame.values, frame.pending));
             if stack.is_empty() {
                 return Ok(info);
             }
         }
     }
 
-    /// Marks `position` as in progress and lists what its value depends on.
+    /// Marks `position` as in progress and lists its options, with the value of each as far as
+    /// the table knows it and the components it still needs.
     fn open<G: Game<Position = P>>(
         &mut self,
         game: &G,
         position: P,
     ) -> Result<Frame<P>, EngineError> {
-        self.since_check += 1;
         if self.since_check >= Self::CANCEL_CHECK_EVERY {
             self.since_check = 0;
             if let Some(cancel) = &self.cancel {
@@ -264,39 +306,47 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                 v.insert(Slot::InProgress);
             }
         }
-        let mut deps = self.spare.pop().unwrap_or_default();
-        let is_sum = self.split
-            && game.components(&position, &mut deps)
-            && !(deps.len() == 1 && deps[0] == position);
-        if !is_sum {
-            deps.clear();
-            game.options(&position, &mut deps);
+        let (mut values, mut pending) = self.spare.pop().unwrap_or_default();
+        let mut options = std::mem::take(&mut self.options);
+        game.options(&position, &mut options);
+        let count = u32::try_from(options.len()).unwrap_or(u32::MAX);
+        self.since_check = self.since_check.saturating_add(count).saturating_add(1);
+        let mut parts = Vec::new();
+        for option in options.drain(..) {
+            let index = values.len();
+            values.push(NOTHING);
+            // An option in the table is a single component; one on the search path is found
+            // as a cycle when its turn comes.
+            match self.table.get(&option) {
+                Some(Slot::Done(info)) => add(&mut values[index], *info),
+                Some(Slot::InProgress) => pending.push((index, option)),
+                None if self.split && splits(game, &option, &mut parts) => {
+                    for part in parts.drain(..) {
+                        self.list(&mut values[index], &mut pending, index, part);
+                    }
+                }
+                None => pending.push((index, option)),
+            }
         }
+        self.options = options;
         Ok(Frame {
             position,
-            deps,
-            next: 0,
-            is_sum,
+            values,
+            pending,
         })
     }
 
-    fn done(&self, position: &P) -> Info {
-        match self.table.get(position) {
-            Some(Slot::Done(info)) => *info,
-            _ => unreachable!("dependencies are solved before their parent"),
+    /// Adds the component `part` of option `index` into its value if it is solved, else puts
+    /// it among the pending ones (a component on the search path is found there as a cycle).
+    fn list(&self, value: &mut Info, pending: &mut Vec<(usize, P)>, index: usize, part: P) {
+        match self.table.get(&part) {
+            Some(Slot::Done(info)) => add(value, *info),
+            _ => pending.push((index, part)),
         }
     }
 
-    fn combine(&mut self, frame: &Frame<P>) -> Info {
-        if frame.is_sum {
-            let grundy = frame.deps.iter().map(|d| self.done(d).grundy).sum();
-            return Info {
-                grundy,
-                misere_win: false,
-                remoteness: 0,
-            };
-        }
-        if frame.deps.is_empty() {
+    fn combine(&mut self, values: &[Info]) -> Info {
+        if values.is_empty() {
             // No move: lost under normal play, won under misère play.
             return Info {
                 grundy: Nimber::ZERO,
@@ -305,15 +355,20 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             };
         }
         self.mex.clear();
+        let bound = values.len() as u64;
+        for value in values {
+            if value.grundy.value() <= bound {
+                self.mex.insert(value.grundy.value());
+            }
+        }
+        let grundy = Nimber(self.mex.mex());
+        if self.split {
+            return Info { grundy, ..NOTHING };
+        }
         let mut misere_win = false;
         let mut fastest_win: Option<u32> = None;
         let mut slowest_loss = 0;
-        let bound = frame.deps.len() as u64;
-        for dep in &frame.deps {
-            let child = self.done(dep);
-            if child.grundy.value() <= bound {
-                self.mex.insert(child.grundy.value());
-            }
+        for child in values {
             misere_win |= !child.misere_win;
             if child.grundy.is_zero() {
                 fastest_win =
@@ -321,11 +376,10 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             }
             slowest_loss = slowest_loss.max(child.remoteness);
         }
-        let remoteness = 1 + fastest_win.unwrap_or(slowest_loss);
         Info {
-            grundy: Nimber(self.mex.mex()),
+            grundy,
             misere_win,
-            remoteness,
+            remoteness: 1 + fastest_win.unwrap_or(slowest_loss),
         }
     }
 
@@ -336,6 +390,25 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         }
         error
     }
+}
+
+/// Whether `position` is a sum of components other than itself; they are pushed onto `parts`
+/// (left empty otherwise).
+fn splits<G: Game>(game: &G, position: &G::Position, parts: &mut Vec<G::Position>) -> bool {
+    let sum = game.components(position, parts) && !(parts.len() == 1 && parts[0] == *position);
+    if !sum {
+        parts.clear();
+    }
+    sum
+}
+
+/// Adds a solved component into the value of its option: the XOR of the Grundy values. On a
+/// whole-position table the option is its only component, so its misère outcome and remoteness
+/// are the component's.
+fn add(value: &mut Info, component: Info) {
+    value.grundy += component.grundy;
+    value.misere_win = component.misere_win;
+    value.remoteness = component.remoteness;
 }
 
 impl<P: Clone + Eq + std::hash::Hash> Default for Memo<P> {
@@ -414,9 +487,9 @@ mod tests {
             memo.grundy(&game, &1_000_000),
             Err(EngineError::Cancelled(Cancelled::Flag))
         );
-        // It stopped at its first look, long before the million positions, and kept no
-        // position half-searched.
-        assert_eq!(game.0.get(), Memo::<u32>::CANCEL_CHECK_EVERY as usize - 1);
+        // It stopped at its first look, long before the million positions (each counts itself
+        // and its one option), and kept no position half-searched.
+        assert_eq!(game.0.get(), Memo::<u32>::CANCEL_CHECK_EVERY as usize / 2);
         assert!(memo.is_empty());
 
         let past = std::time::Instant::now() - std::time::Duration::from_millis(1);

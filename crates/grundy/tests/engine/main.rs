@@ -1,5 +1,6 @@
 //! The generic engine checked against the theory it rests on: the mex rule and sums.
 
+mod components;
 mod mex_property;
 mod sums;
 
