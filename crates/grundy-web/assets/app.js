@@ -670,6 +670,17 @@ const BOARDS = {
     draw: (target, m) => drawPiles(target, m, m.resume.position),
     write: (c) => (c.kind === 'split' ? `split ${c.pile + 1} ${c.into[0]}` : `${c.pile + 1} ${c.from - c.to}`),
   },
+  octal: {
+    // A stone takes from one pile and leaves the rest as one pile; breaks are typed:
+    // `PILE COUNT A B` leaves the rest as the piles A and B.
+    draw(target, m) {
+      target.append(el('p', { class: 'cap', text: m.resume.code }));
+      drawPiles(target, m, m.resume.position);
+    },
+    write: (c) => (c.kind === 'break'
+      ? `${c.pile + 1} ${c.from - c.into.reduce((a, b) => a + b, 0)} ${c.into.join(' ')}`
+      : `${c.pile + 1} ${c.from - c.to}`),
+  },
   script: {
     // The state as the script writes it, and its options as buttons: a move is the state after it.
     draw(target, m) {

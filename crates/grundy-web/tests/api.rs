@@ -372,6 +372,7 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
             "subtraction",
             "wythoff",
             "lasker",
+            "octal",
             "script"
         ]
     );
@@ -382,6 +383,51 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
         "PILE COUNT or both COUNT"
     );
     assert_eq!(games["games"][0]["params"], json!([]));
+}
+
+#[tokio::test]
+async fn take_and_break_games_travel_with_their_code_and_break_piles() {
+    // Kayles 5 7 10: take 1 from the 5 and leave 2 and 2.
+    let (status, v) = post(
+        "/api/analyze",
+        json!({"game": "octal", "code": "kayles", "position": [5, 7, 10]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["grundy"], 4);
+    assert_eq!(
+        v["winning_moves"][0]["change"],
+        json!({"kind": "break", "pile": 0, "from": 5, "into": [2, 2]})
+    );
+    let (status, v) = post(
+        "/api/move",
+        json!({"game": "octal", "code": "kayles", "position": [5, 7, 10], "move": "1 1 2 2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(
+        v["resume"],
+        json!({"position": [2, 2, 7, 10], "code": "kayles"})
+    );
+    // Dawson's Kayles (0.07) takes exactly 2: from 3 the computer leaves 1, worth G(1) = 0.
+    let (status, v) = post(
+        "/api/computer",
+        json!({"game": "octal", "code": "0.07", "position": [3]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["move"], "1 2");
+    assert_eq!(v["winning"], true);
+    let (status, v) = post(
+        "/api/move",
+        json!({"game": "octal", "code": "0.07", "position": [3], "move": "1 1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        v["error"],
+        "the code 0.07 has no move that takes 1 from a pile of 3 and leaves 2"
+    );
 }
 
 #[tokio::test]

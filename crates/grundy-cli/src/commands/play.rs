@@ -16,7 +16,8 @@ use crate::commands::script::{MemoryArg, load, on_script_stack_alongside};
 use crate::report::LangArg;
 
 /// Play against a perfect opponent: nim (misère with --misere), staircase, grid, coins,
-/// nonincreasing, subtraction, wythoff, lasker, and games written as scripts.
+/// nonincreasing, subtraction, wythoff, lasker, octal (take-and-break games such as Kayles), and
+/// games written as scripts.
 ///
 /// The game shows the position and asks for your move in the ruleset's notation:
 ///   nim            PILE COUNT   take COUNT stones from pile PILE (piles numbered from 1)
@@ -32,6 +33,10 @@ use crate::report::LangArg;
 ///                  both COUNT   or take COUNT stones from each pile
 ///   lasker         PILE COUNT   take COUNT stones from pile PILE
 ///                  split PILE X or split pile PILE into X and the rest (a new pile after it)
+///   octal          PILE COUNT   take COUNT tokens from pile PILE, the rest left as one pile
+///                  PILE COUNT A B …  or the rest left as the piles A, B, … (they take its
+///                               place), as the code allows: `--param code=0.77` (Kayles
+///                               without it), `code=0.07`, `code=grundy`, as `grundy values`
 ///   script         STATE        the state after your move, written as in the script (`6`,
 ///                               `[2, 3]`), one of the options of the position; the game
 ///                               starts with `grundy play script FILE STATE`
@@ -51,13 +56,13 @@ use crate::report::LangArg;
 /// Examples: `grundy play nim 3 4 5`, `grundy play nim --misere --first computer 1 2 3`,
 /// `grundy play staircase 3 0 2`, `grundy play coins 1 5 6`,
 /// `grundy play nonincreasing --param k=3 3 4 5`, `grundy play subtraction --param set=1,3,4 7 9`,
-/// `grundy play wythoff 4 9`, `grundy play lasker 2 5 7`,
+/// `grundy play wythoff 4 9`, `grundy play lasker 2 5 7`, `grundy play octal --param code=0.07 9 14`,
 /// `grundy play script examples/scripts/queen.rhai '[3, 5]'`.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment)]
 pub struct Args {
-    /// The ruleset: nim, staircase, grid, coins, nonincreasing, subtraction, wythoff, lasker, or
-    /// script (then the script file comes first).
+    /// The ruleset: nim, staircase, grid, coins, nonincreasing, subtraction, wythoff, lasker,
+    /// octal, or script (then the script file comes first).
     game: String,
     /// The position: the piles, the steps (step 1 first), the cells, or the coins' cells; for
     /// script, the file and then the start state as the script writes states.

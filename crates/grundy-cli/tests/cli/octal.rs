@@ -62,3 +62,25 @@ fn heaps_come_from_stdin_and_bad_input_is_one_line() {
         &["bad game '0.8x': unexpected 'x' at column 4"],
     );
 }
+
+#[test]
+fn kayles_is_played_against_the_computer_with_breaks_typed_as_piles() {
+    grundy(&["play", "octal", "3"])
+        .write_stdin("1 1 1 1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Kayles (0.77): you move first."))
+        .stdout(predicate::str::contains(
+            "you: take 1 from pile 1 (3), leaving piles of 1 and 1  =>  1 1",
+        ))
+        .stdout(predicate::str::contains(
+            "computer: take 1 from pile 1 (1 -> 0)  =>  0 1",
+        ));
+    grundy(&["play", "octal", "--param", "code=0.07", "3"])
+        .write_stdin("1 1\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "the code 0.07 has no move that takes 1 from a pile of 3 and leaves 2",
+        ));
+}

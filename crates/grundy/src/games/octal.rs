@@ -12,7 +12,7 @@
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::period::Period;
 use crate::values::{Method, Sequence, TakeAndBreak, naive};
-use crate::{Analysis, AnalyzeOptions, Change, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
 
 /// The largest heap by default for codes whose moves leave at most two heaps (the sparse-space
 /// engine computes 2^21 values in seconds).
@@ -167,6 +167,23 @@ impl HeapRule for Octal {
                 moves.push(change(pile, n, heaps));
             }
         });
+    }
+}
+
+/// The game for the engine: a position is the row of heaps, each heap its own component.
+impl Game for Octal {
+    type Position = Vec<u64>;
+
+    fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        for (i, &n) in piles.iter().enumerate() {
+            self.each_move(n, &mut |_, heaps| {
+                out.push(play(piles, &change(i, n, heaps)))
+            });
+        }
+    }
+
+    fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
+        crate::game::one_heap_each(piles, parts)
     }
 }
 

@@ -7,7 +7,8 @@ use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
 use crate::play::{
     MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, analyzable_piles, index,
-    keyword_numbers, one_from_largest, show_numbers, take_from, total_stones, two_numbers,
+    keyword_numbers, one_from_largest, positions_from, show_numbers, take_from, total_stones,
+    two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -34,28 +35,6 @@ const NOTATION: Notation = Notation {
     meaning_zh: "从第「堆号」堆取走「数量」个石子，或把第「堆号」堆分成 X 个和其余的（其余的成为紧随其后的新一堆），堆号从 1 开始",
     example: "split 2 3",
 };
-
-/// The largest pile [`positions_from`] counts; a larger one has more than 2^64 descendants.
-const MAX_COUNTED: u64 = 60;
-
-/// An upper bound on the positions (ordered lists of piles) a pile of n can become, `None`
-/// above [`MAX_COUNTED`]: such a list has Σ max(q, 1) ≤ n (a pile emptied by a take was at
-/// least 1 when it was split off). Counting the lists of that form, a part of weight 1 being 0
-/// or 1 and a part of weight w ≥ 2 being w: with c(s) the lists of weight exactly s (c(0) = 1,
-/// c(s) = 2c(s − 1) + Σ_{w≥2} c(s − w)), there are Σ_{s=1..n} c(s), or 1 for n = 0. (Splits put
-/// the smaller part first, so fewer are reached.)
-fn positions_from(n: u64) -> Option<u128> {
-    if n > MAX_COUNTED {
-        return None;
-    }
-    let n = n as usize;
-    let mut exact = vec![1u128];
-    for s in 1..=n {
-        let longer: u128 = exact[..s - 1].iter().sum();
-        exact.push(2 * exact[s - 1] + longer);
-    }
-    Some(if n == 0 { 1 } else { exact[1..].iter().sum() })
-}
 
 impl Playable for LaskerPlay {
     type Position = Vec<u64>;
@@ -226,7 +205,7 @@ mod tests {
             let bound = positions_from(n).unwrap();
             assert!(bound >= seen.len() as u128, "{n}: {bound} < {}", seen.len());
         }
-        assert_eq!(positions_from(MAX_COUNTED + 1), None);
+        assert_eq!(positions_from(61), None);
     }
 
     #[test]

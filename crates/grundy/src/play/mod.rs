@@ -32,6 +32,7 @@ pub mod coins;
 pub mod lasker;
 pub mod nim;
 pub mod nonincreasing;
+pub mod octal;
 pub mod stairs;
 pub mod subtraction;
 pub mod wythoff;
@@ -209,6 +210,18 @@ pub enum MoveError {
         /// The first part asked for.
         part: u64,
     },
+    /// A move of a take-and-break game that its code does not allow.
+    #[error("{}", not_in_code(code, *from, *taken, left, Lang::En))]
+    NotInCode {
+        /// The code, as written back.
+        code: String,
+        /// The pile's tokens.
+        from: u64,
+        /// Tokens taken.
+        taken: u64,
+        /// The piles left, smallest first.
+        left: Vec<u64>,
+    },
     /// A position that is not one move away (a script game).
     #[error(
         "'{input}' is not one move away; the options are {}",
@@ -298,6 +311,15 @@ impl Explain for MoveError {
             (Lang::Zh, MoveError::BadSplit { pile, has, part }) => {
                 bad_split(*pile, *has, *part, lang)
             }
+            (
+                Lang::Zh,
+                MoveError::NotInCode {
+                    code,
+                    from,
+                    taken,
+                    left,
+                },
+            ) => not_in_code(code, *from, *taken, left, lang),
             (Lang::Zh, MoveError::NotAnOption { input, options }) => {
                 format!(
                     "「{input}」不是一步能到的局面；可以走到：{}",
@@ -306,6 +328,30 @@ impl Explain for MoveError {
             }
             (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
         }
+    }
+}
+
+/// Why code `code` refuses the move, for [`MoveError::NotInCode`].
+fn not_in_code(code: &str, from: u64, taken: u64, left: &[u64], lang: Lang) -> String {
+    let parts: Vec<String> = left.iter().map(u64::to_string).collect();
+    match (parts.split_last(), lang) {
+        (None, Lang::En) => format!(
+            "the code {code} has no move that takes {taken} from a pile of {from} and leaves nothing"
+        ),
+        (Some((last, [])), Lang::En) => format!(
+            "the code {code} has no move that takes {taken} from a pile of {from} and leaves {last}"
+        ),
+        (Some((last, first)), Lang::En) => format!(
+            "the code {code} has no move that takes {taken} from a pile of {from} and leaves {} and {last}",
+            first.join(", ")
+        ),
+        (None, Lang::Zh) => {
+            format!("代码 {code} 没有这样的走法：从 {from} 个的堆取走 {taken} 个，什么也不剩")
+        }
+        (Some(_), Lang::Zh) => format!(
+            "代码 {code} 没有这样的走法：从 {from} 个的堆取走 {taken} 个，剩下 {}",
+            parts.join("、")
+        ),
     }
 }
 
@@ -642,6 +688,29 @@ pub(crate) fn one_from_largest(piles: &[u64]) -> Option<Change> {
     })
 }
 
+/// The largest pile [`positions_from`] counts; a larger one has more than 2^64 descendants.
+const MAX_COUNTED: u64 = 60;
+
+/// An upper bound on the positions (ordered lists of piles) a pile of n can become when a move
+/// replaces one pile by piles holding no more stones in all (takes, Lasker's splits,
+/// take-and-break moves), `None` above [`MAX_COUNTED`]: such a list has Σ max(q, 1) ≤ n (a pile
+/// emptied by a take was at least 1 when it was split off). Counting the lists of that form, a
+/// part of weight 1 being 0 or 1 and a part of weight w ≥ 2 being w: with c(s) the lists of
+/// weight exactly s (c(0) = 1, c(s) = 2c(s − 1) + Σ_{w≥2} c(s − w)), there are Σ_{s=1..n} c(s),
+/// or 1 for n = 0.
+pub(crate) fn positions_from(n: u64) -> Option<u128> {
+    if n > MAX_COUNTED {
+        return None;
+    }
+    let n = n as usize;
+    let mut exact = vec![1u128];
+    for s in 1..=n {
+        let longer: u128 = exact[..s - 1].iter().sum();
+        exact.push(2 * exact[s - 1] + longer);
+    }
+    Some(if n == 0 { 1 } else { exact[1..].iter().sum() })
+}
+
 /// The names [`with_ruleset`] knows, in the order front ends list them.
 pub const RULESETS: &[&str] = &[
     "nim",
@@ -652,6 +721,7 @@ pub const RULESETS: &[&str] = &[
     "subtraction",
     "wythoff",
     "lasker",
+    "octal",
 ];
 
 /// Something to do with a playable ruleset whatever its type (a play loop, an API handler).
@@ -680,6 +750,7 @@ pub fn with_ruleset<V: Visitor>(setup: &Setup, visitor: V) -> Result<V::Output, 
         "subtraction" => Ok(visitor.visit(subtraction::SubtractionPlay::new(setup)?)),
         "wythoff" => Ok(visitor.visit(wythoff::WythoffPlay::new(setup)?)),
         "lasker" => Ok(visitor.visit(lasker::LaskerPlay::new(setup)?)),
+        "octal" => Ok(visitor.visit(octal::OctalPlay::new(setup)?)),
         name => Err(SetupError::UnknownGame {
             name: name.to_string(),
         }),

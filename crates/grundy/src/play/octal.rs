@@ -1,0 +1,334 @@
+//! Take-and-break games, played: a move is `PILE COUNT`, take COUNT tokens from pile PILE and
+//! leave the rest as one pile (none if COUNT is all of it), or `PILE COUNT A B …`, take COUNT and
+//! leave the rest as the piles A, B, … (which take the pile's place). The game's code is the
+//! parameter `code`, as `grundy values` takes it (Kayles, 0.77, when left out); it says which
+//! moves are allowed. Normal play only.
+
+use std::collections::BTreeMap;
+
+use crate::engine::EngineError;
+use crate::games::heaps::HeapStep;
+use crate::games::octal::{self, Octal};
+use crate::parse::parse_u64;
+use crate::play::{
+    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, analyzable_piles,
+    index, positions_from, show_numbers, total_stones,
+};
+use crate::values::TakeAndBreak;
+use crate::{Analysis, AnalyzeOptions, Change, Lang};
+
+/// A take-and-break game as a [`Playable`] ruleset, with its values up to [`MAX_HEAP`].
+#[derive(Clone, Debug)]
+pub struct OctalPlay {
+    game: Octal,
+    /// The code as it was given, sent back with every position.
+    code: String,
+}
+
+const CODE: ParamDoc = ParamDoc {
+    name: "code",
+    en: "the game's code, as grundy values takes it: 0.77 Kayles (when left out), 0.07 Dawson's Kayles, 0.137 Dawson's chess, 0.6 Officers, grundy (Grundy's game), a subtraction set 1,2,4",
+    zh: "游戏代码，写法与 grundy values 相同：0.77 Kayles（不填时）、0.07 Dawson's Kayles、0.137 Dawson's chess、0.6 Officers、grundy（Grundy 游戏）、减法集合 1,2,4",
+};
+
+/// The code played when the parameter is left out: Kayles.
+const DEFAULT_CODE: &str = "0.77";
+
+/// The largest pile played; the values are computed this far once per game.
+pub const MAX_HEAP: u64 = 1000;
+
+const NOTATION: Notation = Notation {
+    en: "PILE COUNT, or PILE COUNT A B …",
+    zh: "堆号 数量，或 堆号 数量 A B …",
+    meaning_en: "take COUNT tokens from pile PILE and leave the rest as one pile, or as the piles A, B, … (non-empty, adding up to the rest), as the code allows; piles numbered from 1",
+    meaning_zh: "从第「堆号」堆取走「数量」个，其余的留作一堆，或按代码允许分成 A、B…… 几堆（非空，总数等于剩下的个数）；堆号从 1 开始",
+    example: "1 1 2 2",
+};
+
+impl OctalPlay {
+    /// The game of the parameter `code` (Kayles without it).
+    ///
+    /// # Errors
+    /// [`SetupError`] for a bad code, another parameter, or misère play.
+    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+        setup.only_params(&[CODE])?;
+        setup.normal_play_only()?;
+        let code = setup
+            .params
+            .get(CODE.name)
+            .map_or(DEFAULT_CODE, String::as_str);
+        let rules: TakeAndBreak = code.parse().map_err(|e| SetupError::BadParam {
+            name: CODE.name.to_string(),
+            problem: format!("'{code}': {e}"),
+        })?;
+        let game =
+            Octal::new(rules, &[MAX_HEAP], MAX_HEAP).expect("every code's table reaches MAX_HEAP");
+        Ok(OctalPlay {
+            game,
+            code: code.to_string(),
+        })
+    }
+
+    /// Whether pile `from` has a move that takes `taken` and leaves `left` (sorted).
+    fn allows(&self, from: u64, taken: u64, left: &[u64]) -> bool {
+        let mut found = false;
+        self.game.each_move(from, &mut |k, heaps| {
+            found |= k == taken && heaps == left;
+        });
+        found
+    }
+}
+
+impl Playable for OctalPlay {
+    type Position = Vec<u64>;
+    type Step = HeapStep;
+    type Rules = Octal;
+
+    fn name(&self) -> &'static str {
+        "octal"
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        let code = self.game.rules();
+        match (code.title(), lang) {
+            (Some(title), Lang::En) => format!("{title} ({code})"),
+            (Some(title), Lang::Zh) => format!("{title}（{code}）"),
+            (None, Lang::En) => format!("take-and-break game {code}"),
+            (None, Lang::Zh) => format!("取子分堆游戏 {code}"),
+        }
+    }
+
+    fn rules(&self) -> &Octal {
+        &self.game
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    fn parameters(&self) -> &'static [ParamDoc] {
+        &[CODE]
+    }
+
+    fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
+        analyzable_piles(piles, |p| {
+            Octal::new(self.game.rules().clone(), p, MAX_HEAP).map(|_| ())
+        })
+    }
+
+    fn components(&self, piles: &Vec<u64>) -> usize {
+        piles.len()
+    }
+
+    fn resume(&self, piles: &Vec<u64>) -> Resume {
+        Resume {
+            position: piles.clone(),
+            params: BTreeMap::from([(CODE.name.to_string(), self.code.clone())]),
+        }
+    }
+
+    fn show(&self, piles: &Vec<u64>) -> String {
+        show_numbers(piles)
+    }
+
+    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+        let malformed = || MoveError::Malformed {
+            input: text.trim().to_string(),
+            notation: NOTATION,
+        };
+        let numbers = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .map(parse_u64)
+            .collect::<Result<Vec<u64>, _>>()
+            .map_err(|_| malformed())?;
+        let [number, taken, ref parts @ ..] = numbers[..] else {
+            return Err(malformed());
+        };
+        if self.is_over(piles) {
+            return Err(MoveError::GameOver);
+        }
+        let pile = index(Unit::Pile, number, piles.len())?;
+        let from = piles[pile];
+        if taken > from {
+            return Err(MoveError::TooMany {
+                unit: Unit::Pile,
+                place: pile + 1,
+                has: from,
+                asked: taken,
+            });
+        }
+        let mut left = match parts {
+            [] if taken == from => Vec::new(),
+            [] => vec![from - taken],
+            parts => parts.to_vec(),
+        };
+        left.sort_unstable();
+        if !self.allows(from, taken, &left) {
+            return Err(MoveError::NotInCode {
+                code: self.game.rules().to_string(),
+                from,
+                taken,
+                left,
+            });
+        }
+        Ok(octal::change(pile, from, &left))
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match change {
+            &Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            Change::Break { pile, from, into } => {
+                let taken = from - into.iter().sum::<u64>();
+                format!("{} {taken} {}", pile + 1, show_numbers(into))
+            }
+            other => unreachable!("take-and-break moves are takes and breaks, not {other:?}"),
+        }
+    }
+
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+        for (pile, &from) in piles.iter().enumerate() {
+            self.game.each_move(from, &mut |_, heaps| {
+                out.push(octal::change(pile, from, heaps))
+            });
+        }
+    }
+
+    fn is_over(&self, piles: &Vec<u64>) -> bool {
+        let mut any = false;
+        for &from in piles {
+            self.game.each_move(from, &mut |_, _| any = true);
+        }
+        !any
+    }
+
+    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+        octal::play(piles, change)
+    }
+
+    fn analyze(
+        &self,
+        piles: &Vec<u64>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<HeapStep>, EngineError> {
+        Ok(self.game.analyze(piles, options))
+    }
+
+    /// The piles evolve independently: ∏ (positions a pile can become, see [`positions_from`])
+    /// positions, each with at most (stones + 1)^h options when moves leave at most h ≥ 2 piles (a
+    /// pile of n has n + 1 counts to take, and at most (n + 1)^(h − 1) ways to leave the rest).
+    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
+        let positions = piles.iter().try_fold(1u128, |product, &p| {
+            product
+                .checked_mul(positions_from(p)?)
+                .filter(|&n| n <= u128::from(u64::MAX))
+        });
+        let options = (self.material(piles) + 1).pow(self.game.rules().max_heaps().max(2));
+        let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
+        Some(u64::try_from(cost).unwrap_or(u64::MAX))
+    }
+
+    fn material(&self, piles: &Vec<u64>) -> u128 {
+        total_stones(piles)
+    }
+
+    /// A move that takes the fewest tokens, from the first pile that has one.
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
+        let mut slowest: Option<(u64, Change)> = None;
+        for (pile, &from) in piles.iter().enumerate() {
+            self.game.each_move(from, &mut |taken, heaps| {
+                if slowest.as_ref().is_none_or(|(fewest, _)| taken < *fewest) {
+                    slowest = Some((taken, octal::change(pile, from, heaps)));
+                }
+            });
+        }
+        slowest.map(|(_, change)| change)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Explain;
+    use crate::play::tests::check_playable;
+    use crate::testing::all_lists;
+
+    fn play(code: &str) -> OctalPlay {
+        OctalPlay::new(&Setup {
+            game: "octal".to_string(),
+            misere: false,
+            params: BTreeMap::from([("code".to_string(), code.to_string())]),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn moves_and_the_computer_match_the_rules_exhaustively() {
+        // Every position within the computer's search budget, so that it plays by remoteness.
+        let mut positions = all_lists(2, 4);
+        positions.extend(all_lists(3, 2).into_iter().filter(|p| p.len() == 3));
+        for code in ["0.77", "0.07", "0.137", "grundy", "4.7"] {
+            check_playable(&play(code), &positions, 6);
+        }
+        check_playable(&play("0.F"), &all_lists(2, 3), 6);
+    }
+
+    #[test]
+    fn the_count_of_positions_bounds_what_the_rules_reach() {
+        use crate::Game;
+        use std::collections::HashSet;
+        for code in ["0.77", "4.7", "0.F"] {
+            let game = play(code);
+            for n in 0..=9 {
+                let mut seen = HashSet::from([vec![n]]);
+                let mut open = vec![vec![n]];
+                let mut options = Vec::new();
+                while let Some(p) = open.pop() {
+                    options.clear();
+                    game.rules().options(&p, &mut options);
+                    for o in options.drain(..) {
+                        if seen.insert(o.clone()) {
+                            open.push(o);
+                        }
+                    }
+                }
+                assert!(
+                    positions_from(n).unwrap() >= seen.len() as u128,
+                    "{code} {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn breaks_are_typed_in_any_order_and_bad_moves_get_one_line_reasons() {
+        let kayles = play("kayles");
+        let piles = vec![5, 1];
+        let change = kayles.parse_move(&piles, "1 1 3 1").unwrap();
+        assert_eq!(kayles.apply(&piles, &change), [1, 3, 1]);
+        assert_eq!(kayles.write_move(&change), "1 1 1 3");
+        let cases = [
+            (
+                "1",
+                "'1' is not a move: write PILE COUNT, or PILE COUNT A B …",
+            ),
+            ("3 1", "there is no pile 3"),
+            ("1 6", "pile 1 has 5 stone(s); you cannot take 6"),
+            (
+                "1 3",
+                "the code 0.77 has no move that takes 3 from a pile of 5 and leaves 2",
+            ),
+            (
+                "1 1 2 1",
+                "the code 0.77 has no move that takes 1 from a pile of 5 and leaves 1 and 2",
+            ),
+        ];
+        for (text, reason) in cases {
+            let err = kayles.parse_move(&piles, text).unwrap_err();
+            assert!(err.to_string().contains(reason), "{text}: {err}");
+            assert!(!err.text(Lang::Zh).is_empty());
+        }
+        assert!(kayles.position(vec![MAX_HEAP + 1]).is_err());
+        assert_eq!(kayles.resume(&piles).params["code"], "kayles");
+    }
+}
