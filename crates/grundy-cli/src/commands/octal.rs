@@ -41,7 +41,13 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         .parse()
         .with_context(|| format!("bad game '{}'", args.code))?;
     let heaps = crate::input::numbers(&args.heaps, "heap")?;
-    let game = Octal::new(rules, &heaps, args.max_heap)?;
+    let game = Octal::new(rules, &heaps, args.max_heap).map_err(|e| {
+        if e.direct {
+            anyhow::Error::new(e)
+        } else {
+            anyhow::anyhow!("{e} (raise --max-heap)")
+        }
+    })?;
     let options = AnalyzeOptions {
         max_moves: args.output.max_moves,
         explain: args.output.explain,

@@ -10,20 +10,22 @@ use serde_json::json;
 
 use crate::report::{OutputArgs, Report};
 
-/// A sum of games: Nim piles, Lasker piles and subtraction-game piles side by side; a move is a
-/// move in one component; who cannot move loses.
+/// A sum of games: Nim piles, Lasker piles, subtraction-game piles and heaps of take-and-break
+/// games side by side; a move is a move in one component; who cannot move loses.
 ///
 /// Sprague–Grundy: each component is worth a nim-value, the sum is worth their XOR, and the
 /// player to move loses iff it is 0; a winning move brings a pile of value g to value g XOR X.
 /// Write each component as GAME:PILES, GAME one of nim, lasker, sub{SET} (SET as in `grundy
-/// subtraction --set`), PILES separated by commas; separate components by spaces or +. Quote
-/// sub{...}: the shell would expand the braces. Piles are numbered from 1 across the whole sum.
+/// subtraction --set`) or a take-and-break code as `grundy values` takes it (kayles, 0.137,
+/// grundy; heaps up to 2^21), PILES separated by commas; separate components by spaces or +.
+/// Quote sub{...}: the shell would expand the braces. Piles are numbered from 1 across the whole
+/// sum.
 ///
 /// Limits: at most --max-components components, --max-piles heaps in all (the global flag), and
-/// --max-sets different subtraction sets (each needs a table of up to 2^21 values).
+/// --max-sets different subtraction sets and codes (each needs a table of up to 2^21 values).
 ///
 /// Examples: `grundy sum nim:3 lasker:7 'sub{1,2,4}:10'`,
-/// `grundy sum 'nim:3,5 + sub{all-but:1}:9' --json`.
+/// `grundy sum 'nim:3,5 + sub{all-but:1}:9' --json`, `grundy sum kayles:5,7 0.137:9`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The components, like nim:3 lasker:7,2 'sub{1,2,4}:10'; read from standard input when none
@@ -32,7 +34,7 @@ pub struct Args {
     /// The most components in the sum.
     #[arg(long, value_name = "N", default_value_t = MAX_COMPONENTS)]
     max_components: usize,
-    /// The most different subtraction sets in the sum.
+    /// The most different subtraction sets and take-and-break codes in the sum.
     #[arg(long, value_name = "N", default_value_t = MixedSum::DEFAULT_MAX_SETS)]
     max_sets: usize,
     #[command(flatten)]

@@ -83,3 +83,14 @@ fn bad_components_are_named() {
     fails_with(&["sum"], "", &["no components"]);
     fails_with(&["sum"], " + \n", &["no components"]);
 }
+
+#[test]
+fn take_and_break_components_break_in_place() {
+    grundy(&["sum", "kayles:5,7,10", "0.137:9", "nim:2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Grundy value *5"))
+        .stdout(predicate::str::contains(
+            "take 2 from pile 3 (10), leaving piles of 3 and 5  =>  kayles:5,7,3,5 + 0.137:9 + nim:2",
+        ));
+}

@@ -1,12 +1,13 @@
-//! Sums of games of different rulesets: Nim heaps, Lasker heaps and subtraction-game heaps side
-//! by side; a move is a move in one of them.
+//! Sums of games of different rulesets: Nim heaps, Lasker heaps, subtraction-game heaps and heaps
+//! of take-and-break games side by side; a move is a move in one of them.
 //!
 //! Sprague–Grundy: each component is worth the XOR of its heaps' values, the sum is worth the XOR
 //! of all, and the winning moves take a heap of value g to value g ⊕ X ([`crate::games::heaps`]).
 //!
-//! Notation: each component is `GAME:PILES`, with GAME one of `nim`, `lasker` or `sub{SET}` (SET
+//! Notation: each component is `GAME:PILES`, with GAME one of `nim`, `lasker`, `sub{SET}` (SET
 //! in the `--set` notation of `grundy subtraction`: `sub{1,2,4}`, `sub{all-but:1,2}`, `sub{1..3}`)
-//! and PILES one or more heaps separated by commas. Components are separated by spaces and/or
+//! or a take-and-break code as `grundy values` takes it (`kayles`, `0.137`, `grundy`), and PILES
+//! one or more heaps separated by commas. Components are separated by spaces and/or
 //! `+`: `nim:3 + lasker:7 + sub{1,2,4}:10`. Heaps are numbered from 1 across the whole sum, in the
 //! order written. Wythoff's game and Moore's Nim_k are not offered: their values have no closed
 //! form.
@@ -15,8 +16,10 @@ use std::collections::HashMap;
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::games::lasker;
+use crate::games::octal::{self, HeapTooLarge, Octal};
 use crate::games::subtraction::{self, Sequence, SetDescription, SetError, SubtractionSet};
 use crate::parse::{NumberProblem, parse_u64};
+use crate::values::{Digit, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Change, MoveList, Nimber};
 
 /// A bad component, named with its number (from 1) and text.
@@ -39,10 +42,12 @@ pub enum ComponentProblem {
     #[error("no components")]
     Empty,
     /// No `:` between the game and the piles.
-    #[error("expected GAME:PILES, like nim:3, lasker:4,5 or sub{{1,2,4}}:10")]
+    #[error("expected GAME:PILES, like nim:3, lasker:4,5, sub{{1,2,4}}:10 or kayles:5,7")]
     NoColon,
     /// A game name that is not known.
-    #[error("unknown game '{name}'; use nim, lasker or sub{{SET}}")]
+    #[error(
+        "unknown game '{name}'; use nim, lasker, sub{{SET}} or a take-and-break code (kayles, 0.137)"
+    )]
     UnknownGame {
         /// The name as typed.
         name: String,
@@ -92,8 +97,9 @@ pub enum ComponentProblem {
         /// The pile.
         stones: u64,
     },
-    /// More different subtraction sets than the sum allows (each costs a table of values).
-    #[error("more than {limit} different subtraction sets in one sum")]
+    /// More different subtraction sets, or take-and-break codes, than the sum allows (each costs
+    /// a table of values).
+    #[error("more than {limit} different subtraction sets or take-and-break codes in one sum")]
     TooManySets {
         /// The most allowed.
         limit: usize,
@@ -101,6 +107,9 @@ pub enum ComponentProblem {
     /// A subtraction heap past the table of an unproved sequence.
     #[error("{0}")]
     BeyondTable(subtraction::BeyondTable),
+    /// A take-and-break heap larger than its table may grow.
+    #[error("{0}")]
+    HeapTooLarge(HeapTooLarge),
 }
 
 /// The ruleset of a component.
@@ -112,6 +121,8 @@ pub enum Ruleset {
     Lasker,
     /// A subtraction game: the index of its sequence in [`MixedSum::sequences`].
     Subtraction(usize),
+    /// A take-and-break game: the index of its values in [`MixedSum::octals`].
+    Octal(usize),
 }
 
 /// One component: a ruleset and its heaps.
@@ -130,6 +141,8 @@ pub struct MixedSum {
     pub components: Vec<Component>,
     /// The sequences of the subtraction sets, each computed once.
     pub sequences: Vec<Sequence>,
+    /// The take-and-break games, each with its values as far as its largest heap.
+    pub octals: Vec<Octal>,
 }
 
 /// Splits the input into components: words separated by white space and/or `+` (not inside
@@ -188,9 +201,10 @@ impl MixedSum {
         Self::parse_bounded(tokens, limit, Self::DEFAULT_MAX_SETS)
     }
 
-    /// The default bound on the different subtraction sets of one sum: each set's table takes
-    /// up to 48 MiB and a second of work ([`SubtractionSet::sequence`]), so 16 take at most
-    /// 768 MiB and about 16 s.
+    /// The default bound on the different subtraction sets and take-and-break codes of one sum:
+    /// each set's table takes up to 48 MiB and a second of work ([`SubtractionSet::sequence`]),
+    /// so 16 take at most 768 MiB and about 16 s; a code's table up to its largest heap (at most
+    /// [`octal::DEFAULT_MAX_HEAP`]) takes a few MiB and seconds.
     pub const DEFAULT_MAX_SETS: usize = 16;
 
     /// [`MixedSum::parse`] with at most `max_sets` different subtraction sets.
@@ -213,8 +227,10 @@ impl MixedSum {
         let mut sum = MixedSum {
             components: Vec::with_capacity(tokens.len()),
             sequences: Vec::new(),
+            octals: Vec::new(),
         };
         let mut known: HashMap<SubtractionSet, usize> = HashMap::new();
+        let mut known_codes: HashMap<Vec<Digit>, usize> = HashMap::new();
         for (i, token) in tokens.iter().enumerate() {
             let token = token.as_ref();
             let fail = |problem| SumError {
@@ -253,18 +269,41 @@ impl MixedSum {
                     }
                     Ruleset::Subtraction(index)
                 }
+                Parsed::Octal(rules) => {
+                    let next = sum.octals.len();
+                    if sum.sequences.len() + next >= max_sets
+                        && !known_codes.contains_key(rules.digits())
+                    {
+                        return Err(fail(ComponentProblem::TooManySets { limit: max_sets }));
+                    }
+                    let index = *known_codes.entry(rules.digits().to_vec()).or_insert(next);
+                    let reached = match sum.octals.get_mut(index) {
+                        Some(game) => game.reach(&piles, octal::DEFAULT_MAX_HEAP),
+                        None => Octal::new(rules, &piles, octal::DEFAULT_MAX_HEAP)
+                            .map(|game| sum.octals.push(game)),
+                    };
+                    reached.map_err(|e| fail(ComponentProblem::HeapTooLarge(e)))?;
+                    Ruleset::Octal(index)
+                }
             };
             sum.components.push(Component { ruleset, piles });
         }
         Ok(sum)
     }
 
-    /// The name of a ruleset in the notation: `nim`, `lasker`, `sub{SET}`.
+    /// The name of a ruleset in the notation: `nim`, `lasker`, `sub{SET}`, a take-and-break
+    /// game's name or code (`kayles`, `0.137`).
     pub fn name(&self, ruleset: &Ruleset) -> String {
         match ruleset {
             Ruleset::Nim => "nim".to_string(),
             Ruleset::Lasker => "lasker".to_string(),
             Ruleset::Subtraction(i) => format!("sub{{{}}}", self.sequences[*i].set()),
+            Ruleset::Octal(i) => {
+                let rules = self.octals[*i].rules();
+                rules
+                    .name()
+                    .map_or_else(|| rules.to_string(), str::to_string)
+            }
         }
     }
 
@@ -299,6 +338,7 @@ impl MixedSum {
             Ruleset::Subtraction(i) => self.sequences[*i]
                 .value(n)
                 .expect("parse checks every heap"),
+            Ruleset::Octal(i) => self.octals[*i].value(n),
         }
     }
 
@@ -326,6 +366,7 @@ impl MixedSum {
                     Ruleset::Nim => HeapStep::NimValues,
                     Ruleset::Lasker => HeapStep::LaskerValues,
                     Ruleset::Subtraction(i) => subtraction::intro(&self.sequences[i]),
+                    Ruleset::Octal(i) => self.octals[i].intro(),
                 });
             }
         }
@@ -336,24 +377,34 @@ impl MixedSum {
     pub fn play(&self, change: &Change) -> MixedSum {
         let mut next = self.clone();
         let pile = match *change {
-            Change::Take { pile, .. } | Change::Split { pile, .. } => pile,
+            Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. } => {
+                pile
+            }
             _ => return next,
         };
         let mut start = 0;
         for c in &mut next.components {
             if pile < start + c.piles.len() {
                 let local = pile - start;
-                c.piles = match *change {
-                    Change::Take { to, .. } => {
+                c.piles = match change {
+                    &Change::Take { to, .. } => {
                         c.piles[local] = to;
                         c.piles.clone()
                     }
-                    Change::Split { from, into, .. } => lasker::play(
+                    &Change::Split { from, into, .. } => lasker::play(
                         &c.piles,
                         &Change::Split {
                             pile: local,
                             from,
                             into,
+                        },
+                    ),
+                    Change::Break { from, into, .. } => octal::play(
+                        &c.piles,
+                        &Change::Break {
+                            pile: local,
+                            from: *from,
+                            into: into.clone(),
                         },
                     ),
                     _ => unreachable!("matched above"),
@@ -370,6 +421,7 @@ enum Parsed {
     Nim,
     Lasker,
     Subtraction(SubtractionSet),
+    Octal(TakeAndBreak),
 }
 
 /// Reads `GAME:PILES`.
@@ -403,11 +455,14 @@ fn parse_component(token: &str) -> Result<(Parsed, Vec<u64>), ComponentProblem> 
                     name: name.to_string(),
                 });
             }
-            _ => {
-                return Err(ComponentProblem::UnknownGame {
-                    name: name.to_string(),
-                });
-            }
+            _ => match name.parse::<TakeAndBreak>() {
+                Ok(rules) => Parsed::Octal(rules),
+                Err(_) => {
+                    return Err(ComponentProblem::UnknownGame {
+                        name: name.to_string(),
+                    });
+                }
+            },
         };
         (ruleset, name.len() + 1)
     };
@@ -453,6 +508,7 @@ impl HeapRule for Heaps<'_> {
             Ruleset::Nim => ValueReason::Nim,
             Ruleset::Lasker => lasker::reason(n),
             Ruleset::Subtraction(i) => self.sum.sequences[*i].reason(n),
+            Ruleset::Octal(_) => ValueReason::Table,
         }
     }
 
@@ -471,6 +527,7 @@ impl HeapRule for Heaps<'_> {
             Ruleset::Subtraction(i) => {
                 subtraction::push_moves_to(&self.sum.sequences[*i], pile, n, target, moves)
             }
+            Ruleset::Octal(i) => self.sum.octals[*i].moves_to(pile, n, target, moves),
         }
     }
 }
@@ -575,6 +632,14 @@ mod tests {
             3,
         );
         check_pair(Pair(Nim, set("1..3")), ["nim", "sub{1..3}"], 9, 4);
+        let code = |text: &str| Octal::new(text.parse().unwrap(), &[12], 12).unwrap();
+        check_pair(Pair(code("0.77"), Nim), ["kayles", "nim"], 8, 5);
+        check_pair(
+            Pair(code("0.137"), code("grundy")),
+            ["0.137", "grundy"],
+            9,
+            6,
+        );
     }
 
     #[test]
@@ -583,11 +648,11 @@ mod tests {
         assert_eq!(err(&[]), "component 0 '': no components");
         assert_eq!(
             err(&["nim3"]),
-            "component 1 'nim3': expected GAME:PILES, like nim:3, lasker:4,5 or sub{1,2,4}:10"
+            "component 1 'nim3': expected GAME:PILES, like nim:3, lasker:4,5, sub{1,2,4}:10 or kayles:5,7"
         );
         assert_eq!(
             err(&["nim:1", "lsker:7"]),
-            "component 2 'lsker:7': unknown game 'lsker'; use nim, lasker or sub{SET}"
+            "component 2 'lsker:7': unknown game 'lsker'; use nim, lasker, sub{SET} or a take-and-break code (kayles, 0.137)"
         );
         assert!(err(&["sub1:10", "sub2:10"]).contains("did the shell expand braces?"));
         assert!(err(&["wythoff:3,5"]).contains("no closed form"));
@@ -601,7 +666,7 @@ mod tests {
         );
         assert_eq!(
             err(&["sub{1,2}4"]),
-            "component 1 'sub{1,2}4': expected GAME:PILES, like nim:3, lasker:4,5 or sub{1,2,4}:10"
+            "component 1 'sub{1,2}4': expected GAME:PILES, like nim:3, lasker:4,5, sub{1,2,4}:10 or kayles:5,7"
         );
         assert_eq!(
             err(&["nim:"]),
@@ -616,6 +681,10 @@ mod tests {
             "component 1 'sub{1,2}:4,-1': column 12: '-1' is negative; counts are 0 or more"
         );
         assert!(err(&["lasker:18446744073709551615"]).contains("too large"));
+        assert_eq!(
+            err(&["kayles:3000000"]),
+            "component 1 'kayles:3000000': heap 1 (3000000) is larger than 2097152, the largest heap for 0.77"
+        );
     }
 
     #[test]
@@ -650,6 +719,22 @@ mod tests {
         );
         let again = MixedSum::parse(&sum.to_strings(), 1 << 12).unwrap();
         assert_eq!(again, sum);
+    }
+
+    #[test]
+    fn take_and_break_components_share_one_table_per_code_and_break_in_place() {
+        let sum = MixedSum::parse(&["kayles:5", "nim:2", "0.77:9,1"], 100).unwrap();
+        assert_eq!(sum.octals.len(), 1, "one table per code");
+        assert_eq!(sum.to_strings(), vec!["kayles:5", "nim:2", "kayles:9,1"]);
+        let after = sum.play(&Change::Break {
+            pile: 2,
+            from: 9,
+            into: vec![3, 4],
+        });
+        assert_eq!(
+            after.to_strings(),
+            vec!["kayles:5", "nim:2", "kayles:3,4,1"]
+        );
     }
 
     #[test]

@@ -24,7 +24,11 @@ pub const DIRECT_MAX_HEAP: u64 = 1 << 10;
 
 /// A heap above the limit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("heap {heap} ({tokens}) is larger than {limit}, the largest heap for {code}{hint}")]
+#[error("heap {heap} ({tokens}) is larger than {limit}, the largest heap for {code}{}", if *.direct {
+    " (its moves leave three heaps or more, whose values take O(n²) moves a heap)"
+} else {
+    ""
+})]
 pub struct HeapTooLarge {
     /// The heap, numbered from 1.
     pub heap: usize,
@@ -34,8 +38,9 @@ pub struct HeapTooLarge {
     pub limit: u64,
     /// The code, as written back.
     pub code: String,
-    /// How to raise the limit, if it can be.
-    pub hint: &'static str,
+    /// Whether the limit is [`DIRECT_MAX_HEAP`], that of codes whose moves leave three heaps or
+    /// more, which no larger bound raises.
+    pub direct: bool,
 }
 
 /// A take-and-break game with its value table, G(0..=largest heap).
@@ -44,33 +49,51 @@ pub struct Octal {
     sequence: Sequence,
 }
 
+impl PartialEq for Octal {
+    fn eq(&self, other: &Octal) -> bool {
+        self.rules() == other.rules() && self.sequence.values() == other.sequence.values()
+    }
+}
+
+impl Eq for Octal {}
+
 impl Octal {
-    /// The game `rules` with values for every heap up to `largest`.
+    /// The game `rules` with values for every heap up to the largest of `heaps`.
+    ///
+    /// # Errors
+    /// As [`Octal::reach`].
+    pub fn new(rules: TakeAndBreak, heaps: &[u64], max_heap: u64) -> Result<Octal, HeapTooLarge> {
+        let mut game = Octal {
+            sequence: Sequence::new(rules),
+        };
+        game.reach(heaps, max_heap)?;
+        Ok(game)
+    }
+
+    /// Extends the values to the largest of `heaps`.
     ///
     /// # Errors
     /// A heap larger than `max_heap` (or than [`DIRECT_MAX_HEAP`] for codes whose moves leave
     /// three heaps or more, whatever `max_heap` says).
-    pub fn new(rules: TakeAndBreak, heaps: &[u64], max_heap: u64) -> Result<Octal, HeapTooLarge> {
-        let mut sequence = Sequence::new(rules);
-        let (limit, hint) = match sequence.method() {
-            Method::Sparse => (max_heap, " (raise --max-heap)"),
-            Method::Direct => (
-                max_heap.min(DIRECT_MAX_HEAP),
-                " (its moves leave three heaps or more, whose values take O(n²) moves a heap)",
-            ),
+    pub fn reach(&mut self, heaps: &[u64], max_heap: u64) -> Result<(), HeapTooLarge> {
+        let direct = self.sequence.method() == Method::Direct;
+        let limit = if direct {
+            max_heap.min(DIRECT_MAX_HEAP)
+        } else {
+            max_heap
         };
         if let Some(i) = heaps.iter().position(|&n| n > limit) {
             return Err(HeapTooLarge {
                 heap: i + 1,
                 tokens: heaps[i],
                 limit,
-                code: sequence.rules().to_string(),
-                hint,
+                code: self.rules().to_string(),
+                direct: direct && limit < max_heap,
             });
         }
         let largest = heaps.iter().copied().max().unwrap_or(0);
-        sequence.extend_to(largest as usize + 1);
-        Ok(Octal { sequence })
+        self.sequence.extend_to(largest as usize + 1);
+        Ok(())
     }
 
     /// The rules.
@@ -109,13 +132,17 @@ impl Octal {
 
     /// The analysis of the heaps `piles` (each within the table).
     pub fn analyze(&self, piles: &[u64], options: &AnalyzeOptions) -> Analysis<HeapStep> {
-        let intro = HeapStep::OctalValues {
+        heaps::analyze(self, piles, vec![self.intro()], options)
+    }
+
+    /// The first step of an explanation: the rule of the values and how far they were computed.
+    pub fn intro(&self) -> HeapStep {
+        HeapStep::OctalValues {
             code: self.rules().to_string(),
             title: self.rules().title().map(str::to_string),
             computed: self.sequence.len() as u64,
             period: self.sequence.proved_period(),
-        };
-        heaps::analyze(self, piles, vec![intro], options)
+        }
     }
 
     /// The period proved from the values computed, if any.

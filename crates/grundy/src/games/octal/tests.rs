@@ -188,8 +188,21 @@ fn heaps_above_the_limit_are_refused_naming_the_heap() {
     let error = Octal::new("0.77".parse().unwrap(), &[5, 101], 100).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "heap 2 (101) is larger than 100, the largest heap for 0.77 (raise --max-heap)"
+        "heap 2 (101) is larger than 100, the largest heap for 0.77"
     );
-    let direct = Octal::new("0.F".parse().unwrap(), &[DIRECT_MAX_HEAP + 1], u64::MAX);
-    assert_eq!(direct.unwrap_err().limit, DIRECT_MAX_HEAP);
+    let direct = Octal::new("0.F".parse().unwrap(), &[DIRECT_MAX_HEAP + 1], u64::MAX).unwrap_err();
+    assert_eq!(direct.limit, DIRECT_MAX_HEAP);
+    assert!(
+        direct.to_string().ends_with(
+            "(its moves leave three heaps or more, whose values take O(n²) moves a heap)"
+        )
+    );
+    let mut game = Octal::new("0.77".parse().unwrap(), &[3], 100).unwrap();
+    game.reach(&[90], 100).unwrap();
+    assert_eq!(
+        game.value(90),
+        Octal::new("0.77".parse().unwrap(), &[90], 100)
+            .unwrap()
+            .value(90)
+    );
 }
