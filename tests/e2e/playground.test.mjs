@@ -518,6 +518,25 @@ test('the Play tab plays a script game written in the editor, and shows a script
   await page.setViewportSize({ width: 1000, height: 900 });
 });
 
+test('Kayles and its relatives are played with their code, breaks typed as piles', async () => {
+  await page.goto(base);
+  await page.click('#tab-play');
+  await page.selectOption('#play-game', 'octal');
+  await page.fill('#play-params input[name="code"]', 'kayles');
+  await page.fill('#play-position', '5');
+  await page.click('#play-start');
+  await page.waitForFunction(() => document.querySelector('#play-board .cap')?.textContent === 'kayles');
+  // Take the middle pin of 5: the rest is left as the piles 2 and 2, written in their place.
+  await page.fill('#move-input', '1 1 2 2');
+  await page.click('#move-submit');
+  await page.waitForFunction(() => document.querySelectorAll('#play-log li').length === 2);
+  const log = await page.locator('#play-log li').allTextContents();
+  assert.match(log[0], /^You: take 1 from pile 1 \(5\), leaving piles of 2 and 2/);
+  await page.screenshot({ path: join(artifacts, 'play-kayles.png'), fullPage: true });
+  const status = await playGame('7', followHint);
+  assert.equal(status, 'You win!');
+});
+
 test('no script error on the page', () => {
   assert.deepEqual(pageErrors, []);
 });
