@@ -5,6 +5,7 @@ mod graph;
 mod hardening;
 mod judge;
 mod lasker;
+mod long_tokens;
 mod moore;
 mod nim;
 mod play;
@@ -15,6 +16,7 @@ mod serve;
 mod stones;
 mod subtraction;
 mod sum;
+mod usage;
 mod values;
 mod wythoff;
 
