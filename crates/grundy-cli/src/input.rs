@@ -1,22 +1,22 @@
 //! Where positions come from: the command line, or standard input when it has none; and the
 //! limits on how much input is read.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::os::fd::AsFd;
 use std::path::Path;
 use std::sync::OnceLock;
 
 use anyhow::{Context, bail};
-use grundy::parse::{self, ParseError};
+use grundy::parse::{self, NumberProblem, NumberReader, ParseError, Place, Shape, Token};
 
 /// How much input any command reads: set once from the global flags, before the command runs.
 #[derive(Clone, Copy, Debug, clap::Args)]
 pub struct Limits {
     /// The most bytes read from standard input or from an input file (a graph, a script).
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = Limits::DEFAULT.max_input)]
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = Limits::DEFAULT.max_input, value_parser = crate::input::count::<u64>)]
     pub max_input: u64,
     /// The most numbers in one position: piles, cells, stones or steps.
-    #[arg(long, global = true, value_name = "N", default_value_t = Limits::DEFAULT.max_piles)]
+    #[arg(long, global = true, value_name = "N", default_value_t = Limits::DEFAULT.max_piles, value_parser = crate::input::count::<usize>)]
     pub max_piles: usize,
 }
 
@@ -42,12 +42,21 @@ fn limits() -> Limits {
 /// The numbers given as arguments, or else every number on standard input; at most --max-piles.
 pub fn numbers(args: &[String], what: &str) -> anyhow::Result<Vec<u64>> {
     let numbers = if args.is_empty() {
-        let text = stdin_bytes()?;
-        match parse::numbers_from_text(&text) {
-            Err(ParseError::Empty) => {
+        tell_when_typing(&format!("{what}s"));
+        let limits = limits();
+        match read_numbers(std::io::stdin().lock(), BLOCK, limits) {
+            Err(ReadError::Parse(ParseError::Empty)) => {
                 bail!("no {what}s given: pass them as arguments or on standard input")
             }
-            other => other.with_context(|| format!("bad {what} on standard input"))?,
+            Err(ReadError::Parse(e)) => {
+                return Err(e).with_context(|| format!("bad {what} on standard input"));
+            }
+            Err(ReadError::Io(e)) => return Err(e).context("cannot read standard input"),
+            Err(ReadError::TooLong) => bail!(
+                "standard input is larger than {} bytes (raise --max-input)",
+                limits.max_input
+            ),
+            Ok(numbers) => numbers,
         }
     } else {
         parse::numbers_from_args(args).with_context(|| format!("bad {what}"))?
@@ -87,9 +96,240 @@ pub fn file_bytes(path: &Path, what: &str) -> anyhow::Result<Vec<u8>> {
     read_bounded(file, &what)
 }
 
+/// An unsigned integer type a numeric flag takes.
+pub trait Count: TryFrom<u64> + Clone + Send + Sync + 'static {
+    /// Its largest value.
+    const MAX: u64;
+}
+
+impl Count for u16 {
+    const MAX: u64 = u16::MAX as u64;
+}
+
+impl Count for u32 {
+    const MAX: u64 = u32::MAX as u64;
+}
+
+impl Count for u64 {
+    const MAX: u64 = u64::MAX;
+}
+
+impl Count for usize {
+    const MAX: u64 = usize::MAX as u64;
+}
+
+/// Reads a numeric flag's value (clap's value parser for every numeric flag), saying in words
+/// what is wrong: "larger than 65535", "negative; counts are 0 or more".
+pub fn count<T: Count>(text: &str) -> Result<T, String> {
+    let value = parse::parse_u64(text).map_err(|problem| problem.to_string())?;
+    T::try_from(value).map_err(|_| format!("larger than {}, the most it takes", T::MAX))
+}
+
 /// The number given to a flag (`--max 3`); the error names the flag and the token.
 pub fn flag_number(flag: &str, text: &str) -> anyhow::Result<u64> {
-    parse::parse_u64(text).map_err(|problem| anyhow::anyhow!("bad {flag}: '{text}' is {problem}"))
+    parse::parse_u64(text)
+        .map_err(|problem| anyhow::anyhow!("bad {flag}: {} is {problem}", Token::new(text)))
+}
+
+/// When standard input is a terminal, says on standard error that `what` ("piles") are read from
+/// it and how to end, so that a command waiting for input does not look stuck.
+pub fn tell_when_typing(what: &str) {
+    if std::io::stdin().is_terminal() {
+        eprintln!(
+            "grundy: reading {what} from standard input; end with Ctrl-D (Ctrl-Z then Enter on Windows), or pass them as arguments"
+        );
+    }
+}
+
+/// Bytes read from standard input at a time.
+const BLOCK: usize = 1 << 16;
+
+/// A token longer than this is not kept whole while it is read: no number needs more digits,
+/// except with leading zeros, which [`LongToken`] reads one digit at a time.
+const LONGEST: usize = 64;
+
+/// Why [`read_numbers`] stopped.
+#[derive(Debug)]
+enum ReadError {
+    Parse(ParseError),
+    Io(std::io::Error),
+    /// More than --max-input bytes.
+    TooLong,
+}
+
+/// Every number in `source`, read `block` bytes at a time: memory holds the numbers and one
+/// block, and a token too long to be a number is measured, not kept. Stops early, with the
+/// numbers so far, once there are more than --max-piles of them.
+fn read_numbers(
+    mut source: impl Read,
+    block: usize,
+    limits: Limits,
+) -> Result<Vec<u64>, ReadError> {
+    let mut numbers = Vec::new();
+    let mut buffer: Vec<u8> = Vec::with_capacity(block + LONGEST);
+    // Where `buffer[0]` is in the whole input.
+    let mut at = Spot { line: 1, column: 1 };
+    let mut long: Option<LongToken> = None;
+    let mut total = 0u64;
+    loop {
+        let kept = buffer.len();
+        buffer.resize(kept + block, 0);
+        let read = loop {
+            match source.read(&mut buffer[kept..]) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                other => break other.map_err(ReadError::Io)?,
+            }
+        };
+        buffer.truncate(kept + read);
+        total += read as u64;
+        if total > limits.max_input {
+            return Err(ReadError::TooLong);
+        }
+        let end = read == 0;
+        let mut from = 0;
+        if let Some(token) = &mut long {
+            let stop = buffer
+                .iter()
+                .position(u8::is_ascii_whitespace)
+                .unwrap_or(buffer.len());
+            token.feed(&buffer[..stop]);
+            at.column += stop;
+            if stop == buffer.len() && !end {
+                buffer.clear();
+                continue;
+            }
+            let token = long.take().expect("a long token is being read");
+            numbers.push(token.finish().map_err(ReadError::Parse)?);
+            from = stop;
+        }
+        // Only whole tokens are read now: the last one may go on in the next block.
+        let cut = if end {
+            buffer.len()
+        } else {
+            buffer[from..]
+                .iter()
+                .rposition(u8::is_ascii_whitespace)
+                .map_or(from, |i| from + i + 1)
+        };
+        let whole = &buffer[from..cut];
+        let mut reader = NumberReader::new(whole);
+        while let Some(n) = reader
+            .next_u64()
+            .map_err(|e| ReadError::Parse(at.shift(e)))?
+        {
+            numbers.push(n);
+        }
+        at.advance(whole);
+        if end || numbers.len() > limits.max_piles {
+            break;
+        }
+        if buffer.len() - cut > LONGEST {
+            long = Some(LongToken::new(&buffer[cut..], at.place()));
+            at.column += buffer.len() - cut;
+            buffer.clear();
+        } else {
+            buffer.drain(..cut);
+        }
+    }
+    if numbers.is_empty() {
+        return Err(ReadError::Parse(ParseError::Empty));
+    }
+    Ok(numbers)
+}
+
+/// A line and column (from 1) in the whole input.
+#[derive(Clone, Copy)]
+struct Spot {
+    line: usize,
+    column: usize,
+}
+
+impl Spot {
+    fn place(self) -> Place {
+        Place::Line {
+            line: self.line,
+            column: self.column,
+        }
+    }
+
+    /// Moves past `bytes`.
+    fn advance(&mut self, bytes: &[u8]) {
+        match bytes.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.line += bytes.iter().filter(|&&b| b == b'\n').count();
+                self.column = bytes.len() - last;
+            }
+            None => self.column += bytes.len(),
+        }
+    }
+
+    /// `error`, found in a block that starts here, with its place in the whole input.
+    fn shift(self, error: ParseError) -> ParseError {
+        match error {
+            ParseError::BadNumber {
+                token,
+                place: Place::Line { line, column },
+                problem,
+            } => ParseError::BadNumber {
+                token,
+                place: Place::Line {
+                    line: self.line + line - 1,
+                    column: if line == 1 {
+                        self.column + column - 1
+                    } else {
+                        column
+                    },
+                },
+                problem,
+            },
+            other => other,
+        }
+    }
+}
+
+/// A token longer than [`LONGEST`], read piece by piece: its first bytes, its shape and its value
+/// (leading zeros make any length a number).
+struct LongToken {
+    start: Vec<u8>,
+    shape: Shape,
+    value: Option<u64>,
+    place: Place,
+}
+
+impl LongToken {
+    fn new(bytes: &[u8], place: Place) -> LongToken {
+        let mut token = LongToken {
+            start: Vec::with_capacity(Token::SHOWN),
+            shape: Shape::default(),
+            value: Some(0),
+            place,
+        };
+        token.feed(bytes);
+        token
+    }
+
+    fn feed(&mut self, bytes: &[u8]) {
+        let room = Token::SHOWN - self.start.len();
+        self.start.extend(&bytes[..room.min(bytes.len())]);
+        self.shape.feed(bytes);
+        self.value = self.value.and_then(|value| {
+            bytes.iter().try_fold(value, |v, &b| {
+                let digit = b.checked_sub(b'0').filter(|&d| d <= 9)?;
+                v.checked_mul(10)?.checked_add(u64::from(digit))
+            })
+        });
+    }
+
+    fn finish(self) -> Result<u64, ParseError> {
+        match (self.shape.problem(), self.value) {
+            (None, Some(value)) => Ok(value),
+            (problem, _) => Err(ParseError::BadNumber {
+                token: Token::from_start(&self.start, self.shape.len(), self.shape.all_digits()),
+                place: self.place,
+                problem: problem.unwrap_or(NumberProblem::TooLarge),
+            }),
+        }
+    }
 }
 
 /// All of standard input, at most --max-input bytes.
@@ -107,4 +347,71 @@ pub fn stdin_bytes() -> anyhow::Result<Vec<u8>> {
 /// All of standard input as text.
 pub fn stdin_text() -> anyhow::Result<String> {
     String::from_utf8(stdin_bytes()?).context("standard input is not UTF-8 text")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reading a block at a time gives what reading the whole text at once gives: the same
+    /// numbers, or the same error at the same place, whatever the block size.
+    #[test]
+    fn blocks_read_what_the_whole_text_reads() {
+        let long_zeros = format!("{}12", "0".repeat(200));
+        let long_digits = "7".repeat(200);
+        let long_word = format!("12{}", "x".repeat(150));
+        let texts = [
+            "1 2 3".to_string(),
+            " 10\n20\t30 \n".to_string(),
+            "1 2\n3 4x 5\n".to_string(),
+            "18446744073709551615 18446744073709551616".to_string(),
+            format!("5\n {long_zeros} 6"),
+            format!("5\n {long_digits}\n6"),
+            format!("5 6\n\n  {long_word} 6"),
+            long_digits.clone(),
+            "-3 1".to_string(),
+            "   \n ".to_string(),
+            "1.5".to_string(),
+        ];
+        let limits = Limits::DEFAULT;
+        for text in &texts {
+            let whole = parse::numbers_from_text(text.as_bytes());
+            for block in [1, 2, 3, 7, 64, 65, 100, 1 << 16] {
+                let blocks = read_numbers(text.as_bytes(), block, limits).map_err(|e| match e {
+                    ReadError::Parse(e) => e,
+                    other => panic!("{other:?}"),
+                });
+                assert_eq!(blocks, whole, "{text:?} in blocks of {block}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_long_token_is_named_short_with_its_length() {
+        let text = format!("1 2\n 3 {}", "7".repeat(5_000_000));
+        let err = read_numbers(text.as_bytes(), BLOCK, Limits::DEFAULT).unwrap_err();
+        let ReadError::Parse(err) = err else {
+            panic!("{err:?}")
+        };
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 4: '777777777777777777777777…' (5000000 digits) is larger than 18446744073709551615 (2^64 - 1)"
+        );
+    }
+
+    #[test]
+    fn input_past_the_limit_is_refused() {
+        let limits = Limits {
+            max_input: 10,
+            max_piles: 100,
+        };
+        assert!(matches!(
+            read_numbers(&b"1 2 3 4 5 6"[..], 4, limits),
+            Err(ReadError::TooLong)
+        ));
+        assert_eq!(
+            read_numbers(&b"1 2 3 4 5"[..], 4, limits).unwrap(),
+            [1, 2, 3, 4, 5]
+        );
+    }
 }

@@ -12,7 +12,9 @@ use grundy_cli::judge;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, Parser, Subcommand};
+use grundy::parse::Token;
 
 /// The system allocator, counting the bytes in use, so that a script can be held to
 /// `--max-memory` (no limit is set on the allocator itself: an allocation never fails for it).
@@ -90,7 +92,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|e| usage_error(e).exit());
     input::set_limits(cli.limits);
     grundy_script::set_memory_meter(|| ALLOCATOR.allocated());
     let mut out = output::Stdout::new();
@@ -120,6 +122,57 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Clap's error, made plainer: the nearest subcommand to a typo, a long value cut short, and a
+/// hint when the shell split a subtraction set in braces into words.
+fn usage_error(mut e: clap::Error) -> clap::Error {
+    if e.kind() == ErrorKind::InvalidSubcommand
+        && e.get(ContextKind::SuggestedSubcommand).is_none()
+        && let Some(ContextValue::String(typed)) = e.get(ContextKind::InvalidSubcommand)
+        && let Some(nearest) = nearest_subcommand(typed)
+    {
+        e.insert(
+            ContextKind::SuggestedSubcommand,
+            ContextValue::Strings(vec![nearest]),
+        );
+    }
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(text)) = e.get(kind)
+            && !Token::new(text).is_whole()
+        {
+            // Clap quotes the value itself: the short form goes in without quotes.
+            let short = Token::new(text).to_string().replacen('\'', "", 2);
+            e.insert(kind, ContextValue::String(short));
+        }
+    }
+    let args: Vec<String> = std::env::args().collect();
+    if e.kind() == ErrorKind::UnknownArgument
+        && args.iter().skip(1).any(|a| a == "values")
+        && args
+            .last()
+            .is_some_and(|a| a.bytes().all(|b| b.is_ascii_digit()))
+    {
+        e.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![
+                "a subtraction set in braces must be quoted, or the shell splits it into words: grundy values '{1,2,4}'"
+                    .into(),
+            ]),
+        );
+    }
+    e
+}
+
+/// The subcommand nearest to `typed` (one or two letters changed, added, dropped or swapped).
+fn nearest_subcommand(typed: &str) -> Option<String> {
+    Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .map(|name| (strsim::damerau_levenshtein(typed, &name), name))
+        .filter(|(distance, name)| *distance <= 2 && *distance < name.len())
+        .min()
+        .map(|(_, name)| name)
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {

@@ -22,7 +22,7 @@ pub struct OutputArgs {
     #[arg(long, value_enum, default_value = "en")]
     pub lang: LangArg,
     /// List at most this many winning moves (their total is always given).
-    #[arg(long, default_value_t = AnalyzeOptions::DEFAULT_MAX_MOVES, value_name = "N")]
+    #[arg(long, default_value_t = AnalyzeOptions::DEFAULT_MAX_MOVES, value_name = "N", value_parser = crate::input::count::<usize>)]
     pub max_moves: usize,
 }
 
@@ -173,7 +173,7 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
 pub fn write_why<S: Explain>(out: &mut dyn Write, lang: Lang, steps: &[S]) -> anyhow::Result<()> {
     writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
     for (i, step) in steps.iter().enumerate() {
-        writeln!(out, "{}. {}", i + 1, step.text(lang))?;
+        writeln!(out, "{}", fit(&format!("{}. {}", i + 1, step.text(lang))))?;
     }
     Ok(())
 }
@@ -190,6 +190,24 @@ pub fn list_heading(lang: Lang, name: (&str, &str), count: u64, listed: u64) -> 
         Lang::Zh if listed < count => format!("{zh}：共 {count} 种，前 {listed} 种："),
         Lang::Zh => format!("{zh}（{count} 种）："),
     }
+}
+
+/// `text` wrapped to the terminal's width when standard output is a terminal, its later lines
+/// indented under the first word ("1. ", "why: "); as it is otherwise, so that piped output
+/// keeps one line per step.
+pub fn fit(text: &str) -> String {
+    match terminal_size::terminal_size_of(std::io::stdout()) {
+        Some((terminal_size::Width(width), _)) => wrap_to(text, usize::from(width)),
+        None => text.to_string(),
+    }
+}
+
+/// Lines of `text` wrapped to at most `width` columns (CJK characters take two), lines after
+/// the first indented as far as the first word and its space.
+fn wrap_to(text: &str, width: usize) -> String {
+    let indent = text.find(' ').map_or(0, |at| at + 1).min(width / 3);
+    let pad = " ".repeat(indent);
+    textwrap::fill(text, textwrap::Options::new(width).subsequent_indent(&pad))
 }
 
 /// The verdict line (outcome and `value`, e.g. ", Grundy value *3") and the winning moves, each
@@ -239,4 +257,37 @@ pub fn write_verdict(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_wrap_under_their_first_word() {
+        let step = "4. Pile 2 has p = 2. p XOR x = 1: XOR with x clears bit 1 of p and only changes lower bits, so 1 < 2.";
+        let wrapped = wrap_to(step, 40);
+        let lines: Vec<&str> = wrapped.lines().collect();
+        assert!(lines.len() > 2, "{wrapped}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{wrapped}");
+        assert!(
+            lines[1..]
+                .iter()
+                .all(|l| l.starts_with("   ") && !l.starts_with("    "))
+        );
+        assert_eq!(
+            wrapped.split_whitespace().collect::<Vec<_>>(),
+            step.split_whitespace().collect::<Vec<_>>()
+        );
+        // Chinese has no spaces: it is cut by width, two columns a character.
+        let zh = format!("理由：{}", "所有堆的异或和变为零".repeat(10));
+        let wrapped = wrap_to(&zh, 30);
+        assert!(wrapped.lines().count() > 3, "{wrapped}");
+        assert!(
+            wrapped
+                .lines()
+                .all(|l| textwrap::core::display_width(l) <= 30),
+            "{wrapped}"
+        );
+    }
 }

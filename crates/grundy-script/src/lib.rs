@@ -60,6 +60,7 @@ use grundy::engine::{EngineError, Memo};
 use grundy::graph::Graph;
 use grundy::graph::loopy::{self, Value};
 use grundy::parse::Place;
+use grundy::parse::Token;
 use grundy::{Explain, Game, Lang, Nimber, Outcome, sum};
 use rhai::{AST, CallFnOptions, Dynamic, Engine, Scope};
 use rustc_hash::FxHashMap;
@@ -221,19 +222,19 @@ pub enum ScriptError {
     },
     /// The engine's table is full.
     #[error(
-        "the search reached {limit} states; raise the bound (--max-states) or analyse a smaller state"
+        "the search reached {limit} states and the states keep coming: the game may be infinite (states that never end, such as n + 1 forever), or finite but larger; raise --max-states for a larger finite game, use `grundy script --loopy` when moves can come back to a state, or start from a smaller state"
     )]
     TableFull {
         /// The bound.
         limit: usize,
     },
     /// A state given by the user is not a valid expression or state.
-    #[error("state {index} '{text}': {reason}")]
+    #[error("state {index} {text}: {reason}")]
     BadState {
         /// Which state, from 1.
         index: usize,
         /// As typed.
-        text: String,
+        text: Token,
         /// What is wrong.
         reason: String,
     },
@@ -683,7 +684,7 @@ impl Script {
     pub fn parse_state(&self, text: &str, index: usize) -> Result<State, ScriptError> {
         let bad = |reason: String| ScriptError::BadState {
             index,
-            text: text.to_string(),
+            text: Token::new(text),
             reason,
         };
         let value = self.engine.eval_expression::<Dynamic>(text);

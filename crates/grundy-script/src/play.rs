@@ -10,6 +10,7 @@
 use std::cell::RefCell;
 
 use grundy::engine::{EngineError, Memo};
+use grundy::parse::Token;
 use grundy::play::{MoveError, Notation, OPTIONS_LISTED, Playable, Resume, Setup, SetupError};
 use grundy::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber, Outcome};
 use rustc_hash::FxHashMap;
@@ -220,14 +221,14 @@ impl Playable for ScriptPlay {
                     .script
                     .parse_state(text, 1)
                     .map_err(|_| MoveError::Malformed {
-                        input: text.to_string(),
+                        input: Token::new(text),
                         notation: NOTATION,
                     })?;
                 options
                     .iter()
                     .position(|o| *o == state)
                     .ok_or_else(|| MoveError::NotAnOption {
-                        input: text.to_string(),
+                        input: Token::new(text),
                         options: options
                             .iter()
                             .take(OPTIONS_LISTED + 1)

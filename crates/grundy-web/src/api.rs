@@ -33,6 +33,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use grundy::engine::EngineError;
 use grundy::games::stones::{ScoreOptions, ends};
+use grundy::parse::Token;
 use grundy::play::{self, MoveError, Playable, Search, Setup, SetupError, Visitor};
 use grundy::values::{Sequence, TakeAndBreak};
 use grundy::{AnalyzeOptions, Change, Explain, Lang};
@@ -299,17 +300,30 @@ fn numbers(position: &[Value], field: &str, limits: &Limits) -> Result<Vec<u64>,
         .iter()
         .enumerate()
         .map(|(i, v)| {
+            let too_large = || {
+                ApiError::unprocessable(format!(
+                    "{field}[{i}] is too large: above this server's limit {}",
+                    limits.max_value
+                ))
+            };
             let problem = match v {
                 Value::Number(n) => match n.as_u64() {
                     Some(x) if x <= limits.max_value => return Ok(x),
-                    Some(_) => format!("is above this server's limit {}", limits.max_value),
-                    None if n.is_i64() => "is negative; counts are 0 or more".to_string(),
-                    None => "is not a whole number".to_string(),
+                    Some(_) => return Err(too_large()),
+                    None if n.as_f64().is_some_and(|f| f < 0.0) => {
+                        "is negative; counts are 0 or more"
+                    }
+                    // serde_json reads a whole number above 2^64 - 1 as a float.
+                    None if n.as_f64().is_some_and(|f| f.fract() == 0.0 && f > 0.0) => {
+                        return Err(too_large());
+                    }
+                    None => "is not a whole number",
                 },
-                _ => "is not a number".to_string(),
+                _ => "is not a number",
             };
             Err(ApiError::unprocessable(format!(
-                "{field}[{i}]: {v} {problem}"
+                "{field}[{i}]: {} {problem}",
+                Token::new(&v.to_string())
             )))
         })
         .collect()
@@ -524,7 +538,9 @@ pub async fn handle(
         }
     })
     .await;
-    Ok(Json(answer??))
+    let mut answer = answer??;
+    render::exact_in_javascript(&mut answer);
+    Ok(Json(answer))
 }
 
 /// `POST /api/analyze`.
@@ -638,7 +654,7 @@ pub async fn values(
     let rules: TakeAndBreak = request
         .game
         .parse()
-        .map_err(|e| ApiError::bad_request(format!("bad game '{}': {e}", request.game)))?;
+        .map_err(|e| ApiError::bad_request(format!("bad game: {e}")))?;
     let len = request
         .upto
         .checked_add(1)
@@ -657,7 +673,9 @@ pub async fn values(
             seconds: start.elapsed().as_secs_f64(),
             limit_reached: None,
         };
-        Ok::<_, Cancelled>(report.json())
+        let mut json = report.json();
+        render::exact_in_javascript(&mut json);
+        Ok::<_, Cancelled>(json)
     })
     .await?;
     answer.map(Json).map_err(|_| ApiError::over_time(limits))

@@ -305,3 +305,26 @@ impl Serialize for ValuesReport<'_> {
         .serialize(serializer)
     }
 }
+
+/// The largest whole number JavaScript holds exactly, 2^53 − 1 (`Number.MAX_SAFE_INTEGER`).
+pub const MAX_EXACT_IN_JAVASCRIPT: u64 = (1 << 53) - 1;
+
+/// Writes every whole number of `value` beyond ±(2^53 − 1) as a decimal string, so that a
+/// JavaScript client reads every number of an answer exactly (`JSON.parse` rounds larger ones).
+pub fn exact_in_javascript(value: &mut Value) {
+    match value {
+        Value::Number(n) => {
+            let beyond = match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => u > MAX_EXACT_IN_JAVASCRIPT,
+                (None, Some(i)) => i.unsigned_abs() > MAX_EXACT_IN_JAVASCRIPT,
+                (None, None) => false,
+            };
+            if beyond {
+                *value = Value::String(n.to_string());
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(exact_in_javascript),
+        Value::Object(fields) => fields.values_mut().for_each(exact_in_javascript),
+        Value::Null | Value::Bool(_) | Value::String(_) => {}
+    }
+}

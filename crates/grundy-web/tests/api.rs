@@ -100,7 +100,7 @@ async fn move_checks_and_applies_a_move() {
         "/api/move",
         body,
         StatusCode::UNPROCESSABLE_ENTITY,
-        "pile 2 has 4 stone(s); you cannot take 9",
+        "pile 2 has 4 stones; you cannot take 9",
     )
     .await;
     let body = r#"{"game": "nim", "position": [3, 4, 5], "move": "2 9", "lang": "zh"}"#;
@@ -188,17 +188,17 @@ async fn bad_requests_are_4xx_with_a_json_error() {
         (
             r#"{"game": "nim", "position": [1, -2]}"#,
             over,
-            "position[1]: -2 is negative",
+            "position[1]: '-2' is negative",
         ),
         (
             r#"{"game": "nim", "position": [1.5]}"#,
             over,
-            "position[0]: 1.5 is not a whole number",
+            "position[0]: '1.5' is not a whole number",
         ),
         (
             r#"{"game": "nim", "position": ["3"]}"#,
             over,
-            "position[0]: \"3\" is not a number",
+            "position[0]: '\"3\"' is not a number",
         ),
         (
             r#"{"game": "nim", "position": [9007199254740992]}"#,
@@ -208,7 +208,12 @@ async fn bad_requests_are_4xx_with_a_json_error() {
         (
             r#"{"game": "nim", "position": [18446744073709551616]}"#,
             over,
-            "is not a whole number",
+            "position[0] is too large: above this server's limit 9007199254740991",
+        ),
+        (
+            r#"{"game": "nim", "position": [-18446744073709551616]}"#,
+            over,
+            "is negative",
         ),
     ] {
         refused(d, "/api/analyze", body, status, needle).await;
@@ -319,7 +324,7 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
     next["move"] = json!("1 2");
     let (status, v) = post("/api/move", next).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(v["error"].as_str().unwrap().contains("at most 1 stone(s)"));
+    assert!(v["error"].as_str().unwrap().contains("at most 1 stone"));
     // The computer plays a grid to its fastest win.
     let (_, v) = post(
         "/api/computer",
@@ -543,7 +548,7 @@ async fn stones_answers_the_two_ends_game_with_the_parity_play_out() {
     assert!(table["text"].as_str().unwrap().contains("表 d[i][j]"));
     let over = StatusCode::UNPROCESSABLE_ENTITY;
     for (body, status, needle) in [
-        (r#"{"piles": [1, -2]}"#, over, "piles[1]: -2 is negative"),
+        (r#"{"piles": [1, -2]}"#, over, "piles[1]: '-2' is negative"),
         (
             r#"{"position": [1]}"#,
             StatusCode::BAD_REQUEST,
@@ -1075,4 +1080,101 @@ async fn a_script_that_never_ends_is_stopped_at_the_budget_and_frees_its_slot() 
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["winning"], true, "{v}");
     }
+}
+
+/// Every number an answer sends is exact in JavaScript: no cap is `null`, and a whole number
+/// beyond 2^53 − 1 is a decimal string.
+#[tokio::test]
+async fn every_number_sent_is_exact_in_javascript() {
+    fn numbers_exact(v: &Value) -> bool {
+        const MAX: u64 = (1 << 53) - 1;
+        match v {
+            Value::Number(n) => match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => u <= MAX,
+                (None, Some(i)) => i.unsigned_abs() <= MAX,
+                (None, None) => true,
+            },
+            Value::Array(items) => items.iter().all(numbers_exact),
+            Value::Object(fields) => fields.values().all(numbers_exact),
+            _ => true,
+        }
+    }
+    fn caps(v: &Value, out: &mut Vec<Value>) {
+        match v {
+            Value::Array(items) => items.iter().for_each(|i| caps(i, out)),
+            Value::Object(fields) => {
+                for (name, field) in fields {
+                    if name == "cap" {
+                        out.push(field.clone());
+                    }
+                    caps(field, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let (status, v) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 6], "explain": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(numbers_exact(&v), "{v}");
+    let mut found = Vec::new();
+    caps(&v, &mut found);
+    assert!(!found.is_empty() && found.iter().all(Value::is_null), "{v}");
+
+    let (_, v) = post(
+        "/api/move",
+        json!({"game": "nonincreasing", "position": [3, 4, 6], "move": "3 1"}),
+    )
+    .await;
+    assert!(numbers_exact(&v), "{v}");
+
+    // Lasker's Nim: a pile 4k + 3 is worth 4k + 4, here 2^53.
+    let (status, v) = post(
+        "/api/analyze",
+        json!({"game": "lasker", "position": [9_007_199_254_740_991_u64], "explain": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(numbers_exact(&v), "{v}");
+    assert_eq!(v["grundy"], "9007199254740992");
+}
+
+/// A huge value in a request is named in a short error: its start and its length.
+#[tokio::test]
+async fn a_huge_value_is_named_short() {
+    let digits = "7".repeat(500_000);
+    for (body, needle) in [
+        (
+            format!(r#"{{"game": "nim", "position": ["{digits}"]}}"#),
+            "(500002 bytes)",
+        ),
+        (
+            format!(r#"{{"game": "{digits}", "position": [1]}}"#),
+            "(500000 digits)",
+        ),
+        (
+            format!(r#"{{"game": "nonincreasing", "position": [1], "k": "{digits}"}}"#),
+            "(500000 digits)",
+        ),
+    ] {
+        let (status, text) = call(Limits::default(), "POST", "/api/analyze", &body).await;
+        assert!(status.is_client_error(), "{status}");
+        assert!(text.len() < 400, "{} bytes", text.len());
+        assert!(text.contains(needle), "{text}");
+    }
+    let (status, text) = call(
+        Limits::default(),
+        "POST",
+        "/api/values",
+        &format!(r#"{{"game": "0.{digits}x", "upto": 10}}"#),
+    )
+    .await;
+    assert!(status.is_client_error(), "{status}");
+    assert!(
+        text.len() < 400 && text.contains("(500003 bytes)"),
+        "{text}"
+    );
 }

@@ -40,6 +40,73 @@ impl fmt::Display for Place {
     }
 }
 
+/// A token of the input as an error shows it, quoted: whole when short, otherwise its first
+/// [`Token::SHOWN`] bytes and its length (`'7777777777777777…' (1000000000 digits)`), so that a
+/// message stays one short line whatever was typed. Holds at most the bytes shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    shown: String,
+    length: usize,
+    digits: bool,
+}
+
+impl Token {
+    /// The most bytes shown of a token (fewer when that would cut a character).
+    pub const SHOWN: usize = 24;
+
+    /// The token `text`.
+    pub fn new(text: &str) -> Token {
+        let digits = text.bytes().all(|b| b.is_ascii_digit());
+        Token::from_start(text.as_bytes(), text.len(), digits)
+    }
+
+    /// A token known by its first bytes (all of them, or at least [`Token::SHOWN`]) and its
+    /// whole `length` in bytes; `digits` says whether every byte is a digit.
+    pub fn from_start(start: &[u8], length: usize, digits: bool) -> Token {
+        let start = &start[..start.len().min(Self::SHOWN).min(length)];
+        let shown = match std::str::from_utf8(start) {
+            Ok(text) => text.to_string(),
+            // A character cut at the end is left out; other bad bytes show as U+FFFD.
+            Err(e) if e.error_len().is_none() && start.len() < length => {
+                String::from_utf8_lossy(&start[..e.valid_up_to()]).into_owned()
+            }
+            Err(_) => String::from_utf8_lossy(start).into_owned(),
+        };
+        Token {
+            shown,
+            length,
+            digits,
+        }
+    }
+
+    /// The shown text, without quotes (all of a short token).
+    pub fn shown(&self) -> &str {
+        &self.shown
+    }
+
+    /// Whether the whole token is shown.
+    pub fn is_whole(&self) -> bool {
+        self.length <= Self::SHOWN
+    }
+}
+
+impl From<&str> for Token {
+    fn from(text: &str) -> Token {
+        Token::new(text)
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_whole() {
+            write!(f, "'{}'", self.shown)
+        } else {
+            let unit = if self.digits { "digits" } else { "bytes" };
+            write!(f, "'{}…' ({} {unit})", self.shown, self.length)
+        }
+    }
+}
+
 /// What is wrong with a token that should be a natural number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -70,10 +137,10 @@ impl fmt::Display for NumberProblem {
 #[non_exhaustive]
 pub enum ParseError {
     /// A token that is not a natural number.
-    #[error("{place}: '{token}' is {problem}")]
+    #[error("{place}: {token} is {problem}")]
     BadNumber {
         /// The token as typed.
-        token: String,
+        token: Token,
         /// Where it was.
         place: Place,
         /// What is wrong with it.
@@ -90,24 +157,74 @@ pub enum ParseError {
 /// The [`NumberProblem`] with the token.
 pub fn parse_u64(token: &str) -> Result<u64, NumberProblem> {
     let bytes = token.as_bytes();
-    if bytes.first() == Some(&b'-') && bytes.len() > 1 {
-        return Err(NumberProblem::Negative);
-    }
-    if bytes.is_empty() || !bytes.iter().all(u8::is_ascii_digit) {
-        let decimal = bytes.iter().filter(|&&b| b == b'.').count() == 1
-            && bytes.iter().all(|&b| b == b'.' || b.is_ascii_digit())
-            && bytes.iter().any(u8::is_ascii_digit);
-        return Err(if decimal {
-            NumberProblem::Decimal
-        } else {
-            NumberProblem::NotANumber
-        });
+    let mut shape = Shape::default();
+    shape.feed(bytes);
+    if let Some(problem) = shape.problem() {
+        return Err(problem);
     }
     bytes.iter().try_fold(0u64, |acc, &b| {
         acc.checked_mul(10)
             .and_then(|v| v.checked_add(u64::from(b - b'0')))
             .ok_or(NumberProblem::TooLarge)
     })
+}
+
+/// What a token is made of, learnt a piece at a time, so that a token too long to keep can still
+/// be named and classified once it ends.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Shape {
+    length: usize,
+    minus_first: bool,
+    points: usize,
+    digits: usize,
+}
+
+impl Shape {
+    /// Takes in the next bytes of the token.
+    pub fn feed(&mut self, bytes: &[u8]) {
+        if self.length == 0 {
+            self.minus_first = bytes.first() == Some(&b'-');
+        }
+        self.length += bytes.len();
+        for &b in bytes {
+            self.points += usize::from(b == b'.');
+            self.digits += usize::from(b.is_ascii_digit());
+        }
+    }
+
+    /// The length in bytes so far.
+    pub fn len(&self) -> usize {
+        self.length
+    }
+
+    /// Whether nothing was fed yet.
+    pub fn is_empty(&self) -> bool {
+        self.length == 0
+    }
+
+    /// Whether every byte is a digit (and there is one).
+    pub fn all_digits(&self) -> bool {
+        self.length > 0 && self.digits == self.length
+    }
+
+    /// What keeps the token from being a number, or `None` when it is all digits (a number, or
+    /// [`NumberProblem::TooLarge`] when it has too many of them).
+    pub fn problem(&self) -> Option<NumberProblem> {
+        if self.minus_first && self.length > 1 {
+            Some(NumberProblem::Negative)
+        } else if self.all_digits() {
+            None
+        } else if self.points == 1 && self.digits > 0 && self.digits + 1 == self.length {
+            Some(NumberProblem::Decimal)
+        } else {
+            Some(NumberProblem::NotANumber)
+        }
+    }
+
+    /// The problem of a token known to be bad: [`NumberProblem::TooLarge`] when it is all digits.
+    pub fn bad(&self) -> NumberProblem {
+        self.problem().unwrap_or(NumberProblem::TooLarge)
+    }
 }
 
 /// Parses command-line values as natural numbers; values are numbered from 1 in errors.
@@ -122,7 +239,7 @@ pub fn numbers_from_args<S: AsRef<str>>(args: &[S]) -> Result<Vec<u64>, ParseErr
         .enumerate()
         .map(|(i, a)| {
             parse_u64(a.as_ref()).map_err(|problem| ParseError::BadNumber {
-                token: a.as_ref().to_string(),
+                token: Token::new(a.as_ref()),
                 place: Place::Arg(i + 1),
                 problem,
             })
@@ -216,12 +333,13 @@ impl<'a> NumberReader<'a> {
             .iter()
             .position(u8::is_ascii_whitespace)
             .map_or(self.bytes.len(), |i| start + i);
-        let token = String::from_utf8_lossy(&self.bytes[start..end]).into_owned();
-        let problem = parse_u64(&token).err().unwrap_or(NumberProblem::NotANumber);
+        let token = &self.bytes[start..end];
+        let mut shape = Shape::default();
+        shape.feed(token);
         ParseError::BadNumber {
-            token,
+            token: Token::from_start(token, token.len(), shape.all_digits()),
             place: self.place_of(start),
-            problem,
+            problem: shape.bad(),
         }
     }
 }
@@ -280,6 +398,32 @@ mod tests {
             Err(NumberProblem::TooLarge)
         );
         assert_eq!(parse_u64("18446744073709551615"), Ok(u64::MAX));
+    }
+
+    #[test]
+    fn a_long_token_is_shown_cut_short_with_its_length() {
+        let digits = "7".repeat(3_000_000);
+        let err = numbers_from_args(&["1", digits.as_str()]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "value 2: '777777777777777777777777…' (3000000 digits) is larger than 18446744073709551615 (2^64 - 1)"
+        );
+        let text = format!("1 2\n{}x 3", "ab".repeat(1_500_000));
+        let err = numbers_from_text(text.as_bytes()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 1: 'abababababababababababab…' (3000001 bytes) is not a whole number"
+        );
+        // A number near the limit is shown whole; a character is never cut in two.
+        assert_eq!(
+            Token::new("18446744073709551616").to_string(),
+            "'18446744073709551616'"
+        );
+        let wide = "堆".repeat(20);
+        assert_eq!(
+            Token::new(&wide).to_string(),
+            "'堆堆堆堆堆堆堆堆…' (60 bytes)"
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ use grundy::explore::{self, Conjecture, Exploration};
 use grundy::games::lasker::Lasker;
 use grundy::games::nim::Nim;
 use grundy::games::subtraction::SubtractionSet;
+use grundy::parse::Token;
 use grundy::period::Certificate;
 use grundy::values::{Sequence, TakeAndBreak};
 use grundy::{Lang, Nimber};
@@ -53,13 +54,13 @@ pub struct Args {
     #[arg(allow_negative_numbers = true)]
     arguments: Vec<String>,
     /// The first n shown and checked (values are always computed from 0, for the period).
-    #[arg(long, default_value_t = 0, value_name = "N")]
+    #[arg(long, default_value_t = 0, value_name = "N", value_parser = crate::input::count::<u64>)]
     from: u64,
     /// The end of the range (exclusive); by default the script's `fn start()` range, else 100.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::input::count::<u64>)]
     to: Option<u64>,
     /// The last n of the range (inclusive, as in `grundy values`): --upto 200 is --to 201.
-    #[arg(long, value_name = "N", conflicts_with = "to")]
+    #[arg(long, value_name = "N", conflicts_with = "to", value_parser = crate::input::count::<u64>)]
     upto: Option<u64>,
     /// A conjectured formula in n to check on every n of the range.
     #[arg(long, value_name = "EXPR")]
@@ -116,11 +117,11 @@ fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
     }
     let check = match &args.check {
         Some(text) => {
-            let formula =
-                Formula::compile(text, limits).with_context(|| format!("--check '{text}'"))?;
+            let formula = Formula::compile(text, limits)
+                .with_context(|| format!("--check {}", Token::new(text)))?;
             let result = exploration
                 .check(from, |n| formula.eval(n as i64))
-                .with_context(|| format!("--check '{text}'"))?;
+                .with_context(|| format!("--check {}", Token::new(text)))?;
             Some((text.as_str(), result))
         }
         None => None,
@@ -216,7 +217,7 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
         Family::Subtract => {
             let text = args.arguments.join(",");
             let set = SubtractionSet::parse(&text)
-                .with_context(|| format!("bad subtraction set '{text}'"))?;
+                .with_context(|| format!("bad subtraction set {}", Token::new(&text)))?;
             let to = within(asked.unwrap_or(DEFAULT_TO))?;
             let values = set.values(to as usize).into_iter().map(Nimber).collect();
             let exploration = Exploration::new(values, set.certificate());
@@ -226,7 +227,7 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
             let [code] = args.arguments.as_slice() else {
                 bail!("explore octal takes one code, such as 0.77");
             };
-            let rules: TakeAndBreak = code.parse().with_context(|| format!("bad code '{code}'"))?;
+            let rules: TakeAndBreak = code.parse().context("bad code")?;
             let to = within(asked.unwrap_or(DEFAULT_TO))?;
             let title = match rules.name() {
                 Some(name) => format!("{name} (code {rules})"),

@@ -20,13 +20,13 @@ pub struct Args {
     /// The problem id or an alias.
     id: String,
     /// The random seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::input::count::<u64>)]
     seed: u64,
     /// Small inputs or inputs at the statement's limits.
     #[arg(long, value_enum, default_value = "small")]
     size: Size,
     /// How many inputs (more than one needs --out).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::input::count::<u32>)]
     count: u32,
     /// A folder to write the inputs and their answers into.
     #[arg(long)]

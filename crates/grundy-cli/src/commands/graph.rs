@@ -7,6 +7,7 @@ use anyhow::Context;
 use grundy::graph::loopy::{self, GraphStep, TokenMove, Value, Values};
 use grundy::graph::text::{self, Bounds, NamedGraph, TextError};
 use grundy::graph::{self as graphs, Graph};
+use grundy::parse::Token;
 use grundy::{Lang, Outcome};
 use serde::Serialize;
 use serde_json::{Value as Json, json};
@@ -43,10 +44,10 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// The most nodes the graph may have.
-    #[arg(long, value_name = "N", default_value_t = Bounds::DEFAULT.max_nodes)]
+    #[arg(long, value_name = "N", default_value_t = Bounds::DEFAULT.max_nodes, value_parser = crate::input::count::<usize>)]
     max_nodes: usize,
     /// The most edges the graph may have.
-    #[arg(long, value_name = "N", default_value_t = Bounds::DEFAULT.max_edges)]
+    #[arg(long, value_name = "N", default_value_t = Bounds::DEFAULT.max_edges, value_parser = crate::input::count::<usize>)]
     max_edges: usize,
     #[command(flatten)]
     output: OutputArgs,
@@ -64,9 +65,13 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            named
-                .node(t)
-                .with_context(|| format!("token {}: no node named '{t}' in {source}", i + 1))
+            named.node(t).with_context(|| {
+                format!(
+                    "token {}: no node named {} in {source}",
+                    i + 1,
+                    Token::new(t)
+                )
+            })
         })
         .collect::<anyhow::Result<Vec<u32>>>()?;
     let solved = Solved::new(&named.graph);

@@ -42,6 +42,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         return Ok(());
     };
     let problem = judge::find(&id)?;
+    crate::input::tell_when_typing("the problem's input");
     let text = crate::input::stdin_bytes()?;
     // The whole answer is built before anything is written, so bad input prints nothing.
     let answer = judge::solve_bytes(problem, &text, !args.no_limits)?;

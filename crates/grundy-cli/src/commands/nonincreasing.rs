@@ -39,7 +39,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let k = match parse::parse_u64(&token) {
         Ok(0) => bail!("bad --k: '0': the first move takes at least 1 stone, so K is at least 1"),
         Ok(k) => k,
-        Err(problem) => bail!("bad --k: '{token}' is {problem}"),
+        Err(problem) => bail!("bad --k: {} is {problem}", parse::Token::new(&token)),
     };
     let piles = crate::input::numbers(&args.piles, "pile")?;
     let analysis = nonincreasing::analyze(&piles, k, &args.output.analyze_options());

@@ -9,11 +9,11 @@ use anyhow::Context;
 use clap::ValueEnum;
 use grundy::play::{self, Playable, Search, Setup, Visitor};
 use grundy::{AnalyzeOptions, Explain, Lang, Outcome, Play};
-use grundy_script::Limits;
 use grundy_script::play::ScriptPlay;
+use grundy_script::{Limits, Script, Start};
 
 use crate::commands::script::{MemoryArg, load, on_script_stack_alongside};
-use crate::report::LangArg;
+use crate::report::{self, LangArg};
 
 /// Play against a perfect opponent: nim (misère with --misere), staircase, grid, coins,
 /// nonincreasing, subtraction, wythoff, lasker, octal (take-and-break games such as Kayles), and
@@ -83,7 +83,7 @@ pub struct Args {
     lang: LangArg,
     /// Script games: the most states the game may have (all are listed before it starts, one
     /// call of the script's options() each).
-    #[arg(long, default_value_t = SCRIPT_STATES, value_name = "N")]
+    #[arg(long, default_value_t = SCRIPT_STATES, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_states: usize,
     #[command(flatten)]
     memory: MemoryArg,
@@ -222,17 +222,32 @@ fn script_game(
     table: Table,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let Some((file, state)) = words.split_first().filter(|(_, s)| !s.is_empty()) else {
+    let Some((file, state)) = words.split_first() else {
         anyhow::bail!("write the script and its start state: grundy play script FILE STATE");
     };
     let state = state.join(" ");
     let (sender, receiver) = mpsc::channel::<Vec<u8>>();
     let game = move || -> anyhow::Result<()> {
         let script = load(Path::new(file), limits)?;
+        let example = example_state(&script);
+        let suggest = |e: anyhow::Error| match &example {
+            Some(example) => anyhow::anyhow!(
+                "{e:#}; a state of this script looks like {example} (from its start()): grundy play script {file} '{example}'"
+            ),
+            None => e,
+        };
+        if state.is_empty() {
+            return Err(suggest(anyhow::anyhow!(
+                "write the script and its start state: grundy play script FILE STATE"
+            )));
+        }
         let start = script
             .parse_state(&state, 1)
-            .with_context(|| file.clone())?;
-        let game = ScriptPlay::new(script, &start).with_context(|| file.clone())?;
+            .with_context(|| file.clone())
+            .map_err(suggest)?;
+        let game = ScriptPlay::new(script, &start)
+            .with_context(|| file.clone())
+            .map_err(suggest)?;
         let mut forward = Forward {
             sender,
             buffer: Vec::new(),
@@ -248,6 +263,14 @@ fn script_game(
         }
         Ok(())
     })
+}
+
+/// The first state of the script's `start()`, as the script writes states, if it has one.
+fn example_state(script: &Script) -> Option<String> {
+    match script.start().ok()?? {
+        Start::Range(from, to) => (from < to).then(|| from.to_string()),
+        Start::States(states) => states.first().map(ToString::to_string),
+    }
 }
 
 /// Text written on the script thread, sent to the main thread at each flush.
@@ -491,12 +514,8 @@ impl<G: Playable> Game<'_, G> {
                     self.game.write_move(change)
                 )?;
                 if let Some(why) = analysis.explanation.last() {
-                    writeln!(
-                        self.out,
-                        "{} {}",
-                        lang.pick("why: ", "理由："),
-                        why.text(lang)
-                    )?;
+                    let line = format!("{}{}", lang.pick("why: ", "理由："), why.text(lang));
+                    writeln!(self.out, "{}", report::fit(&line))?;
                 }
             }
             _ => writeln!(
@@ -519,7 +538,8 @@ impl<G: Playable> Game<'_, G> {
         match self.game.analyze(position, &options) {
             Ok(analysis) => {
                 for (i, step) in analysis.explanation.iter().enumerate() {
-                    writeln!(self.out, "{}. {}", i + 1, step.text(self.lang))?;
+                    let line = format!("{}. {}", i + 1, step.text(self.lang));
+                    writeln!(self.out, "{}", report::fit(&line))?;
                 }
             }
             Err(e) => writeln!(self.out, "cannot analyse this position: {e}")?,

@@ -57,10 +57,10 @@ pub struct Args {
 #[derive(clap::Args)]
 pub struct LimitArgs {
     /// The step budget: script operations allowed in all, over every call.
-    #[arg(long, default_value_t = Limits::DEFAULT_MAX_STEPS, value_name = "N")]
+    #[arg(long, default_value_t = Limits::DEFAULT_MAX_STEPS, value_name = "N", value_parser = crate::input::count::<u64>)]
     max_steps: u64,
     /// The most states the search may remember.
-    #[arg(long, default_value_t = Limits::default().max_states, value_name = "N")]
+    #[arg(long, default_value_t = Limits::default().max_states, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_states: usize,
     /// Wall-clock seconds the script may run (fractions allowed), counted from its start; a
     /// script still running then stops with an error.
@@ -77,7 +77,7 @@ pub struct MemoryArg {
     /// values, the states the search remembers, the input): past it the script stops with an
     /// error. Checked before every script operation, so it is passed by at most one operation's
     /// allocation (a few MiB: Rhai bounds each value).
-    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MAX_MEMORY >> 20)]
+    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MAX_MEMORY >> 20, value_parser = crate::input::count::<usize>)]
     max_memory: usize,
 }
 

@@ -26,7 +26,7 @@ use grundy_web::Limits;
 #[derive(clap::Args)]
 pub struct Args {
     /// Port to listen on (0: any free port).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, value_parser = crate::input::count::<u16>)]
     port: u16,
     /// Address to listen on; the default serves this machine only.
     #[arg(long, default_value = "127.0.0.1")]
@@ -35,26 +35,26 @@ pub struct Args {
     #[arg(long)]
     open: bool,
     /// Most components (piles) a request's position may have.
-    #[arg(long, default_value_t = Limits::default().max_components, value_name = "N")]
+    #[arg(long, default_value_t = Limits::default().max_components, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_components: usize,
     /// Largest number a request's position may hold (default: 2^53 - 1, exact in JavaScript).
-    #[arg(long, default_value_t = Limits::default().max_value, value_name = "N")]
+    #[arg(long, default_value_t = Limits::default().max_value, value_name = "N", value_parser = crate::input::count::<u64>)]
     max_value: u64,
     /// Time one request may take, in milliseconds; the computation stops there.
-    #[arg(long, default_value_t = 2000, value_name = "MS")]
+    #[arg(long, default_value_t = 2000, value_name = "MS", value_parser = crate::input::count::<u64>)]
     time_budget: u64,
     /// Largest `upto` of POST /api/values.
-    #[arg(long, default_value_t = Limits::default().max_upto, value_name = "N")]
+    #[arg(long, default_value_t = Limits::default().max_upto, value_name = "N", value_parser = crate::input::count::<u64>)]
     max_upto: u64,
     /// Most heavy requests computing at once (default: the number of cores).
-    #[arg(long, default_value_t = Limits::default().max_heavy, value_name = "N")]
+    #[arg(long, default_value_t = Limits::default().max_heavy, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_heavy: usize,
     /// Largest request body, in bytes.
-    #[arg(long, default_value_t = Limits::default().max_body, value_name = "BYTES")]
+    #[arg(long, default_value_t = Limits::default().max_body, value_name = "BYTES", value_parser = crate::input::count::<usize>)]
     max_body: usize,
     /// Most states a script game may reach from the position of a request (each request lists
     /// them all).
-    #[arg(long, default_value_t = Limits::default().max_script_states, value_name = "N")]
+    #[arg(long, default_value_t = Limits::default().max_script_states, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_script_states: usize,
 }
 

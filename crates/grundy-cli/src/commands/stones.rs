@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use grundy_web::render::{self, Scored};
 
-use crate::report::{OutputArgs, Report};
+use crate::report::{self, OutputArgs, Report};
 
 /// Stone games from the interview problems: who wins, the best move, and why.
 ///
@@ -104,7 +104,7 @@ struct NimArgs {
     #[arg(allow_negative_numbers = true)]
     piles: Vec<String>,
     /// The most stones one move may take (M ≥ 1).
-    #[arg(long, default_value_t = 3, value_name = "M")]
+    #[arg(long, default_value_t = 3, value_name = "M", value_parser = crate::input::count::<u64>)]
     max: u64,
     #[command(flatten)]
     output: OutputArgs,
@@ -205,7 +205,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 ) + shown_list(&p_positions, lang).as_str()
             )?;
             if a.output.explain {
-                write_why(&analysis.explanation, lang, out)?;
+                report::write_why(out, lang, &analysis.explanation)?;
             }
             Ok(())
         }
@@ -253,14 +253,6 @@ fn shown_list<T: ToString>(items: &[T], lang: Lang) -> String {
         );
     }
     text
-}
-
-fn write_why<S: Explain>(steps: &[S], lang: Lang, out: &mut dyn Write) -> anyhow::Result<()> {
-    writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
-    for (i, step) in steps.iter().enumerate() {
-        writeln!(out, "{}. {}", i + 1, step.text(lang))?;
-    }
-    Ok(())
 }
 
 /// A scoring game's analysis, ready to be written as text or JSON.
@@ -416,7 +408,7 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
             }
         }
         if args.explain {
-            write_why(&a.explanation, lang, out)?;
+            report::write_why(out, lang, &a.explanation)?;
         }
         Ok(())
     }

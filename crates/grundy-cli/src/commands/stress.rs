@@ -29,13 +29,13 @@ pub struct Args {
     /// The problem id or an alias.
     id: String,
     /// The random seed of the first run.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::input::count::<u64>)]
     seed: u64,
     /// How many random inputs to try.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, value_parser = crate::input::count::<u64>)]
     runs: u64,
     /// Time limit per run of your program, in milliseconds.
-    #[arg(long, default_value_t = 2000, value_name = "MS")]
+    #[arg(long, default_value_t = 2000, value_name = "MS", value_parser = crate::input::count::<u64>)]
     timeout: u64,
     /// Your program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]

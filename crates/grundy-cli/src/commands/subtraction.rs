@@ -51,7 +51,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let set = match (&args.set, &args.max) {
         (Some(text), None) => SubtractionSet::parse(text).context("bad --set")?,
         (None, Some(max)) => SubtractionSet::up_to(flag_number("--max", max)?)
-            .map_err(|_| anyhow::anyhow!("bad --max: '{max}': a move takes at least one stone"))?,
+            .map_err(|_| anyhow::anyhow!("bad --max: '0': a move takes at least one stone"))?,
         (Some(_), Some(_)) => bail!("give the set once: --set or --max, not both"),
         (None, None) => {
             bail!("no subtraction set: give --set 1,2,4 (or all-but:1,2, or 1..M) or --max M")

@@ -32,10 +32,10 @@ pub struct Args {
     /// are given.
     components: Vec<String>,
     /// The most components in the sum.
-    #[arg(long, value_name = "N", default_value_t = MAX_COMPONENTS)]
+    #[arg(long, value_name = "N", default_value_t = MAX_COMPONENTS, value_parser = crate::input::count::<usize>)]
     max_components: usize,
     /// The most different subtraction sets and take-and-break codes in the sum.
-    #[arg(long, value_name = "N", default_value_t = MixedSum::DEFAULT_MAX_SETS)]
+    #[arg(long, value_name = "N", default_value_t = MixedSum::DEFAULT_MAX_SETS, value_parser = crate::input::count::<usize>)]
     max_sets: usize,
     #[command(flatten)]
     output: OutputArgs,
@@ -46,6 +46,7 @@ const MAX_COMPONENTS: usize = 1_000_000;
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let texts = if args.components.is_empty() {
+        crate::input::tell_when_typing("components");
         vec![crate::input::stdin_text()?]
     } else {
         args.components.clone()

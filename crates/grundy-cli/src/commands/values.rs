@@ -38,7 +38,7 @@ pub struct Args {
     #[arg(required_unless_present = "resume")]
     game: Option<String>,
     /// Compute G(0), ..., G(N).
-    #[arg(long, value_name = "N", conflicts_with = "find_period")]
+    #[arg(long, value_name = "N", conflicts_with = "find_period", value_parser = crate::input::count::<u64>)]
     upto: Option<u64>,
     /// Compute until a period is proved, or until --limit values (then say so). Values are
     /// checked for a period whenever their number reaches a power of two. Text output gives the
@@ -46,7 +46,7 @@ pub struct Args {
     #[arg(long)]
     find_period: bool,
     /// With --find-period: the most values to compute.
-    #[arg(long, value_name = "N", default_value_t = 1 << 20, requires = "find_period")]
+    #[arg(long, value_name = "N", default_value_t = 1 << 20, requires = "find_period", value_parser = crate::input::count::<u64>)]
     limit: u64,
     /// Also report the largest value and where it first occurs, how often each value occurs,
     /// the rare values and their positions under the mask in use, and the computing rate.
@@ -74,7 +74,7 @@ pub struct Args {
     /// The most memory the run may need, in MiB (G(0..N) needs up to 8·(N + 1) bytes: the values
     /// at their widest and the engine's list of rare positions). By default, the memory available
     /// when the run starts. A run that could need more is refused before it starts.
-    #[arg(long, value_name = "MIB")]
+    #[arg(long, value_name = "MIB", value_parser = crate::input::count::<u64>)]
     max_memory: Option<u64>,
     /// Print one JSON object: game, values, period, stats.
     #[arg(long)]
@@ -140,10 +140,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
 /// The sequence to continue: from a checkpoint, or new.
 fn start(args: &Args) -> anyhow::Result<Sequence> {
     let rules = match &args.game {
-        Some(game) => Some(
-            game.parse::<TakeAndBreak>()
-                .with_context(|| format!("bad game '{game}'"))?,
-        ),
+        Some(game) => Some(game.parse::<TakeAndBreak>().context("bad game")?),
         None => None,
     };
     if let Some(path) = &args.checkpoint {

@@ -128,7 +128,7 @@ impl<'a> Input<'a> {
                 place,
                 problem,
             } => {
-                anyhow!("{place}: expected {what}, found '{token}' ({problem})")
+                anyhow!("{place}: expected {what}, found {token} ({problem})")
             }
             other => anyhow!("{other}"),
         }

@@ -104,7 +104,7 @@ fn bad_arguments_and_formulas_are_named() {
     fails_with(
         &["explore", "octal", "0.7x7"],
         "",
-        &["bad code '0.7x7'", "'x' at column 4"],
+        &["bad code: unexpected 'x' at column 4 of '0.7x7'"],
     );
     fails_with(&["explore", "octal"], "", &["one code"]);
     fails_with(&["explore", "lasker", "3"], "", &["no arguments"]);

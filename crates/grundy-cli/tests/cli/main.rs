@@ -5,6 +5,7 @@ mod graph;
 mod hardening;
 mod judge;
 mod lasker;
+mod long_tokens;
 mod moore;
 mod nim;
 mod octal;
@@ -16,6 +17,7 @@ mod serve;
 mod stones;
 mod subtraction;
 mod sum;
+mod usage;
 mod values;
 mod wythoff;
 

@@ -157,7 +157,7 @@ fn bad_moves_get_a_reason_and_the_prompt_again() {
         "'x' is not a move: write PILE COUNT",
         "there is no pile 9: the piles are numbered 1 to 3",
         "a move must take at least one stone",
-        "pile 1 has 3 stone(s); you cannot take 9",
+        "pile 1 has 3 stones; you cannot take 9",
         "'1 2 3' is not a move",
     ] {
         assert_eq!(out.matches(reason).count(), 1, "{reason:?} in {out}");
@@ -313,7 +313,7 @@ fn each_ruleset_explains_its_notation_and_refuses_bad_moves() {
             &[
                 "a move is STEP COUNT",
                 "there is no step 4: the steps are numbered 1 to 3",
-                "step 2 has 0 stone(s); you cannot move 1",
+                "step 2 has 0 stones; you cannot move 1",
                 "'1' is not a move: write STEP COUNT",
             ],
         ),
@@ -336,7 +336,7 @@ fn each_ruleset_explains_its_notation_and_refuses_bad_moves() {
             "1 3\n",
             &[
                 "a move is PILE COUNT",
-                "this move may take at most 2 stone(s) (the cap), not 3",
+                "this move may take at most 2 stones (the cap), not 3",
             ],
         ),
     ];

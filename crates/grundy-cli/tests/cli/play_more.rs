@@ -86,7 +86,7 @@ fn bad_moves_get_a_reason_and_the_prompt_again() {
                 "a move is PILE COUNT",
                 "the set 1,3,4 does not allow taking 2",
                 "there is no pile 3: the piles are numbered 1 to 2",
-                "pile 2 has 9 stone(s); you cannot take 10",
+                "pile 2 has 9 stones; you cannot take 10",
                 "'x' is not a move: write PILE COUNT",
             ],
         ),
@@ -95,7 +95,7 @@ fn bad_moves_get_a_reason_and_the_prompt_again() {
             "both 4\n3 1\nboth\n",
             &[
                 "a move is PILE COUNT or both COUNT",
-                "pile 1 has 3 stone(s); you cannot take 4",
+                "pile 1 has 3 stones; you cannot take 4",
                 "there is no pile 3: the piles are numbered 1 to 2",
                 "'both' is not a move: write PILE COUNT or both COUNT",
             ],
@@ -105,8 +105,8 @@ fn bad_moves_get_a_reason_and_the_prompt_again() {
             "split 1 5\nsplit 2 1\nsplit 1\n",
             &[
                 "a move is PILE COUNT or split PILE X",
-                "pile 1 has 5 stone(s): split it into two non-empty piles, the first of 1 to 4 stone(s), not 5",
-                "pile 2 has 1 stone(s): only a pile of 2 or more can be split",
+                "pile 1 has 5 stones: split it into two non-empty piles, the first of 1 to 4 stones, not 5",
+                "pile 2 has 1 stone: only a pile of 2 or more can be split",
                 "'split 1' is not a move",
             ],
         ),
@@ -148,7 +148,7 @@ fn hints_in_won_and_lost_positions() {
     ];
     let hints = [
         // The hint is the explanation's example: the first pile that moves down to its target.
-        "hint: take 1 from pile 3 (1 -> 0) (type '3 1')\nwhy:  For example: take 1 from pile 3",
+        "hint: take 1 from pile 3 (1 -> 0) (type '3 1')\nwhy: For example: take 1 from pile 3",
         "hint: take 1 from both piles (4, 6 -> 3, 5) (type 'both 1')",
         "hint: take 1 from pile 3 (1 -> 0) (type '3 1')",
         "hint: move to [3, 5] (type '[3, 5]')",

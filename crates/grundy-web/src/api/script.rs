@@ -206,7 +206,7 @@ fn refusal(e: ScriptError, limits: &Limits) -> ApiError {
     match e {
         ScriptError::Syntax { .. } | ScriptError::NoOptions => ApiError::bad_request(e.to_string()),
         ScriptError::BadState { text, reason, .. } => {
-            ApiError::bad_request(format!("bad state '{text}': {reason}"))
+            ApiError::bad_request(format!("bad state {text}: {reason}"))
         }
         ScriptError::TimeLimit { place, .. } => ApiError::unprocessable(format!(
             "{place}: over the time budget: the script ran for all of this server's {} ms; ask for a smaller state or a faster script",

@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+use crate::lang::count_en;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Lang, MoveList, Nimber, Outcome, sum};
 
 /// How many piles an explanation shows one by one.
@@ -397,9 +398,9 @@ impl Explain for HeapStep {
                 for p in piles {
                     lines.push(match lang {
                         Lang::En => format!(
-                            "  pile {:>2}: {} stones, value {}   ({})",
+                            "  pile {:>2}: {}, value {}   ({})",
                             p.pile + 1,
-                            p.stones,
+                            count_en(p.stones, "stone", "stones"),
                             p.value,
                             p.reason.text(lang, p.stones, p.value)
                         ),
@@ -436,8 +437,10 @@ impl Explain for HeapStep {
             ),
             HeapStep::Target { pile, stones, value, total, target, piles } => lang.pick(
                 format!(
-                    "Pile {} ({stones} stones) has value g = {value}, and g XOR x = {target} < g ({piles} pile(s) are like this). Move it to a heap of value {target}: then the XOR of all values is 0.",
-                    pile + 1
+                    "Pile {} ({}) has value g = {value}, and g XOR x = {target} < g ({} like this). Move it to a heap of value {target}: then the XOR of all values is 0.",
+                    pile + 1,
+                    count_en(*stones, "stone", "stones"),
+                    if *piles == 1 { "the only pile".to_string() } else { format!("{piles} piles are") }
                 ),
                 format!(
                     "第 {} 堆（{stones} 个）SG 值 g = {value}，g 异或 x = {target} < g（这样的堆共 {piles} 个）。把它变成 SG 值为 {target} 的局面，所有值的异或和就变成 0（x = {total}）。",
@@ -453,8 +456,9 @@ impl Explain for HeapStep {
                 };
                 lang.pick(
                     format!(
-                        "For example: {}; what is left is worth {worth}. This pile has {count} such move(s).",
-                        change.describe(Lang::En)
+                        "For example: {}; what is left is worth {worth}. This pile has {}.",
+                        change.describe(Lang::En),
+                        count_en(*count, "such move", "such moves")
                     ),
                     format!(
                         "例如：{}；剩下部分的 SG 值为 {worth}。这一堆共有 {count} 种这样的走法。",

@@ -18,18 +18,18 @@ use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::games::lasker;
 use crate::games::octal::{self, HeapTooLarge, Octal};
 use crate::games::subtraction::{self, Sequence, SetDescription, SetError, SubtractionSet};
-use crate::parse::{NumberProblem, parse_u64};
+use crate::parse::{NumberProblem, Token, parse_u64};
 use crate::values::{Digit, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Change, MoveList, Nimber};
 
 /// A bad component, named with its number (from 1) and text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("component {index} '{token}': {problem}")]
+#[error("component {index} {token}: {problem}")]
 pub struct SumError {
     /// The component's number, from 1.
     pub index: usize,
     /// The component as typed.
-    pub token: String,
+    pub token: Token,
     /// What is wrong.
     pub problem: ComponentProblem,
 }
@@ -46,19 +46,19 @@ pub enum ComponentProblem {
     NoColon,
     /// A game name that is not known.
     #[error(
-        "unknown game '{name}'; use nim, lasker, sub{{SET}} or a take-and-break code (kayles, 0.137)"
+        "unknown game {name}; use nim, lasker, sub{{SET}} or a take-and-break code (kayles, 0.137)"
     )]
     UnknownGame {
         /// The name as typed.
-        name: String,
+        name: Token,
     },
     /// `sub1:10`: the shell expanded `sub{1,2}:10` into several words.
     #[error(
-        "unknown game '{name}': did the shell expand braces? quote the component, like 'sub{{1,2,4}}:10'"
+        "unknown game {name}: did the shell expand braces? quote the component, like 'sub{{1,2,4}}:10'"
     )]
     ExpandedBraces {
         /// The name as typed.
-        name: String,
+        name: Token,
     },
     /// A game whose values have no closed form.
     #[error("{name} cannot be part of a sum here: its values have no closed form")]
@@ -76,10 +76,10 @@ pub enum ComponentProblem {
     #[error("{0}")]
     Set(SetError),
     /// A bad pile.
-    #[error("column {column}: '{token}' is {problem}")]
+    #[error("column {column}: {token} is {problem}")]
     BadPile {
         /// The pile as typed.
-        token: String,
+        token: Token,
         /// Its column, from 1.
         column: usize,
         /// What is wrong with it.
@@ -220,7 +220,7 @@ impl MixedSum {
         if tokens.is_empty() {
             return Err(SumError {
                 index: 0,
-                token: String::new(),
+                token: Token::new(""),
                 problem: ComponentProblem::Empty,
             });
         }
@@ -235,7 +235,7 @@ impl MixedSum {
             let token = token.as_ref();
             let fail = |problem| SumError {
                 index: i + 1,
-                token: token.to_string(),
+                token: Token::new(token),
                 problem,
             };
             let (ruleset, piles) = parse_component(token).map_err(fail)?;
@@ -452,14 +452,14 @@ fn parse_component(token: &str) -> Result<(Parsed, Vec<u64>), ComponentProblem> 
                 && name[3..].bytes().all(|b| b.is_ascii_digit() || b == b'.') =>
             {
                 return Err(ComponentProblem::ExpandedBraces {
-                    name: name.to_string(),
+                    name: Token::new(name),
                 });
             }
             _ => match name.parse::<TakeAndBreak>() {
                 Ok(rules) => Parsed::Octal(rules),
                 Err(_) => {
                     return Err(ComponentProblem::UnknownGame {
-                        name: name.to_string(),
+                        name: Token::new(name),
                     });
                 }
             },
@@ -477,7 +477,7 @@ fn parse_component(token: &str) -> Result<(Parsed, Vec<u64>), ComponentProblem> 
         }
         piles.push(
             parse_u64(piece).map_err(|problem| ComponentProblem::BadPile {
-                token: piece.to_string(),
+                token: Token::new(piece),
                 column,
                 problem,
             })?,

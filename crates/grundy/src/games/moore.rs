@@ -23,6 +23,7 @@
 
 use serde::Serialize;
 
+use crate::lang::count_en;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Outcome};
 
 /// How many steps the walk over winning moves may take once it found the first one.
@@ -232,10 +233,10 @@ impl Explain for MooreStep {
                     let left = u128::from(c.ones) - c.reduce.len() as u128 + c.raise.len() as u128;
                     lines.push(match lang {
                         Lang::En => format!(
-                            "  column {}: {} unreduced 1s, {} pile(s) reduced above; {}{}{} leaves {left} ones, a multiple of {modulus}",
+                            "  column {}: {} unreduced 1s, {} reduced above; {}{}{} leaves {left} ones, a multiple of {modulus}",
                             c.bit,
                             c.ones,
-                            c.reduced_before,
+                            count_en(c.reduced_before, "pile", "piles"),
                             if c.reduce.is_empty() { String::new() } else { format!("reduce pile {} here", list(&c.reduce)) },
                             if !c.reduce.is_empty() && !c.raise.is_empty() { ", " } else { "" },
                             if c.raise.is_empty() { String::new() } else { format!("give pile {} a 1", list(&c.raise)) },

@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 
+use crate::lang::count_en;
 use crate::{
     Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome, Play, sum,
 };
@@ -324,8 +325,10 @@ impl Explain for NimStep {
                 let more = *count as usize > piles.len();
                 lang.pick(
                     format!(
-                        "The highest set bit of x = {total} is bit {bit} (value {}). {count} pile(s) have that bit: pile {list}{}. Every such pile gives a winning move.",
+                        "The highest set bit of x = {total} is bit {bit} (value {}). {} that bit: {} {list}{}. Every such pile gives a winning move.",
                         1u64 << bit,
+                        if *count == 1 { "1 pile has".to_string() } else { format!("{count} piles have") },
+                        if *count == 1 { "pile" } else { "piles" },
                         if more { ", ..." } else { "" }
                     ),
                     format!(
@@ -337,9 +340,9 @@ impl Explain for NimStep {
             }
             NimStep::Move { pile, before, total, after, bit } => lang.pick(
                 format!(
-                    "Pile {} has p = {before}. p XOR x = {after}: XOR with x clears bit {bit} of p and only changes lower bits, so {after} < {before}. Take {} stones from pile {}, leaving {after}; the XOR of all piles becomes {before} XOR {after} XOR {total} = 0, and the opponent faces a P-position.",
+                    "Pile {} has p = {before}. p XOR x = {after}: XOR with x clears bit {bit} of p and only changes lower bits, so {after} < {before}. Take {} from pile {}, leaving p' = {after}; the XOR of all piles becomes x XOR p XOR p' = {total} XOR {before} XOR {after} = 0 (p leaves the XOR and p' joins it), and the opponent faces a P-position.",
                     pile + 1,
-                    before - after,
+                    count_en(before - after, "stone", "stones"),
                     pile + 1
                 ),
                 format!(

@@ -29,8 +29,14 @@ use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome};
 pub struct CappedPiles {
     /// The piles.
     pub piles: Vec<u64>,
-    /// The cap: the next move takes at least 1 and at most `k` stones.
+    /// The cap: the next move takes at least 1 and at most `k` stones (`u64::MAX`: no cap,
+    /// `null` in JSON).
+    #[serde(serialize_with = "serialize_cap")]
     pub k: u64,
+}
+
+fn serialize_cap<S: serde::Serializer>(k: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+    Cap(*k).serialize(serializer)
 }
 
 /// Nim with a shrinking cap as a [`Game`], for the engine.
@@ -177,6 +183,29 @@ pub fn analyze(piles: &[u64], k: u64, options: &AnalyzeOptions) -> Analysis<CapS
     }
 }
 
+/// The cap k in an explanation step: `u64::MAX` is no cap at all, written `∞` in text and
+/// `null` in JSON (a number that large is not exact in JavaScript).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cap(pub u64);
+
+impl Serialize for Cap {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            u64::MAX => serializer.serialize_none(),
+            k => serializer.serialize_u64(k),
+        }
+    }
+}
+
+impl std::fmt::Display for Cap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            u64::MAX => f.write_str("∞"),
+            k => write!(f, "{k}"),
+        }
+    }
+}
+
 /// One step of the explanation of Nim with a shrinking cap.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
@@ -200,7 +229,7 @@ pub enum CapStep {
         /// lowbit(x), or 0 when x = 0.
         low: u64,
         /// The cap k.
-        cap: u64,
+        cap: Cap,
     },
     /// The winning move and why it leaves the opponent lost.
     Move {
@@ -216,7 +245,7 @@ pub enum CapStep {
     /// For a lost position: every move leaves the opponent in the winning case.
     EveryMoveLoses {
         /// The cap k.
-        cap: u64,
+        cap: Cap,
     },
     /// An example: the opponent's move and the reply.
     Reply {
@@ -247,7 +276,7 @@ fn explain(piles: &[u64], k: u64, x: u64, first: Option<&Change>) -> Vec<CapStep
         CapStep::Halving {
             total: x,
             low: lowbit(x),
-            cap: k,
+            cap: Cap(k),
         },
     ];
     if let Some(&Change::Take { pile, from, to }) = first {
@@ -285,7 +314,7 @@ fn explain(piles: &[u64], k: u64, x: u64, first: Option<&Change>) -> Vec<CapStep
     .into_iter()
     .next()
     .expect("every move from a lost position leaves a won one");
-    steps.push(CapStep::EveryMoveLoses { cap: k });
+    steps.push(CapStep::EveryMoveLoses { cap: Cap(k) });
     steps.push(CapStep::Reply { opponent, reply });
     steps
 }
@@ -325,7 +354,7 @@ impl Explain for CapStep {
                     )
                 } else {
                     let bit = low.trailing_zeros();
-                    let wins = low <= cap;
+                    let wins = *low <= cap.0;
                     (
                         format!(
                             "Here the lowest set bit of x = {total} is bit {bit}, lowbit(x) = {low}, and k = {cap}: {low} {} {cap}, so the player to move {}.",

@@ -240,14 +240,14 @@ mod tests {
             ("split 3 1", "there is no pile 3"),
             (
                 "split 1 5",
-                "pile 1 has 5 stone(s): split it into two non-empty piles, the first of 1 to 4 stone(s), not 5",
+                "pile 1 has 5 stones: split it into two non-empty piles, the first of 1 to 4 stones, not 5",
             ),
             (
                 "split 2 1",
-                "pile 2 has 1 stone(s): only a pile of 2 or more can be split",
+                "pile 2 has 1 stone: only a pile of 2 or more can be split",
             ),
             ("split 1 0", "not 0"),
-            ("1 6", "pile 1 has 5 stone(s); you cannot take 6"),
+            ("1 6", "pile 1 has 5 stones; you cannot take 6"),
         ];
         for (text, reason) in cases {
             let err = LaskerPlay.parse_move(&piles, text).unwrap_err();

@@ -25,7 +25,8 @@ use std::hash::Hash;
 use serde::Serialize;
 
 use crate::engine::{EngineError, Info, Memo};
-use crate::parse::parse_u64;
+use crate::lang::count_en;
+use crate::parse::{Token, parse_u64};
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome, Play};
 
 pub mod coins;
@@ -124,10 +125,10 @@ impl Unit {
 #[non_exhaustive]
 pub enum MoveError {
     /// The text does not have the ruleset's form.
-    #[error("'{input}' is not a move: write {} ({}), e.g. {}", notation.en, notation.meaning_en, notation.example)]
+    #[error("{input} is not a move: write {} ({}), e.g. {}", notation.en, notation.meaning_en, notation.example)]
     Malformed {
         /// The text as typed.
-        input: String,
+        input: Token,
         /// The ruleset's notation.
         notation: Notation,
     },
@@ -145,7 +146,7 @@ pub enum MoveError {
     #[error("a move must take at least one stone")]
     TakesNothing,
     /// More stones than the pile (step, cell) has.
-    #[error("{} {place} has {has} stone(s); you cannot {} {asked}", unit.en(), unit.verb_en())]
+    #[error("{} {place} has {}; you cannot {} {asked}", unit.en(), count_en(*has, "stone", "stones"), unit.verb_en())]
     TooMany {
         /// A pile, step or cell.
         unit: Unit,
@@ -156,8 +157,19 @@ pub enum MoveError {
         /// Stones asked for.
         asked: u64,
     },
+    /// The same number from every pile, more than some of them have (Wythoff's `both COUNT`).
+    #[error(
+        "{}; you cannot take {asked} from each pile",
+        too_small(short, Lang::En)
+    )]
+    TooManyFromEach {
+        /// Each pile (from 1) with fewer stones than asked, and its stones.
+        short: Vec<(usize, u64)>,
+        /// Stones asked for from each pile.
+        asked: u64,
+    },
     /// More stones than the previous move took (Nim with a shrinking cap).
-    #[error("this move may take at most {cap} stone(s) (the cap), not {asked}")]
+    #[error("this move may take at most {} (the cap), not {asked}", count_en(*cap, "stone", "stones"))]
     OverCap {
         /// The cap.
         cap: u64,
@@ -224,12 +236,12 @@ pub enum MoveError {
     },
     /// A position that is not one move away (a script game).
     #[error(
-        "'{input}' is not one move away; the options are {}",
+        "{input} is not one move away; the options are {}",
         options_text(options)
     )]
     NotAnOption {
         /// The position as typed.
-        input: String,
+        input: Token,
         /// The options, as written (the first few).
         options: Vec<String>,
     },
@@ -260,7 +272,7 @@ impl Explain for MoveError {
         match (lang, self) {
             (Lang::En, _) => self.to_string(),
             (Lang::Zh, MoveError::Malformed { input, notation }) => format!(
-                "「{input}」不是走法：请写「{}」（{}），例如 {}",
+                "{input} 不是走法：请写「{}」（{}），例如 {}",
                 notation.zh, notation.meaning_zh, notation.example
             ),
             (
@@ -288,6 +300,9 @@ impl Explain for MoveError {
                     unit.zh(place),
                     unit.verb_zh()
                 )
+            }
+            (Lang::Zh, MoveError::TooManyFromEach { short, asked }) => {
+                format!("{}，不能每堆各取 {asked} 个", too_small(short, lang))
             }
             (Lang::Zh, MoveError::OverCap { cap, asked }) => {
                 format!("本步至多取 {cap} 个石子（上限），不能取 {asked} 个")
@@ -322,7 +337,7 @@ impl Explain for MoveError {
             ) => not_in_code(code, *from, *taken, left, lang),
             (Lang::Zh, MoveError::NotAnOption { input, options }) => {
                 format!(
-                    "「{input}」不是一步能到的局面；可以走到：{}",
+                    "{input} 不是一步能到的局面；可以走到：{}",
                     options_text(options)
                 )
             }
@@ -355,15 +370,30 @@ fn not_in_code(code: &str, from: u64, taken: u64, left: &[u64], lang: Lang) -> S
     }
 }
 
+/// The piles too small for a move, each with its stones: "pile 1 has 3 stones and pile 2 has 5".
+fn too_small(short: &[(usize, u64)], lang: Lang) -> String {
+    let each: Vec<String> = short
+        .iter()
+        .map(|&(pile, has)| match lang {
+            Lang::En => format!("pile {pile} has {}", count_en(has, "stone", "stones")),
+            Lang::Zh => format!("第 {pile} 堆只有 {has} 个石子"),
+        })
+        .collect();
+    each.join(lang.pick(" and ", "、"))
+}
+
 /// Why pile `pile` of `has` stones cannot be split with a first part of `part`.
 fn bad_split(pile: usize, has: u64, part: u64, lang: Lang) -> String {
     match (has, lang) {
         (0 | 1, Lang::En) => {
-            format!("pile {pile} has {has} stone(s): only a pile of 2 or more can be split")
+            format!(
+                "pile {pile} has {}: only a pile of 2 or more can be split",
+                count_en(has, "stone", "stones")
+            )
         }
         (_, Lang::En) => format!(
-            "pile {pile} has {has} stone(s): split it into two non-empty piles, the first of 1 to {} stone(s), not {part}",
-            has - 1
+            "pile {pile} has {has} stones: split it into two non-empty piles, the first of 1 to {}, not {part}",
+            count_en(has - 1, "stone", "stones")
         ),
         (0 | 1, Lang::Zh) => format!("第 {pile} 堆有 {has} 个石子：至少 2 个石子的堆才能分"),
         (_, Lang::Zh) => format!(
@@ -395,7 +425,7 @@ fn not_left(coin: usize, from: u64, lang: Lang) -> String {
 /// [`MoveError::Malformed`] for anything else.
 pub(crate) fn two_numbers(text: &str, notation: Notation) -> Result<(u64, u64), MoveError> {
     let malformed = || MoveError::Malformed {
-        input: text.trim().to_string(),
+        input: Token::new(text.trim()),
         notation,
     };
     let tokens: Vec<&str> = text
@@ -435,7 +465,7 @@ pub(crate) fn keyword_numbers(
     match numbers {
         Ok(numbers) if numbers.len() == count => Ok(Some(numbers)),
         _ => Err(MoveError::Malformed {
-            input: text.trim().to_string(),
+            input: Token::new(text.trim()),
             notation,
         }),
     }
@@ -506,10 +536,10 @@ pub(crate) fn take_from(piles: &[u64], number: u64, count: u64) -> Result<Change
 #[non_exhaustive]
 pub enum SetupError {
     /// No ruleset has this name.
-    #[error("unknown game '{name}'; playable games: {}", RULESETS.join(", "))]
+    #[error("unknown game {name}; playable games: {}", RULESETS.join(", "))]
     UnknownGame {
         /// The name as given.
-        name: String,
+        name: Token,
     },
     /// The position has no component at all.
     #[error("no {what} given")]
@@ -518,10 +548,10 @@ pub enum SetupError {
         what: &'static str,
     },
     /// A parameter the ruleset does not take, or a bad value of one.
-    #[error("parameter '{name}': {problem}")]
+    #[error("parameter {name}: {problem}")]
     BadParam {
         /// The parameter's name.
-        name: String,
+        name: Token,
         /// What is wrong with it.
         problem: String,
     },
@@ -581,11 +611,11 @@ impl Setup {
             .find(|name| !known.iter().any(|k| k.name == name.as_str()))
         {
             Some(name) if known.is_empty() => Err(SetupError::BadParam {
-                name: name.clone(),
+                name: Token::new(name),
                 problem: format!("{} takes no parameters", self.game),
             }),
             Some(name) => Err(SetupError::BadParam {
-                name: name.clone(),
+                name: Token::new(name),
                 problem: format!(
                     "{} takes only {}",
                     self.game,
@@ -752,7 +782,7 @@ pub fn with_ruleset<V: Visitor>(setup: &Setup, visitor: V) -> Result<V::Output, 
         "lasker" => Ok(visitor.visit(lasker::LaskerPlay::new(setup)?)),
         "octal" => Ok(visitor.visit(octal::OctalPlay::new(setup)?)),
         name => Err(SetupError::UnknownGame {
-            name: name.to_string(),
+            name: Token::new(name),
         }),
     }
 }

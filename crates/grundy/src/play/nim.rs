@@ -197,7 +197,7 @@ mod tests {
             ("0 1", "there is no pile 0"),
             ("99999999999999999999 1", "is not a move"),
             ("1 0", "at least one stone"),
-            ("2 5", "pile 2 has 4 stone(s); you cannot take 5"),
+            ("2 5", "pile 2 has 4 stones; you cannot take 5"),
         ];
         for (text, reason) in cases {
             let err = game.parse_move(&piles, text).unwrap_err();

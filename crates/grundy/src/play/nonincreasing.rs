@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::EngineError;
 use crate::games::nonincreasing::{self, CapStep, CappedPiles, ShrinkingCap};
-use crate::parse::parse_u64;
+use crate::parse::{Token, parse_u64};
 use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, one_from_largest,
     take_from, total_stones, two_numbers,
@@ -43,7 +43,7 @@ impl CapPlay {
         setup.only_params(&[K])?;
         setup.normal_play_only()?;
         let bad = |problem: String| SetupError::BadParam {
-            name: K.name.to_string(),
+            name: Token::new(K.name),
             problem,
         };
         let k = match setup.params.get(K.name) {
@@ -56,7 +56,9 @@ impl CapPlay {
                     ));
                 }
                 Ok(k) => k,
-                Err(problem) => return Err(bad(format!("'{text}' is {problem}"))),
+                Err(problem) => {
+                    return Err(bad(format!("{} is {problem}", Token::new(text))));
+                }
             },
         };
         Ok(CapPlay { k })
@@ -271,10 +273,10 @@ mod tests {
         let err = game.parse_move(&start, "1 3").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "this move may take at most 2 stone(s) (the cap), not 3"
+            "this move may take at most 2 stones (the cap), not 3"
         );
         assert!(err.text(Lang::Zh).contains("至多取 2 个"));
         let err = game.parse_move(&start, "1 4").unwrap_err();
-        assert!(err.to_string().contains("pile 1 has 3 stone(s)"), "{err}");
+        assert!(err.to_string().contains("pile 1 has 3 stones"), "{err}");
     }
 }

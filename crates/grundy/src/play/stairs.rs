@@ -377,7 +377,7 @@ mod tests {
         let cases = [
             ("2", "'2' is not a move: write STEP COUNT"),
             ("4 1", "there is no step 4: the steps are numbered 1 to 3"),
-            ("2 1", "step 2 has 0 stone(s); you cannot move 1"),
+            ("2 1", "step 2 has 0 stones; you cannot move 1"),
             ("3 0", "at least one stone"),
         ];
         for (text, reason) in cases {

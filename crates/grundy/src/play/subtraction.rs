@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::subtraction::{self, Sequence, Subtraction, SubtractionSet};
+use crate::parse::Token;
 use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, analyzable_piles, box_cost,
     show_numbers, take_from, total_stones, two_numbers,
@@ -51,8 +52,8 @@ impl SubtractionPlay {
             .get(SET.name)
             .map_or(DEFAULT_SET, String::as_str);
         let set = SubtractionSet::parse(text).map_err(|e| SetupError::BadParam {
-            name: SET.name.to_string(),
-            problem: format!("'{text}': {e}"),
+            name: Token::new(SET.name),
+            problem: format!("{}: {e}", Token::new(text)),
         })?;
         Ok(SubtractionPlay {
             sequence: set.sequence(SubtractionSet::DEFAULT_LIMIT),
@@ -255,7 +256,7 @@ mod tests {
         let piles = vec![5, 2];
         for (text, reason) in [
             ("1 2", "the set 1,3,4 does not allow taking 2"),
-            ("2 3", "pile 2 has 2 stone(s); you cannot take 3"),
+            ("2 3", "pile 2 has 2 stones; you cannot take 3"),
             ("3 1", "there is no pile 3"),
             ("1", "'1' is not a move: write PILE COUNT"),
         ] {

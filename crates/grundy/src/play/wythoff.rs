@@ -4,8 +4,8 @@
 use crate::engine::EngineError;
 use crate::games::wythoff::{self, Wythoff, WythoffStep};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, box_cost,
-    keyword_numbers, one_from_largest, take_from, total_stones, two_numbers,
+    MoveError, Notation, Playable, Resume, Setup, SetupError, box_cost, keyword_numbers,
+    one_from_largest, take_from, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -93,8 +93,19 @@ impl Playable for WythoffPlay {
             return take_from(piles, pile, count);
         }
         let count = both.map_or(0, |n| n[0]);
-        let smaller = if piles[0] <= piles[1] { 0 } else { 1 };
-        amount(Unit::Pile, smaller, piles[smaller], count)?;
+        if count == 0 {
+            return Err(MoveError::TakesNothing);
+        }
+        let short: Vec<(usize, u64)> = (0..2)
+            .filter(|&i| piles[i] < count)
+            .map(|i| (i + 1, piles[i]))
+            .collect();
+        if !short.is_empty() {
+            return Err(MoveError::TooManyFromEach {
+                short,
+                asked: count,
+            });
+        }
         Ok(Change::TakeBoth {
             from: *piles,
             to: piles.map(|p| p - count),
@@ -192,8 +203,15 @@ mod tests {
             ("both", "'both' is not a move"),
             ("both 1 2", "is not a move"),
             ("3 1", "there is no pile 3: the piles are numbered 1 to 2"),
-            ("2 6", "pile 2 has 5 stone(s); you cannot take 6"),
-            ("both 4", "pile 1 has 3 stone(s); you cannot take 4"),
+            ("2 6", "pile 2 has 5 stones; you cannot take 6"),
+            (
+                "both 4",
+                "pile 1 has 3 stones; you cannot take 4 from each pile",
+            ),
+            (
+                "both 9",
+                "pile 1 has 3 stones and pile 2 has 5 stones; you cannot take 9 from each pile",
+            ),
             ("both 0", "at least one stone"),
         ];
         for (text, reason) in cases {

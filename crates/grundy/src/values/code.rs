@@ -26,6 +26,7 @@
 //! without removing), so its bits 1 and 2 are refused. A subtraction set {a, b, c} is the code
 //! with digit 3 at positions a, b, c: `{1,2,3}` is `0.333`.
 
+use crate::parse::Token;
 use std::fmt;
 
 /// What the heaps left by a move must look like, beyond their number.
@@ -105,10 +106,10 @@ pub enum CodeError {
     )]
     Empty,
     /// A character the notation does not allow here.
-    #[error("unexpected '{ch}' at column {column} of '{code}': {expected}")]
+    #[error("unexpected '{ch}' at column {column} of {code}: {expected}")]
     Unexpected {
         /// The whole text.
-        code: String,
+        code: Token,
         /// The character.
         ch: char,
         /// Its column, from 1.
@@ -117,22 +118,22 @@ pub enum CodeError {
         expected: &'static str,
     },
     /// The text stopped where more was needed.
-    #[error("'{code}' ends too early at column {column}: {expected}")]
+    #[error("{code} ends too early at column {column}: {expected}")]
     EndsEarly {
         /// The whole text.
-        code: String,
+        code: Token,
         /// The column after the last character.
         column: usize,
         /// What was needed.
         expected: &'static str,
     },
     /// A number (an `&N;` digit or a subtraction) that is too large or zero.
-    #[error("bad number '{token}' at column {column} of '{code}': {problem}")]
+    #[error("bad number {token} at column {column} of {code}: {problem}")]
     BadNumber {
         /// The whole text.
-        code: String,
+        code: Token,
         /// The number as typed.
-        token: String,
+        token: Token,
         /// Its column, from 1.
         column: usize,
         /// What is wrong.
@@ -140,11 +141,11 @@ pub enum CodeError {
     },
     /// The digit before the point lets a move remove nothing and leave one heap or none.
     #[error(
-        "digit '{digit}' at column {column} of '{code}': position 0 removes nothing, so it may only split (digits 0, 4, 8, C, ...)"
+        "digit '{digit}' at column {column} of {code}: position 0 removes nothing, so it may only split (digits 0, 4, 8, C, ...)"
     )]
     NothingRemoved {
         /// The whole text.
-        code: String,
+        code: Token,
         /// The digit.
         digit: String,
         /// Its column, from 1.
@@ -202,7 +203,7 @@ impl Description {
         if let Some(&(digit, column)) = self.digits.first() {
             if digit.heaps & 0b11 != 0 {
                 return Err(CodeError::NothingRemoved {
-                    code: self.to_string(),
+                    code: Token::new(&self.to_string()),
                     digit: digit.to_string(),
                     column,
                 });
@@ -234,7 +235,7 @@ impl fmt::Display for Description {
 /// A subtraction set: numbers separated by commas (spaces allowed), in braces or not.
 fn parse_set(code: &str, offset: usize) -> Result<Description, CodeError> {
     let bad = |ch: char, at: usize, expected| CodeError::Unexpected {
-        code: code.to_string(),
+        code: Token::new(code),
         ch,
         column: offset + at + 1,
         expected,
@@ -244,7 +245,7 @@ fn parse_set(code: &str, offset: usize) -> Result<Description, CodeError> {
             Some(body) => (body, 1),
             None => {
                 return Err(CodeError::EndsEarly {
-                    code: code.to_string(),
+                    code: Token::new(code),
                     column: offset + code.len() + 1,
                     expected: "'}' to close the subtraction set",
                 });
@@ -262,7 +263,7 @@ fn parse_set(code: &str, offset: usize) -> Result<Description, CodeError> {
             return Err(match body[at - start..].chars().next() {
                 Some(ch) => bad(ch, at + lead, "a subtraction (a positive whole number)"),
                 None => CodeError::EndsEarly {
-                    code: code.to_string(),
+                    code: Token::new(code),
                     column: offset + code.len() + 1,
                     expected: "a subtraction after ','",
                 },
@@ -272,8 +273,8 @@ fn parse_set(code: &str, offset: usize) -> Result<Description, CodeError> {
             return Err(bad(ch, at + lead + i, "a digit of a subtraction"));
         }
         let number_error = |problem| CodeError::BadNumber {
-            code: code.to_string(),
-            token: trimmed.to_string(),
+            code: Token::new(code),
+            token: Token::new(trimmed),
             column,
             problem,
         };
@@ -314,7 +315,7 @@ impl Reader<'_> {
 
     fn unexpected(&self, ch: char, at: usize, expected: &'static str) -> CodeError {
         CodeError::Unexpected {
-            code: self.code.to_string(),
+            code: Token::new(self.code),
             ch,
             column: self.column(at),
             expected,
@@ -323,7 +324,7 @@ impl Reader<'_> {
 
     fn ends_early(&self, expected: &'static str) -> CodeError {
         CodeError::EndsEarly {
-            code: self.code.to_string(),
+            code: Token::new(self.code),
             column: self.column(self.code.len()),
             expected,
         }
@@ -400,8 +401,8 @@ impl Reader<'_> {
         };
         if let Some(problem) = problem {
             return Err(CodeError::BadNumber {
-                code: self.code.to_string(),
-                token: format!("&{token};"),
+                code: Token::new(self.code),
+                token: Token::new(&format!("&{token};")),
                 column: self.column(at),
                 problem,
             });
@@ -585,6 +586,18 @@ mod tests {
             assert!(err.contains(needle), "{text:?}: {err:?} lacks {needle:?}");
             assert!(!err.contains('\n'));
         }
+    }
+
+    #[test]
+    fn a_long_code_is_named_short() {
+        let code = format!("0.{}x", "7".repeat(1_000_000));
+        let err = code.parse::<TakeAndBreak>().unwrap_err().to_string();
+        assert!(err.len() < 200, "{} bytes", err.len());
+        assert!(err.contains("'x' at column 1000003"), "{err}");
+        assert!(err.contains("(1000003 bytes)"), "{err}");
+        let set = format!("1,{}", "9".repeat(1_000_000));
+        let err = set.parse::<TakeAndBreak>().unwrap_err().to_string();
+        assert!(err.len() < 200 && err.contains("(1000000 digits)"), "{err}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::parse::{NumberProblem, parse_u64};
+use crate::parse::{NumberProblem, Token, parse_u64};
 
 /// The word that starts a complement: `all-but:1,2` is every positive number except 1 and 2.
 pub const ALL_BUT: &str = "all-but:";
@@ -20,10 +20,10 @@ pub enum SetError {
     #[error("the subtraction set is empty: give numbers like 1,2,4")]
     Empty,
     /// A token that is not a number.
-    #[error("column {column}: '{token}' is {problem}")]
+    #[error("column {column}: {token} is {problem}")]
     BadNumber {
         /// The token as typed.
-        token: String,
+        token: Token,
         /// Its column, from 1.
         column: usize,
         /// What is wrong with it.
@@ -53,11 +53,11 @@ pub enum SetError {
     },
     /// A range other than a whole set `1..M`.
     #[error(
-        "column {column}: '{token}': a range must be the whole set and start at 1 (1..M, take 1 to M)"
+        "column {column}: {token}: a range must be the whole set and start at 1 (1..M, take 1 to M)"
     )]
     BadRange {
         /// The range as typed.
-        token: String,
+        token: Token,
         /// Its column, from 1.
         column: usize,
     },
@@ -113,7 +113,7 @@ impl SetDescription {
             }
             let number = |token: &str| {
                 parse_u64(token).map_err(|problem| SetError::BadNumber {
-                    token: trimmed.to_string(),
+                    token: Token::new(trimmed),
                     column,
                     problem,
                 })
@@ -144,7 +144,7 @@ impl SetDescription {
             return match (self.all_but, self.elements.len(), range.first, range.last) {
                 (false, 1, 1, Some(max)) if max >= 1 => SubtractionSet::up_to(max),
                 _ => Err(SetError::BadRange {
-                    token: range.token.clone(),
+                    token: Token::new(&range.token),
                     column: range.column,
                 }),
             };
