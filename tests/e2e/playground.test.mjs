@@ -71,7 +71,6 @@ test('the Nim board steps through the proof for 3 4 5', async () => {
   await page.goto(base);
   await analyse('3 4 5');
   assert.equal(await page.textContent('#step-counter'), 'step 1 / 7');
-  assert.equal(await page.isHidden('#answer-bar'), true);
   // The running XOR fills pile by pile: 3, then 7, then 2.
   const history = [];
   for (let i = 0; i < 3; i++) {
@@ -535,6 +534,92 @@ test('Kayles and its relatives are played with their code, breaks typed as piles
   await page.screenshot({ path: join(artifacts, 'play-kayles.png'), fullPage: true });
   const status = await playGame('7', followHint);
   assert.equal(status, 'You win!');
+});
+
+test('on first load the verdict, the winning move and what to do are shown, the proof one click away', async () => {
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await page.goto(`${base}?lang=en`);
+  await page.waitForSelector('#answer-bar:not([hidden])');
+  assert.match(await page.textContent('#answer-bar'), /^First player wins \(N-position\) · Grundy value \*2$/);
+  const todo = await page.textContent('#nim-todo');
+  assert.match(todo, /^Winning move: take 2 from pile 1 \(3 → 1\)\. Press Next ›/);
+  assert.equal(await page.isVisible('#nim-todo'), true);
+  assert.equal(await page.textContent('#step-counter'), 'step 1 / 7');
+  // The answer is above the board: seen before the proof.
+  const bar = await page.locator('#answer-bar').boundingBox();
+  const board = await page.locator('#nim-board').boundingBox();
+  assert.ok(bar.y + bar.height <= board.y, 'the answer is above the board');
+  // A lost position says so at once too, under either convention.
+  await analyse('1 2 3');
+  assert.match(await page.textContent('#answer-bar'), /First player loses/);
+  assert.match(await page.textContent('#nim-todo'), /^Every move loses against perfect play\./);
+  await analyse('1 1 1', true);
+  assert.match(await page.textContent('#answer-bar'), /First player loses/);
+  // A bad pile is an error, and the answer of other piles goes away.
+  await page.fill('#nim-piles', '3 x 5');
+  await page.click('#nim-analyze');
+  await page.waitForSelector('#nim-error:not(:empty)');
+  assert.equal(await page.isHidden('#answer-bar'), true);
+  assert.equal(await page.getAttribute('#nim-piles', 'aria-invalid'), 'true');
+  const colour = await page.$eval('#nim-error', (e) => getComputedStyle(e).backgroundColor);
+  assert.notEqual(colour, 'rgba(0, 0, 0, 0)', 'the error has a background');
+});
+
+test('a pile of 123456789 stays inside its card, on a desktop and on a phone', async () => {
+  for (const width of [1000, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${base}?lang=en`);
+    await analyse('123456789 5 7');
+    const card = await page.locator('#nim-board').boundingBox();
+    for (const part of ['.row.pile[data-pile="0"] .bits', '.row.pile[data-pile="0"] .count', '.row.pile[data-pile="0"] .stones', '#xor-row']) {
+      const box = await page.locator(`#nim-board ${part}`).boundingBox();
+      assert.ok(box.x >= card.x && box.x + box.width <= card.x + card.width + 0.5,
+        `${width}px: ${part} spans ${box.x}..${box.x + box.width}, the card ${card.x}..${card.x + card.width}`);
+    }
+    const [scroll, client] = await page.$eval('#nim-board', (e) => [e.scrollWidth, e.clientWidth]);
+    assert.ok(scroll <= client, `${width}px: the board scrolls (${scroll} > ${client})`);
+    await page.screenshot({ path: join(artifacts, `big-pile-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1000, height: 900 });
+});
+
+test('the values table fits a phone screen', async () => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${base}?lang=en#values`);
+  await page.fill('#va-game', '0.77');
+  await page.fill('#va-upto', '200');
+  await page.click('#va-compute');
+  await page.waitForFunction(() => document.querySelectorAll('#va-table td').length === 201);
+  const card = await page.locator('#va-table').boundingBox();
+  const table = await page.locator('#va-table table').boundingBox();
+  assert.ok(table.x + table.width <= card.x + card.width + 0.5, `the table ends at ${table.x + table.width}, the card at ${card.x + card.width}`);
+  const [scroll, client] = await page.$eval('#va-table', (e) => [e.scrollWidth, e.clientWidth]);
+  assert.ok(scroll <= client, `the table scrolls (${scroll} > ${client})`);
+  // Still aligned on the period: the row holding n = 71 starts there.
+  assert.equal(await page.$eval('#va-table td.start', (td) => td.parentElement.querySelector('th').textContent), '71:');
+  await page.screenshot({ path: join(artifacts, 'values-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1000, height: 900 });
+});
+
+test('the favicon is served and linked', async () => {
+  await page.goto(base);
+  const href = await page.$eval('link[rel=icon]', (l) => l.href);
+  const response = await page.request.get(href);
+  assert.equal(response.status(), 200);
+  assert.equal(response.headers()['content-type'], 'image/svg+xml');
+  assert.match(await response.text(), /^<svg/);
+});
+
+test('a bad move in the Play tab is shown as an error', async () => {
+  await page.goto(`${base}?lang=en`);
+  await page.click('#tab-play');
+  await page.fill('#play-position', '3 4 5');
+  await page.selectOption('#play-first', 'me');
+  await page.click('#play-start');
+  await page.fill('#move-input', '9 9');
+  await page.click('#move-submit');
+  await page.waitForSelector('#play-message.error');
+  assert.notEqual(await page.textContent('#play-message'), '');
 });
 
 test('no script error on the page', () => {

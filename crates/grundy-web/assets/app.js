@@ -18,6 +18,8 @@ const T = {
     pile: 'pile', stones: 'stones', xor: 'XOR',
     more_piles: (n) => `… and ${n} more pile(s), not drawn`,
     first_wins: 'First player wins (N-position)', first_loses: 'First player loses (P-position)',
+    todo_win: (move) => `Winning move: ${move}. Press Next › (or →) to see why, step by step.`,
+    todo_lose: 'Every move loses against perfect play. Press Next › (or →) to see why, step by step.',
     grundy: (g) => `Grundy value *${g}`,
     panel_total: (x, bits) => `x = ${x} = ${bits} in binary`,
     panel_bit: (h, v, n) => `highest set bit of x: bit ${h} (value ${v}); ${n} pile(s) have it (yellow)`,
@@ -110,6 +112,8 @@ const T = {
     pile: '堆', stones: '石子', xor: '异或',
     more_piles: (n) => `……另有 ${n} 堆未画出`,
     first_wins: '先手必胜（N 态）', first_loses: '先手必败（P 态）',
+    todo_win: (move) => `必胜走法：${move}。按“下一步 ›”（或 →）逐步看为什么。`,
+    todo_lose: '无论怎么走，对手都有必胜应对。按“下一步 ›”（或 →）逐步看为什么。',
     grundy: (g) => `SG 值 *${g}`,
     panel_total: (x, bits) => `x = ${x}，二进制 ${bits}`,
     panel_bit: (h, v, n) => `x 的最高位：第 ${h} 位（值 ${v}）；这一位为 1 的堆有 ${n} 个（黄框）`,
@@ -363,11 +367,16 @@ function framesOf(analysis) {
 
 async function analyzeBoard(keepFrame = false) {
   $('nim-error').textContent = '';
+  $('nim-piles').removeAttribute('aria-invalid');
   let piles;
   try {
     piles = parseNumbers($('nim-piles').value);
   } catch (e) {
+    // The answer shown is of other piles: it goes until the piles are fixed.
     $('nim-error').textContent = e.message;
+    $('nim-piles').setAttribute('aria-invalid', 'true');
+    $('answer-bar').hidden = true;
+    $('nim-todo').textContent = '';
     return;
   }
   const asked = ++board.asked;
@@ -404,14 +413,19 @@ function drawBoard() {
   const changed = move ? { pile: move.pile, after: move.after } : oneBig ? { pile: oneBig.pile, after: oneBig.after } : null;
   const width = bin.width;
 
-  const grid = el('div', { class: 'grid', style: `--bits: ${width}` });
+  // Past 12 binary digits the columns narrow, past 32 (or on a phone) they go under the pile:
+  // every pile the page takes (up to 2^53 − 1) stays inside the board.
+  const size = width > 32 ? 'grid wide wider' : width > 12 ? 'grid wide' : 'grid';
+  const grid = el('div', { class: size, style: `--bits: ${width}` });
   const head = el('div', { class: 'row head' },
     el('span', { class: 'label', text: t('pile') }),
     el('span', { class: 'stones-head', text: t('stones') }),
     el('span', { class: 'count', text: 'n' }));
   const headBits = el('span', { class: 'bits' });
   for (let k = width - 1; k >= 0; k--) {
-    headBits.append(el('span', { class: high && high.bit === k ? 'bit hb' : 'bit', text: place(k) }));
+    // A wide board names every fourth place only: the names would overlap.
+    const named = width <= 12 || k % 4 === 0;
+    headBits.append(el('span', { class: high && high.bit === k ? 'bit hb' : 'bit', text: named ? place(k) : '' }));
   }
   head.append(headBits);
   grid.append(head);
@@ -473,10 +487,10 @@ function drawBoard() {
   panel.replaceChildren(...lines.map((l) => el('p', { text: l })));
   panel.hidden = lines.length === 0;
 
-  // The answer: under normal play the XOR decides it; under misère play, the last step.
-  const bar = $('answer-bar');
-  const decided = a.play === 'normal' ? Boolean(total) : nimSteps.frame === board.frames.length - 1;
-  answerBar(bar, a, decided);
+  // The answer first, with what to do; the proof's steps follow one click at a time.
+  answerBar($('answer-bar'), a, true);
+  const first = a.winning_moves[0]?.change;
+  $('nim-todo').textContent = first ? t('todo_win', t('take', first.pile, first.from, first.to)) : t('todo_lose');
   $('nim-caption').textContent = current.caption;
 }
 
@@ -722,7 +736,7 @@ function makeMatch(changed) {
   m.start = async (game, resume, misere, first, extra = {}) => {
     Object.assign(m, {
       game, resume, misere, history: [], log: [], over: false, busy: false,
-      finished: null, hinted: null, message: '', script: null, choices: null, ...extra,
+      finished: null, hinted: null, message: '', failed: false, script: null, choices: null, ...extra,
     });
     await changed();
     if (first === 'computer') await m.computer();
@@ -737,7 +751,7 @@ function makeMatch(changed) {
       m.log.push({ who: 'computer', description: r.description, shown: r.shown });
       if (r.over) finish('computer');
     } catch (e) {
-      m.message = e.message;
+      m.fail(e);
     }
     m.busy = false;
     await changed();
@@ -752,6 +766,7 @@ function makeMatch(changed) {
       choose(r);
       m.log.push({ who: 'human', description: r.description, shown: r.shown });
       m.message = '';
+      m.failed = false;
       if (r.over) {
         finish('human');
         await changed();
@@ -759,11 +774,17 @@ function makeMatch(changed) {
         await m.computer();
       }
     } catch (e) {
-      m.message = e.message;
+      m.fail(e);
       await changed();
     }
   };
+  /** Shows `e` as an error until the next message. */
+  m.fail = (e) => {
+    m.message = e.message;
+    m.failed = true;
+  };
   m.undo = async () => {
+    m.failed = false;
     const back = m.history.pop();
     if (!back) {
       m.message = t('nothing_to_undo');
@@ -776,6 +797,7 @@ function makeMatch(changed) {
     await changed();
   };
   m.hint = async () => {
+    m.failed = false;
     try {
       const a = await api('/api/analyze', m.request({ explain: true, max_moves: 1 }));
       const first = a.winning_moves[0];
@@ -788,7 +810,7 @@ function makeMatch(changed) {
         m.message = t('lost_hint');
       }
     } catch (e) {
-      m.message = e.message;
+      m.fail(e);
     }
     await changed();
   };
@@ -802,6 +824,7 @@ function drawMatchText(m, ids, info) {
     : m.over ? '' : m.busy ? t('thinking') : t('your_turn');
   $(ids.status).className = `status ${m.finished ? (m.finished === 'human' ? 'won' : 'lost') : ''}`;
   $(ids.message).textContent = m.message;
+  $(ids.message).className = m.failed ? 'message error' : 'message';
   $(ids.submit).disabled = $(ids.hint).disabled = m.over || m.busy;
   $(ids.undo).disabled = m.busy || m.history.length === 0;
   if (info) {
@@ -920,7 +943,7 @@ async function newScriptMatch(random = false) {
     $('script-error').textContent = e.message;
     Object.assign(match, {
       game: 'script', resume: {}, script: null, choices: null, history: [], log: [],
-      over: true, finished: null, hinted: null, message: '',
+      over: true, finished: null, hinted: null, message: '', failed: false,
     });
     drawMatch();
   }
@@ -932,7 +955,7 @@ function newMatch() {
   try {
     position = parseNumbers($('play-position').value);
   } catch (e) {
-    match.message = e.message;
+    match.fail(e);
     return drawMatch();
   }
   const resume = { position };
@@ -1428,13 +1451,32 @@ function drawPPositions(v) {
   $('va-ppos').replaceChildren(...lines.flatMap((l) => [l, el('br')]).slice(0, -1));
 }
 
+/** Row widths for the values table, widest first: with a short period, its multiples (from at
+ * least 8) and then its divisors, so that columns stay aligned on the period; else 10 down to 4. */
+function rowWidths(p) {
+  if (!(p && p.saltus === 0 && p.period <= 40)) return [10, 8, 6, 5, 4];
+  const widths = [];
+  for (let k = Math.ceil(8 / p.period); k >= 1; k--) widths.push(p.period * k);
+  for (let d = p.period - 1; d >= 2; d--) if (p.period % d === 0) widths.push(d);
+  return widths;
+}
+
+/** The values table, in the widest rows that fit the card (it is drawn again on resize). */
 function drawValueTable(v) {
+  const box = $('va-table');
+  const widths = rowWidths(v.period);
+  for (const row of widths) {
+    drawValueRows(v, row);
+    // A hidden card has no width yet: it is fitted when it is shown.
+    if (!box.clientWidth || box.scrollWidth <= box.clientWidth) return;
+  }
+}
+
+function drawValueRows(v, row) {
   const p = v.period;
-  // Rows one period wide (a multiple of it, at least 8) when the period is short, aligned on
-  // the start of the periodic part; else rows of 10.
-  const periodic = p && p.saltus === 0 && p.period <= 40;
-  const row = periodic ? p.period * Math.ceil(8 / p.period) : 10;
-  const offset = periodic ? p.preperiod % row : 0;
+  // Rows aligned on the start of the periodic part when they are a multiple or divisor of it.
+  const aligned = p && p.saltus === 0 && (row % p.period === 0 || p.period % row === 0);
+  const offset = aligned ? p.preperiod % row : 0;
   const shown = Math.min(v.values.length, TABLE_VALUES);
   const rows = [];
   for (let n = 0; n < shown;) {
@@ -1462,6 +1504,14 @@ new ResizeObserver(() => {
     drawPlot(explorer.result);
   }
 }).observe($('va-plot'));
+let tableWidth = 0;
+new ResizeObserver(() => {
+  const width = $('va-table').clientWidth;
+  if (explorer.result && width && width !== tableWidth) {
+    tableWidth = width;
+    drawValueTable(explorer.result);
+  }
+}).observe($('va-table'));
 
 // ---------------------------------------------------------------------------------------------
 // Language.

@@ -127,6 +127,8 @@ pub struct ApiError {
     message: String,
     /// Seconds for a `Retry-After` header.
     retry_after: Option<u64>,
+    /// The method for an `Allow` header (a 405).
+    allow: Option<&'static str>,
 }
 
 impl ApiError {
@@ -152,6 +154,7 @@ impl ApiError {
             status,
             message,
             retry_after: None,
+            allow: None,
         }
     }
 
@@ -175,12 +178,17 @@ impl ApiError {
         Self::new(StatusCode::NOT_FOUND, "no such page or endpoint")
     }
 
-    /// A 405 for a method an endpoint does not take.
-    pub fn method_not_allowed() -> Self {
-        Self::new(
-            StatusCode::METHOD_NOT_ALLOWED,
-            "the API takes POST with a JSON body",
-        )
+    /// A 405 for a method an address does not take; `allowed` is the one it takes.
+    pub fn method_not_allowed(allowed: &'static str) -> Self {
+        let message = if allowed == "POST" {
+            "this address takes POST with a JSON body".to_string()
+        } else {
+            format!("this address takes {allowed} only")
+        };
+        ApiError {
+            allow: Some(allowed),
+            ..Self::new(StatusCode::METHOD_NOT_ALLOWED, message)
+        }
     }
 }
 
@@ -203,6 +211,11 @@ impl IntoResponse for ApiError {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, seconds.into());
+        }
+        if let Some(method) = self.allow {
+            response
+                .headers_mut()
+                .insert(header::ALLOW, header::HeaderValue::from_static(method));
         }
         response
     }

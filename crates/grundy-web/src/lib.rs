@@ -39,36 +39,27 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/css; charset=utf-8",
         include_str!("../assets/style.css"),
     ),
+    (
+        "/favicon.svg",
+        "image/svg+xml",
+        include_str!("../assets/favicon.svg"),
+    ),
 ];
 
 /// The whole site: API and page.
 pub fn router(limits: Limits) -> Router {
     let mut router = Router::new()
-        .route(
-            "/api/analyze",
-            post(api::analyze).fallback(method_not_allowed),
-        )
-        .route(
-            "/api/move",
-            post(api::apply_move).fallback(method_not_allowed),
-        )
-        .route(
-            "/api/computer",
-            post(api::computer).fallback(method_not_allowed),
-        )
-        .route(
-            "/api/stones",
-            post(api::stones).fallback(method_not_allowed),
-        )
-        .route(
-            "/api/values",
-            post(api::values).fallback(method_not_allowed),
-        )
-        .route("/api/games", get(api::games));
+        .route("/api/analyze", post(api::analyze).fallback(only_post))
+        .route("/api/move", post(api::apply_move).fallback(only_post))
+        .route("/api/computer", post(api::computer).fallback(only_post))
+        .route("/api/stones", post(api::stones).fallback(only_post))
+        .route("/api/values", post(api::values).fallback(only_post))
+        .route("/api/games", get(api::games).fallback(only_get));
     for &(path, content_type, body) in ASSETS {
         router = router.route(
             path,
-            get(move || async move { ([(header::CONTENT_TYPE, content_type)], body) }),
+            get(move || async move { ([(header::CONTENT_TYPE, content_type)], body) })
+                .fallback(only_get),
         );
     }
     router
@@ -81,8 +72,12 @@ async fn not_found() -> impl IntoResponse {
     api::ApiError::not_found()
 }
 
-async fn method_not_allowed() -> impl IntoResponse {
-    api::ApiError::method_not_allowed()
+async fn only_post() -> impl IntoResponse {
+    api::ApiError::method_not_allowed("POST")
+}
+
+async fn only_get() -> impl IntoResponse {
+    api::ApiError::method_not_allowed("GET")
 }
 
 /// Serves [`router`] on `listener` until `shutdown` completes; then stops accepting

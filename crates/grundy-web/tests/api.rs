@@ -1178,3 +1178,48 @@ async fn a_huge_value_is_named_short() {
         "{text}"
     );
 }
+
+#[tokio::test]
+async fn every_refused_method_answers_405_in_json_naming_the_method_to_use() {
+    for (method, path, allowed) in [
+        ("POST", "/api/games", "GET"),
+        ("GET", "/api/analyze", "POST"),
+        ("DELETE", "/api/values", "POST"),
+        ("PUT", "/", "GET"),
+        ("POST", "/favicon.svg", "GET"),
+    ] {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .body(Body::empty())
+            .unwrap();
+        let response = router(Limits::default()).oneshot(request).await.unwrap();
+        assert_eq!(
+            response.status(),
+            StatusCode::METHOD_NOT_ALLOWED,
+            "{method} {path}"
+        );
+        assert_eq!(
+            response.headers()[header::ALLOW],
+            allowed,
+            "{method} {path}"
+        );
+        let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        let v: Value = serde_json::from_slice(&bytes).expect("a JSON body");
+        let error = v["error"].as_str().expect("an error field");
+        assert!(error.contains(allowed), "{method} {path}: {error}");
+    }
+}
+
+#[tokio::test]
+async fn the_favicon_is_served() {
+    let request = Request::builder()
+        .uri("/favicon.svg")
+        .body(Body::empty())
+        .unwrap();
+    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()[header::CONTENT_TYPE], "image/svg+xml");
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    assert!(bytes.starts_with(b"<svg"));
+}

@@ -79,8 +79,9 @@ pub struct Args {
     /// Print one JSON object: game, values, period, stats.
     #[arg(long)]
     json: bool,
-    /// Text output: list every value, in rows after the period and the statistics. Without it,
-    /// the values are listed only when there are at most 300 (and not with --find-period).
+    /// Text output: list every value, in rows after the period and the statistics, and up to
+    /// 1000 rare positions. Without it, the values are listed only when there are at most 300
+    /// (and not with --find-period), and the first 50 rare positions.
     #[arg(long, conflicts_with = "json")]
     list: bool,
 }
@@ -90,6 +91,10 @@ const DEFAULT_UPTO: u64 = 100;
 
 /// The most values text output lists without --list (30 rows of 10).
 const LISTED_UNASKED: usize = 300;
+
+/// The most rare positions text output lists without --list (5 rows); with it, as many as
+/// --json gives.
+const RARE_UNASKED: usize = 50;
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let (target, stop_at_proof) = if args.find_period {
@@ -272,7 +277,7 @@ impl Report<'_> {
             )?;
         }
         if with_stats {
-            self.text_stats(out)?;
+            self.text_stats(out, if list { RARE_LISTED } else { RARE_UNASKED })?;
         }
         if list {
             self.rows(out)?;
@@ -317,7 +322,8 @@ impl Report<'_> {
         Ok(())
     }
 
-    fn text_stats(&self, out: &mut dyn Write) -> anyhow::Result<()> {
+    /// The statistics, the first `most` rare positions among them.
+    fn text_stats(&self, out: &mut dyn Write, most: usize) -> anyhow::Result<()> {
         let stats = self.stats();
         writeln!(
             out,
@@ -350,12 +356,12 @@ impl Report<'_> {
                 )?;
                 let listed: Vec<String> = rare
                     .iter()
-                    .take(RARE_LISTED)
+                    .take(most)
                     .map(|&n| format!("{n}:{}", self.sequence.values().get(n as usize)))
                     .collect();
                 if !listed.is_empty() {
-                    let more = if rare.len() > RARE_LISTED {
-                        format!(" (first {RARE_LISTED} of {})", rare.len())
+                    let more = if rare.len() > listed.len() {
+                        format!(" (first {} of {})", listed.len(), rare.len())
                     } else {
                         String::new()
                     };

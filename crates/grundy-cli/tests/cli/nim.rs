@@ -175,3 +175,25 @@ fn an_explanation_with_max_moves_0_still_shows_the_winning_move() {
         "{steps:?}"
     );
 }
+
+#[test]
+fn explanations_do_not_depend_on_max_moves() {
+    let why = |args: &[&str], max: &str| {
+        let out = grundy(&[args, &["--explain", "--max-moves", max]].concat())
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        text[text.find("Why:").expect("an explanation")..].to_string()
+    };
+    for args in [
+        &["nim", "3", "4", "5"][..],
+        &["nim", "--misere", "3", "4", "5"],
+        &["staircase", "3", "4", "5"],
+        &["lasker", "3", "4", "5"],
+        &["subtraction", "--set", "1,2,4", "7", "9"],
+        &["nonincreasing", "--k", "3", "3", "4", "5"],
+        &["wythoff", "3", "4"],
+    ] {
+        assert_eq!(why(args, "0"), why(args, "1"), "{args:?}");
+    }
+}

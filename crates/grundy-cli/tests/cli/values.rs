@@ -336,6 +336,24 @@ fn long_text_output_leads_with_the_answer_and_lists_values_only_when_asked() {
 
     let short = text(&["values", "0.77", "--upto", "100"]);
     assert_eq!(listed_values(&short), all[..=100]);
+
+    // Grundy's game to 5000 has hundreds of rare positions: 50 in text, all with --list.
+    let v = json(&["values", "grundy", "--upto", "5000", "--json"]);
+    let count = v["stats"]["rare_count"].as_u64().unwrap();
+    assert!(count > 50, "{count}");
+    let heading = |args: &[&str]| {
+        let out = text(args);
+        let line = out.lines().find(|l| l.starts_with("rare positions n:G(n)"));
+        line.unwrap().to_string()
+    };
+    assert_eq!(
+        heading(&["values", "grundy", "--upto", "5000", "--stats"]),
+        format!("rare positions n:G(n) (first 50 of {count}):")
+    );
+    assert_eq!(
+        heading(&["values", "grundy", "--upto", "5000", "--stats", "--list"]),
+        "rare positions n:G(n):"
+    );
 }
 
 #[test]
