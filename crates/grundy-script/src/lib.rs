@@ -709,6 +709,12 @@ impl Script {
         self.memo.borrow().len()
     }
 
+    /// The states the engine's table holds, in no particular order: single components where
+    /// the script splits states (a sum is never stored).
+    pub fn states_held(&self) -> Vec<State> {
+        self.memo.borrow().positions().cloned().collect()
+    }
+
     /// The script error kept during the last search (the table, filled with wrong values after
     /// it, is dropped), or else the engine's error as a script one.
     fn search_error(&self, root: &State, error: EngineError) -> ScriptError {

@@ -5,6 +5,10 @@
 //! the bound the search stops with [`EngineError::TableFull`] instead of exhausting memory.
 //! A position met again while it is still being searched means the game has a cycle, which a
 //! finite impartial game must not have: that is [`EngineError::Cycle`].
+//!
+//! Two kinds of table: [`Memo::with_components`] splits sums through [`Game::components`] and
+//! stores single components only (Grundy values combine by XOR); [`Memo::new`] stores whole
+//! positions, which misère outcomes and remoteness need, since they do not decompose.
 
 use std::collections::hash_map::Entry;
 
@@ -81,7 +85,7 @@ pub struct Memo<P> {
     limit: usize,
     split: bool,
     /// Buffers of finished frames, reused by the next ones.
-    spare: Vec<(Vec<Info>, Vec<(usize, P)>)>,
+    spare: Vec<(Vec<Info>, Pending<P>)>,
     /// The buffer options are listed into on a splitting table, before they are split.
     options: Vec<P>,
     mex: MexSet,
@@ -90,15 +94,18 @@ pub struct Memo<P> {
     since_check: u32,
 }
 
+/// Components not yet solved, each with the index of the option it belongs to.
+type Pending<P> = Vec<(usize, P)>;
+
 /// A position being searched.
 struct Frame<P> {
     position: P,
     /// The value of each option, so far: what is known of its components (one component, the
     /// option itself, on a whole-position table).
     values: Vec<Info>,
-    /// The components not yet solved when the options were listed, each with its option; they
-    /// leave as they are added into `values`.
-    pending: Vec<(usize, P)>,
+    /// The components not yet solved when the options were listed; they leave as they are
+    /// added into `values`.
+    pending: Pending<P>,
 }
 
 /// What an option's value is before any of its components is added: a sum of nothing.
@@ -338,7 +345,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
 
     /// Adds the component `part` of option `index` into its value if it is solved, else puts
     /// it among the pending ones (a component on the search path is found there as a cycle).
-    fn list(&self, value: &mut Info, pending: &mut Vec<(usize, P)>, index: usize, part: P) {
+    fn list(&self, value: &mut Info, pending: &mut Pending<P>, index: usize, part: P) {
         match self.table.get(&part) {
             Some(Slot::Done(info)) => add(value, *info),
             _ => pending.push((index, part)),

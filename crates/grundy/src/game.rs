@@ -73,9 +73,11 @@ pub trait Game {
     /// onto `parts` and returns true. A position that is its own only component is not a sum
     /// (the engine checks: returning it alone is the same as returning false).
     ///
-    /// `parts` is a buffer the engine reuses, as for [`Game::options`]. Only Grundy values use
-    /// this; misère outcomes and remoteness always search the whole position, since they do not
-    /// combine by XOR.
+    /// `parts` is a buffer the engine reuses, as for [`Game::options`]. A splitting table
+    /// ([`Memo::with_components`]) asks it of the position analysed and of every option it meets
+    /// that is not already in its table, and stores the parts, never the sum; the parts are not
+    /// split again. Only Grundy values use this; misère outcomes and remoteness always search the
+    /// whole position, since they do not combine by XOR.
     fn components(&self, _position: &Self::Position, _parts: &mut Vec<Self::Position>) -> bool {
         false
     }
