@@ -1,15 +1,21 @@
-/* The baseline for bench/values/run.sh: a straightforward single-threaded C program of the
- * sparse-space ("rare/common") algorithm, for Grundy's game (4!.0) and Officers (0.6).
+/* The baseline for bench/values/run.sh: a plain single-threaded C program of the sparse-space
+ * ("rare/common") algorithm, for Grundy's game (4!.0) and Officers (0.6).
  *
  *   baseline grundy|officers N   ->  prints "max <value> first <n> checksum <sum>"
  *
- * Mask m: a value v is rare if popcount(v & m) is even. For each n: mark the options that involve
- * a rare position (and the one-heap option of 0.6), find the smallest unseen common value c, then
- * scan splits from the middle while a rare value below c is unseen. The mask is re-chosen at every
- * power of two as the one that makes the fewest positions rare. Values are exact for any N that
- * fits in memory (unsigned short values; Grundy's game and 0.6 stay far below 65536 there).
- * checksum = sum over n of G(n) * (n % 1000 + 1), modulo 2^64.
+ * Mask m: a value v is rare if popcount(v & m) is even; rare ^ rare and common ^ common are rare,
+ * rare ^ common is common. For each n:
+ *   1. clear the seen table up to 2 * max + 4 (every XOR of two values is below it);
+ *   2. mark every split with a rare part (rare x any) and the one-heap option of 0.6: every common
+ *      option value is now marked, so c, the smallest unseen common value, is exact;
+ *   3. count the rare values below c still unseen; scan the splits (a, s - a) from a = 1 upward
+ *      and stop as soon as all of them have been found (or the splits run out);
+ *   4. G(n) is the smallest unseen value.
+ * The mask is re-chosen at every power of two as the one that makes the fewest positions rare.
+ * Values are exact for any N that fits in memory (uint16_t values; Grundy's game and 0.6 stay far
+ * below 65536 there). checksum = sum over n of G(n) * (n % 1000 + 1), modulo 2^64.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,10 +31,10 @@ int main(int argc, char **argv) {
     }
     int grundy = strcmp(argv[1], "grundy") == 0;
     long N = atol(argv[2]);
-    unsigned short *G = calloc(N + 1, sizeof *G);
+    uint16_t *G = calloc(N + 1, sizeof *G);
     long *count = calloc(VALUES, sizeof *count);
-    int *rare = malloc((N + 1) * sizeof *rare);
-    unsigned char *seen = calloc(2 * VALUES, 1);
+    uint32_t *rare = malloc((N + 1) * sizeof *rare);
+    unsigned char *seen = calloc(2 * VALUES + 4, 1);
     long nrare = 0;
     unsigned mask = 0, vmax = 0, width = 64;
     for (long n = 0; n <= N; n++) {
@@ -44,33 +50,38 @@ int main(int argc, char **argv) {
             for (long i = 1; i < n; i++)
                 if (is_rare(G[i], mask)) rare[nrare++] = i;
         }
-        memset(seen, 0, 2 * width);
+        unsigned limit = 2 * vmax + 4;
+        memset(seen, 0, limit);
         long s = grundy ? n : n - 1;
         if (!grundy && n >= 2) seen[G[n - 1]] = 1;
+        /* rare x any: the rare positions are ascending. */
         for (long i = 0; i < nrare && s >= 2; i++) {
             long r = rare[i], b = s - r;
             if (b < 1) break;
             if (grundy && b == r) continue;
             seen[G[r] ^ G[b]] = 1;
         }
-        unsigned c = 0;
+        unsigned g;
         if (mask == 0) {
             /* Every position is rare: every split was marked above. */
-            c = 2 * width;
+            g = 0;
         } else {
+            unsigned c = 0;
             while (seen[c] || is_rare(c, mask)) c++;
+            int missing = 0;
+            for (unsigned v = 0; v < c; v++)
+                if (!seen[v]) missing++;
+            /* common x common: every XOR is rare. */
+            long last = grundy ? (s - 1) / 2 : s / 2;
+            for (long a = 1; a <= last && missing > 0; a++) {
+                unsigned x = G[a] ^ G[s - a];
+                if (!seen[x]) {
+                    seen[x] = 1;
+                    if (x < c) missing--;
+                }
+            }
+            g = 0;
         }
-        int missing = 0;
-        for (unsigned v = 0; v < c && mask != 0; v++)
-            if (!seen[v]) missing++;
-        for (long a = s / 2; a >= 1 && missing > 0; a--) {
-            long b = s - a;
-            if (grundy && a == b) continue;
-            unsigned x = G[a] ^ G[b];
-            if (x < c && !seen[x]) seen[x] = 1, missing--;
-            else seen[x] = 1;
-        }
-        unsigned g = 0;
         while (seen[g]) g++;
         G[n] = g;
         if (n >= 1) count[g]++;

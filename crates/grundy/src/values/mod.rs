@@ -24,6 +24,7 @@
 pub mod checkpoint;
 pub mod code;
 pub mod naive;
+mod pairs;
 mod sparse;
 mod store;
 

@@ -1,7 +1,9 @@
 //! The value table G(0), G(1), …, stored as narrow as the values allow.
 
 /// A Grundy value width: `u8`, `u16` or `u32`.
-pub trait Value: Copy + Send + Sync + Into<u32> + 'static {
+pub trait Value:
+    Copy + Default + Eq + std::ops::BitXor<Output = Self> + Send + Sync + Into<u32> + 'static
+{
     /// The largest value this width holds.
     const MAX: u32;
     /// `v` in this width (callers check `v <= MAX`).

@@ -31,6 +31,28 @@ fn sparse_space_values_equal_the_oracle() {
 }
 
 #[test]
+fn sparse_space_values_equal_the_oracle_on_random_codes() {
+    use rand::{Rng, SeedableRng};
+    // Octal digits 0..=7 leave at most two heaps; `!` (unequal) and `=` (equal) constrain splits.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    for _ in 0..60 {
+        let digits: String = (0..rng.random_range(1..=4))
+            .map(|_| char::from(b'0' + rng.random_range(0..8u8)))
+            .collect();
+        let modifier = ["", "", "!", "="][rng.random_range(0..4)];
+        let code = format!("0.{digits}{modifier}");
+        let rules: TakeAndBreak = code.parse().unwrap();
+        let fast = sequence(&code, 3001);
+        assert_eq!(fast.method(), Method::Sparse, "{code}");
+        assert_eq!(
+            fast.values().to_vec(),
+            naive::values(&rules, 3000),
+            "{code}"
+        );
+    }
+}
+
+#[test]
 fn every_mask_gives_the_same_values() {
     // The engine re-chooses its mask as n grows; resuming from any prefix rebuilds it from the
     // histogram of that prefix, so these runs use different masks on the way.
@@ -50,7 +72,7 @@ fn every_mask_gives_the_same_values() {
 }
 
 /// The values in a data file of lines `n value` (lines starting with `#` are comments).
-fn published(text: &str) -> Vec<u32> {
+pub(super) fn published(text: &str) -> Vec<u32> {
     text.lines()
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .enumerate()
