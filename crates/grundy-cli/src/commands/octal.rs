@@ -36,10 +36,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let rules: TakeAndBreak = args
-        .code
-        .parse()
-        .with_context(|| format!("bad game '{}'", args.code))?;
+    let rules: TakeAndBreak = args.code.parse().context("bad game")?;
     let heaps = crate::input::numbers(&args.heaps, "heap")?;
     let game = Octal::new(rules, &heaps, args.max_heap).map_err(|e| {
         if e.direct {

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::octal::{self, Octal};
-use crate::parse::parse_u64;
+use crate::parse::{Token, parse_u64};
 use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, analyzable_piles,
     index, positions_from, show_numbers, total_stones,
@@ -58,8 +58,8 @@ impl OctalPlay {
             .get(CODE.name)
             .map_or(DEFAULT_CODE, String::as_str);
         let rules: TakeAndBreak = code.parse().map_err(|e| SetupError::BadParam {
-            name: CODE.name.to_string(),
-            problem: format!("'{code}': {e}"),
+            name: Token::new(CODE.name),
+            problem: format!("{}: {e}", Token::new(code)),
         })?;
         let game =
             Octal::new(rules, &[MAX_HEAP], MAX_HEAP).expect("every code's table reaches MAX_HEAP");
@@ -133,7 +133,7 @@ impl Playable for OctalPlay {
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
         let malformed = || MoveError::Malformed {
-            input: text.trim().to_string(),
+            input: Token::new(text.trim()),
             notation: NOTATION,
         };
         let numbers = text
@@ -313,7 +313,7 @@ mod tests {
                 "'1' is not a move: write PILE COUNT, or PILE COUNT A B …",
             ),
             ("3 1", "there is no pile 3"),
-            ("1 6", "pile 1 has 5 stone(s); you cannot take 6"),
+            ("1 6", "pile 1 has 5 stones; you cannot take 6"),
             (
                 "1 3",
                 "the code 0.77 has no move that takes 3 from a pile of 5 and leaves 2",
