@@ -253,6 +253,7 @@ struct Request {
     explain: bool,
     #[serde(default)]
     lang: LangField,
+    #[serde(default, deserialize_with = "optional_count")]
     max_moves: Option<usize>,
     #[serde(rename = "move")]
     text_move: Option<String>,
@@ -284,6 +285,31 @@ struct Job {
     cancel: Cancel,
     /// The rules and state of a script game.
     script: Option<script::Source>,
+}
+
+/// A whole-number field of a request. serde_json reads a number above 2^64 - 1 as a float: it is
+/// refused as too large, not as a fraction.
+fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+    use serde::de::Error;
+    let n = serde_json::Number::deserialize(deserializer)?;
+    match (n.as_u64(), n.as_f64()) {
+        (Some(v), _) => Ok(v),
+        (None, Some(f)) if f < 0.0 => Err(D::Error::custom(format!(
+            "{n} is negative; counts are 0 or more"
+        ))),
+        (None, Some(f)) if f.fract() == 0.0 => Err(D::Error::custom(
+            "a number is too large: above 18446744073709551615 (2^64 - 1)",
+        )),
+        _ => Err(D::Error::custom(format!("{n} is not a whole number"))),
+    }
+}
+
+/// An optional count ([`whole_number`]), as large as the machine holds.
+fn optional_count<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<usize>, D::Error> {
+    let n = whole_number(deserializer)?;
+    Ok(Some(usize::try_from(n).unwrap_or(usize::MAX)))
 }
 
 /// A position's numbers (the request's field `field`), each checked against the limits;
@@ -354,6 +380,18 @@ impl Job {
             }
             None => return Err(ApiError::bad_request("the request has no 'position'")),
         };
+        if let Some(name) = request.params.iter().find_map(|(name, v)| {
+            // serde_json reads a whole number above 2^64 - 1 as a float.
+            let n = v.as_number()?;
+            let f = n.as_f64()?;
+            (n.as_u64().is_none() && n.as_i64().is_none() && f.fract() == 0.0 && f > 0.0)
+                .then_some(name)
+        }) {
+            return Err(ApiError::unprocessable(format!(
+                "parameter {} is too large: above 18446744073709551615 (2^64 - 1)",
+                Token::new(name)
+            )));
+        }
         let setup = Setup {
             game: request.game,
             misere: request.misere,
@@ -576,6 +614,7 @@ struct StonesRequest {
     explain: bool,
     #[serde(default)]
     lang: LangField,
+    #[serde(default, deserialize_with = "optional_count")]
     max_moves: Option<usize>,
     /// The play-outs (optimal, against a greedy opponent, the parity strategy's).
     #[serde(default = "yes")]
@@ -626,7 +665,7 @@ struct ValuesRequest {
     /// An octal or take-and-break code, `grundy`, or a subtraction set.
     game: String,
     /// The values G(0..=upto).
-    #[serde(default = "default_upto")]
+    #[serde(default = "default_upto", deserialize_with = "whole_number")]
     upto: u64,
 }
 

@@ -215,6 +215,16 @@ async fn bad_requests_are_4xx_with_a_json_error() {
             over,
             "is negative",
         ),
+        (
+            r#"{"game": "nim", "position": [1], "max_moves": 18446744073709551616}"#,
+            StatusCode::BAD_REQUEST,
+            "too large: above 18446744073709551615 (2^64 - 1)",
+        ),
+        (
+            r#"{"game": "nonincreasing", "position": [1], "k": 18446744073709551616}"#,
+            over,
+            "parameter 'k' is too large: above 18446744073709551615 (2^64 - 1)",
+        ),
     ] {
         refused(d, "/api/analyze", body, status, needle).await;
     }
