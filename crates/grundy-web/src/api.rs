@@ -650,8 +650,16 @@ pub async fn stones(
     // The interval DP cannot be cancelled; its slot bounds how many run at once.
     let body = within_budget(&shared, Weight::Heavy, move |_cancel| {
         let analysis = ends::analyze(&piles, &options);
-        // Written by the streaming serializer: totals above 2^64 stay exact integers.
-        serde_json::to_vec(&render::ends(&piles, &analysis).json(lang, max_moves))
+        let json = render::ends(&piles, &analysis).json(lang, max_moves);
+        match serde_json::to_value(&json) {
+            Ok(mut value) => {
+                render::exact_in_javascript(&mut value);
+                serde_json::to_vec(&value)
+            }
+            // A total past 2^64 - 1, which a `Value` cannot hold: the streaming serializer
+            // writes it as an exact integer.
+            Err(_) => serde_json::to_vec(&json),
+        }
     })
     .await?
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
