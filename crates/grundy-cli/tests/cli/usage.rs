@@ -68,6 +68,14 @@ fn counts_of_one_are_singular_and_the_formula_names_what_is_xored() {
         text.contains("3 piles have that bit: piles 1, 2, 3"),
         "{text}"
     );
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("loop.txt");
+    std::fs::write(&graph, "a -> a\n").unwrap();
+    let out = grundy(&["graph", graph.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("graph: 1 node, 1 edge, has cycles"), "{text}");
 }
 
 #[test]
