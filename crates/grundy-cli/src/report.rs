@@ -202,12 +202,22 @@ pub fn fit(text: &str) -> String {
     }
 }
 
-/// Lines of `text` wrapped to at most `width` columns (CJK characters take two), lines after
-/// the first indented as far as the first word and its space.
+/// Lines of `text` wrapped to at most `width` columns (CJK characters take two). The first line
+/// goes on under its first word ("1. "); a later line (a row of a table) under its own start.
 fn wrap_to(text: &str, width: usize) -> String {
-    let indent = text.find(' ').map_or(0, |at| at + 1).min(width / 3);
-    let pad = " ".repeat(indent);
-    textwrap::fill(text, textwrap::Options::new(width).subsequent_indent(&pad))
+    text.split('\n')
+        .enumerate()
+        .map(|(i, line)| {
+            let indent = if i == 0 {
+                line.find(' ').map_or(0, |at| at + 1)
+            } else {
+                line.len() - line.trim_start().len()
+            };
+            let pad = " ".repeat(indent.min(width / 3));
+            textwrap::fill(line, textwrap::Options::new(width).subsequent_indent(&pad))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The verdict line (outcome and `value`, e.g. ", Grundy value *3") and the winning moves, each
@@ -274,6 +284,14 @@ mod tests {
             lines[1..]
                 .iter()
                 .all(|l| l.starts_with("   ") && !l.starts_with("    "))
+        );
+        // Rows of a table stay as they are, and go on under their own start.
+        let table = "1. Write each pile in binary:\n  pile  1:   1 = 01   running XOR 1";
+        assert_eq!(wrap_to(table, 80), table);
+        let rows = wrap_to(&format!("1. x\n  {}", "word ".repeat(20)), 30);
+        assert!(
+            rows.lines().skip(1).all(|l| l.starts_with("  word")),
+            "{rows}"
         );
         assert_eq!(
             wrapped.split_whitespace().collect::<Vec<_>>(),

@@ -379,7 +379,10 @@ fn runtime_error(error: &rhai::EvalAltResult, budget: &Budget, fallback: Place) 
     if let Some(at) = reason.rfind(" (line ") {
         reason.truncate(at);
     }
-    ScriptError::Runtime { place, reason }
+    ScriptError::Runtime {
+        place,
+        reason: grundy::parse::shorten_words(&reason),
+    }
 }
 
 /// Where the script starts; used for [`Script::start`].
@@ -449,7 +452,7 @@ impl Script {
         let engine = sandbox(&budget);
         let ast = engine.compile(source).map_err(|e| ScriptError::Syntax {
             place: place_of(e.1),
-            reason: e.0.to_string(),
+            reason: grundy::parse::shorten_words(&e.0.to_string()),
         })?;
         let has = |name: &str| {
             ast.iter_functions()

@@ -266,6 +266,7 @@ struct Request {
     explain: bool,
     #[serde(default)]
     lang: LangField,
+    #[serde(default, deserialize_with = "optional_count")]
     max_moves: Option<usize>,
     #[serde(rename = "move")]
     text_move: Option<String>,
@@ -297,6 +298,31 @@ struct Job {
     cancel: Cancel,
     /// The rules and state of a script game.
     script: Option<script::Source>,
+}
+
+/// A whole-number field of a request. serde_json reads a number above 2^64 - 1 as a float: it is
+/// refused as too large, not as a fraction.
+fn whole_number<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+    use serde::de::Error;
+    let n = serde_json::Number::deserialize(deserializer)?;
+    match (n.as_u64(), n.as_f64()) {
+        (Some(v), _) => Ok(v),
+        (None, Some(f)) if f < 0.0 => Err(D::Error::custom(format!(
+            "{n} is negative; counts are 0 or more"
+        ))),
+        (None, Some(f)) if f.fract() == 0.0 => Err(D::Error::custom(
+            "a number is too large: above 18446744073709551615 (2^64 - 1)",
+        )),
+        _ => Err(D::Error::custom(format!("{n} is not a whole number"))),
+    }
+}
+
+/// An optional count ([`whole_number`]), as large as the machine holds.
+fn optional_count<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<usize>, D::Error> {
+    let n = whole_number(deserializer)?;
+    Ok(Some(usize::try_from(n).unwrap_or(usize::MAX)))
 }
 
 /// A position's numbers (the request's field `field`), each checked against the limits;
@@ -367,6 +393,18 @@ impl Job {
             }
             None => return Err(ApiError::bad_request("the request has no 'position'")),
         };
+        if let Some(name) = request.params.iter().find_map(|(name, v)| {
+            // serde_json reads a whole number above 2^64 - 1 as a float.
+            let n = v.as_number()?;
+            let f = n.as_f64()?;
+            (n.as_u64().is_none() && n.as_i64().is_none() && f.fract() == 0.0 && f > 0.0)
+                .then_some(name)
+        }) {
+            return Err(ApiError::unprocessable(format!(
+                "parameter {} is too large: above 18446744073709551615 (2^64 - 1)",
+                Token::new(name)
+            )));
+        }
         let setup = Setup {
             game: request.game,
             misere: request.misere,
@@ -589,6 +627,7 @@ struct StonesRequest {
     explain: bool,
     #[serde(default)]
     lang: LangField,
+    #[serde(default, deserialize_with = "optional_count")]
     max_moves: Option<usize>,
     /// The play-outs (optimal, against a greedy opponent, the parity strategy's).
     #[serde(default = "yes")]
@@ -624,8 +663,16 @@ pub async fn stones(
     // The interval DP cannot be cancelled; its slot bounds how many run at once.
     let body = within_budget(&shared, Weight::Heavy, move |_cancel| {
         let analysis = ends::analyze(&piles, &options);
-        // Written by the streaming serializer: totals above 2^64 stay exact integers.
-        serde_json::to_vec(&render::ends(&piles, &analysis).json(lang, max_moves))
+        let json = render::ends(&piles, &analysis).json(lang, max_moves);
+        match serde_json::to_value(&json) {
+            Ok(mut value) => {
+                render::exact_in_javascript(&mut value);
+                serde_json::to_vec(&value)
+            }
+            // A total past 2^64 - 1, which a `Value` cannot hold: the streaming serializer
+            // writes it as an exact integer.
+            Err(_) => serde_json::to_vec(&json),
+        }
     })
     .await?
     .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
@@ -639,7 +686,7 @@ struct ValuesRequest {
     /// An octal or take-and-break code, `grundy`, or a subtraction set.
     game: String,
     /// The values G(0..=upto).
-    #[serde(default = "default_upto")]
+    #[serde(default = "default_upto", deserialize_with = "whole_number")]
     upto: u64,
 }
 

@@ -215,6 +215,16 @@ async fn bad_requests_are_4xx_with_a_json_error() {
             over,
             "is negative",
         ),
+        (
+            r#"{"game": "nim", "position": [1], "max_moves": 18446744073709551616}"#,
+            StatusCode::BAD_REQUEST,
+            "too large: above 18446744073709551615 (2^64 - 1)",
+        ),
+        (
+            r#"{"game": "nonincreasing", "position": [1], "k": 18446744073709551616}"#,
+            over,
+            "parameter 'k' is too large: above 18446744073709551615 (2^64 - 1)",
+        ),
     ] {
         refused(d, "/api/analyze", body, status, needle).await;
     }
@@ -1140,6 +1150,14 @@ async fn every_number_sent_is_exact_in_javascript() {
     assert_eq!(status, StatusCode::OK, "{v}");
     assert!(numbers_exact(&v), "{v}");
     assert_eq!(v["grundy"], "9007199254740992");
+
+    // The two-ends stone game: two piles of 2^53 - 1, the first player takes one of them and the
+    // totals are exact; three make a total past 2^53 - 1, sent as a string.
+    let max = 9_007_199_254_740_991_u64;
+    let (status, v) = post("/api/stones", json!({"piles": [max, max, max, 1]})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(numbers_exact(&v), "{v}");
+    assert_eq!(v["totals"]["first"], "18014398509481982");
 }
 
 /// A huge value in a request is named in a short error: its start and its length.

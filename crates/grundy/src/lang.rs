@@ -21,7 +21,7 @@ impl Lang {
 }
 
 /// `n` with the English noun that goes with it: `count_en(1, "stone", "stones")` is `1 stone`.
-pub(crate) fn count_en(n: u64, one: &str, many: &str) -> String {
+pub fn count_en(n: u64, one: &str, many: &str) -> String {
     if n == 1 {
         format!("1 {one}")
     } else {

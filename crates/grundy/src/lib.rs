@@ -52,5 +52,5 @@ pub mod values;
 pub use analysis::{Analysis, AnalyzeOptions, Change, Explain, MoveList};
 pub use cancel::{Cancel, Cancelled};
 pub use game::{Game, Outcome, Play};
-pub use lang::Lang;
+pub use lang::{Lang, count_en};
 pub use nimber::{MexSet, Nimber, mex};

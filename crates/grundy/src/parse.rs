@@ -90,6 +90,33 @@ impl Token {
     }
 }
 
+/// `text` (a message from elsewhere, such as a script engine's) with every word longer than
+/// [`Token::SHOWN`] bytes shown as a [`Token`]: cut short, with its length.
+pub fn shorten_words(text: &str) -> String {
+    if text
+        .split_whitespace()
+        .all(|word| word.len() <= Token::SHOWN)
+    {
+        return text.to_string();
+    }
+    let mut short = String::with_capacity(text.len().min(1024));
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
+        short.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = &rest[..end];
+        if word.len() > Token::SHOWN {
+            short.push_str(&Token::new(word).to_string());
+        } else {
+            short.push_str(word);
+        }
+        rest = &rest[end..];
+    }
+    short.push_str(rest);
+    short
+}
+
 impl From<&str> for Token {
     fn from(text: &str) -> Token {
         Token::new(text)
@@ -414,6 +441,11 @@ mod tests {
             err.to_string(),
             "line 2, column 1: 'abababababababababababab…' (3000001 bytes) is not a whole number"
         );
+        assert_eq!(
+            shorten_words(&format!("Variable not found: {} (here)", "x".repeat(100))),
+            "Variable not found: 'xxxxxxxxxxxxxxxxxxxxxxxx…' (100 bytes) (here)"
+        );
+        assert_eq!(shorten_words(" short\twords "), " short\twords ");
         // A number near the limit is shown whole; a character is never cut in two.
         assert_eq!(
             Token::new("18446744073709551616").to_string(),

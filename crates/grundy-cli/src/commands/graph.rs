@@ -336,9 +336,9 @@ impl Render<'_> {
             "{}",
             lang.pick(
                 format!(
-                    "graph: {} nodes, {} edges, {shape}",
-                    graph.node_count(),
-                    graph.edge_count()
+                    "graph: {}, {}, {shape}",
+                    grundy::count_en(graph.node_count() as u64, "node", "nodes"),
+                    grundy::count_en(graph.edge_count() as u64, "edge", "edges")
                 ),
                 format!(
                     "图：{} 个结点，{} 条边，{shape}",

@@ -104,6 +104,14 @@ fn a_long_name_in_a_graph_or_a_script_state_is_named_short() {
         "fn options(n) { if n > 0 { [n - 1] } else { [] } }\n",
     )
     .unwrap();
+    let name = "x".repeat(100_000);
+    let unknown = dir.path().join("unknown.rhai");
+    std::fs::write(&unknown, format!("fn options(n) {{ [{name}] }}\n")).unwrap();
+    short_failure(
+        &["script", unknown.to_str().unwrap(), "1"],
+        b"",
+        &["Variable not found: 'xxxxxxxxxxxxxxxxxxxxxxxx…' (100000 bytes)"],
+    );
     let state = format!("[{}", "1,".repeat(50_000));
     short_failure(
         &["script", script.to_str().unwrap(), &state],

@@ -68,6 +68,14 @@ fn counts_of_one_are_singular_and_the_formula_names_what_is_xored() {
         text.contains("3 piles have that bit: piles 1, 2, 3"),
         "{text}"
     );
+    let dir = tempfile::tempdir().unwrap();
+    let graph = dir.path().join("loop.txt");
+    std::fs::write(&graph, "a -> a\n").unwrap();
+    let out = grundy(&["graph", graph.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("graph: 1 node, 1 edge, has cycles"), "{text}");
 }
 
 #[test]
@@ -123,4 +131,52 @@ fn a_script_whose_states_never_end_names_the_flags() {
     for needle in ["infinite", "--max-states", "--loopy"] {
         assert!(err.contains(needle), "{err} lacks {needle}");
     }
+}
+
+#[test]
+fn piles_typed_at_a_terminal_get_a_notice_and_piped_ones_do_not() {
+    // `script` (util-linux) runs the command on a pseudo-terminal; Ctrl-D ends the input.
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let out = assert_cmd::Command::new("script")
+        .args(["-qec", &format!("{} nim", binary.display()), "/dev/null"])
+        .write_stdin("3 4\n\u{4}")
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .expect("script runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("reading piles from standard input; end with Ctrl-D"),
+        "{text}"
+    );
+    assert!(text.contains("Nim: 3 4"), "{text}");
+    let out = grundy(&["nim"]).write_stdin("3 4\n").output().unwrap();
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success());
+}
+
+#[test]
+fn explanations_wrap_at_the_terminals_width() {
+    let binary = assert_cmd::cargo::cargo_bin("grundy");
+    let command = format!(
+        "stty cols 50 rows 24; {} nim --explain 1 2",
+        binary.display()
+    );
+    let out = assert_cmd::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .expect("script runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Why:"), "{text}");
+    assert!(text.lines().count() > 15, "{text}");
+    assert!(
+        text.lines().all(|l| l.trim_end().chars().count() <= 50),
+        "{text}"
+    );
+    // A row of the binary table keeps its own indentation.
+    assert!(text.contains("\n  pile  1:"), "{text}");
 }
