@@ -25,8 +25,9 @@ STEPS=(--max-steps 100000000000)
 # The Grundy value printed by `grundy script` ("Grundy value *14" -> 14).
 script_value() { sed -n 's/.*Grundy value \*\([0-9]*\).*/\1/p' | head -1; }
 
-# measure NAME RUNS ANSWER COMMAND...: one table row. A `grundy` command runs with --stats for
-# the time from the answer to the exit (see answer_to_exit.py).
+# measure NAME RUNS ANSWER COMMAND...: one table row. For the time from the answer to the exit
+# (see answer_to_exit.py), a `grundy` command runs with --stats, and igsolve's answer is its line
+# "Nimber of initial position".
 measure() {
     local name=$1 runs=$2 answer=$3
     shift 3
@@ -41,6 +42,8 @@ measure() {
     local tail
     if [ "$1" = "$GRUNDY" ]; then
         tail=$("$PYTHON" bench/components/answer_to_exit.py --stderr "$@" --stats)
+    elif [ "$1" = "$IGSOLVE" ]; then
+        tail=$("$PYTHON" bench/components/answer_to_exit.py --line Nimber "$@")
     else
         tail=$("$PYTHON" bench/components/answer_to_exit.py "$@")
     fi

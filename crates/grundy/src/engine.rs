@@ -77,8 +77,8 @@ enum Slot {
 /// The value of a sum is the XOR of its components' values, read from the table (a component
 /// not yet there is searched first), both for the position asked and for every option met in
 /// the search, so a game that splits into heaps keeps one entry per heap.
-/// Memory is about the size of a position plus 40 bytes per entry, and while a position is
-/// searched, 16 bytes per option of each position on the search path.
+/// Memory is about the size of a position plus 40 bytes per entry, and for each position on the
+/// search path, 16 bytes per option and a copy of each component not yet solved.
 pub struct Memo<P> {
     // Fx hashing: positions are small integers or lists of them, and the table is the hot path.
     table: FxHashMap<P, Slot>,
@@ -254,7 +254,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             let frame = stack
                 .last_mut()
                 .expect("the stack holds the root until it is done");
-            // Add the pending components already solved; descend into the first unsolved one.
+            // Add the pending components already solved; descend into an unsolved one.
             // Last listed, first searched: a game's later options are often the ones nearer
             // its end (a heap split in halves rather than a heap one smaller), which keeps the
             // stack of frames, and the options they hold, short.

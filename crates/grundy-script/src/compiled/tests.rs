@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::{Limits, Script, State};
 
-const EXAMPLES: [(&str, &str); 5] = [
+const EXAMPLES: [(&str, &str); 7] = [
     (
         "take-1-2-4",
         include_str!("../../../../examples/scripts/take-1-2-4.rhai"),
@@ -18,6 +18,14 @@ const EXAMPLES: [(&str, &str); 5] = [
     (
         "lasker-nim",
         include_str!("../../../../examples/scripts/lasker-nim.rhai"),
+    ),
+    (
+        "grundy-game",
+        include_str!("../../../../examples/scripts/grundy-game.rhai"),
+    ),
+    (
+        "kayles",
+        include_str!("../../../../examples/scripts/kayles.rhai"),
     ),
     (
         "queen",
@@ -74,7 +82,7 @@ fn random_state(name: &str, rng: &mut ChaCha8Rng) -> State {
     match name {
         "take-1-2-4" | "divisor" => State::Int(rng.random_range(-5..400)),
         "queen" => ints(&[small(rng), small(rng)]),
-        "lasker-nim" => {
+        "lasker-nim" | "grundy-game" | "kayles" => {
             let len = rng.random_range(0..4);
             let heaps: Vec<i64> = (0..len).map(|_| rng.random_range(0..12)).collect();
             ints(&heaps)
