@@ -64,14 +64,8 @@ impl Token {
     /// whole `length` in bytes; `digits` says whether every byte is a digit.
     pub fn from_start(start: &[u8], length: usize, digits: bool) -> Token {
         let start = &start[..start.len().min(Self::SHOWN).min(length)];
-        let shown = match std::str::from_utf8(start) {
-            Ok(text) => text.to_string(),
-            // A character cut at the end is left out; other bad bytes show as U+FFFD.
-            Err(e) if e.error_len().is_none() && start.len() < length => {
-                String::from_utf8_lossy(&start[..e.valid_up_to()]).into_owned()
-            }
-            Err(_) => String::from_utf8_lossy(start).into_owned(),
-        };
+        // Bad bytes show as U+FFFD, as they would in the whole token.
+        let shown = String::from_utf8_lossy(uncut(start, length)).into_owned();
         Token {
             shown,
             length,
@@ -87,6 +81,32 @@ impl Token {
     /// Whether the whole token is shown.
     pub fn is_whole(&self) -> bool {
         self.length <= Self::SHOWN
+    }
+}
+
+/// `start` without a character that the end of `start` cuts (the token being `length` bytes
+/// long), so that what it shows is the start of what the whole token shows.
+fn uncut(start: &[u8], length: usize) -> &[u8] {
+    if start.len() >= length {
+        return start;
+    }
+    // The last byte that is not a continuation byte (10xxxxxx), among the last four.
+    let Some(back) =
+        (1..=start.len().min(4)).find(|&back| start[start.len() - back] & 0xC0 != 0x80)
+    else {
+        return start;
+    };
+    let lead = start[start.len() - back];
+    let needs = match lead {
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        0xF0..=0xF7 => 4,
+        _ => 1,
+    };
+    if needs > back {
+        &start[..start.len() - back]
+    } else {
+        start
     }
 }
 
@@ -456,6 +476,25 @@ mod tests {
             Token::new(&wide).to_string(),
             "'堆堆堆堆堆堆堆堆…' (60 bytes)"
         );
+    }
+
+    /// Found by the `piles` fuzz target: a token with a bad byte early and a three-byte
+    /// character cut by the 24-byte limit showed U+FFFD for the cut character.
+    #[test]
+    fn a_cut_character_is_left_out_after_bad_bytes_too() {
+        let mut token = vec![0xe2, b'0', b'%'];
+        token.extend([0; 19]);
+        token.extend([0xe8, 0xa4, 0xa4, b'!']);
+        let token_shown = Token::from_start(&token, token.len(), false);
+        let whole = String::from_utf8_lossy(&token);
+        assert!(whole.starts_with(token_shown.shown()), "{token_shown:?}");
+        assert_eq!(token_shown.shown().chars().count(), 22);
+        // Every cut of a token of every kind of character shows the start of the whole.
+        let text = "a堆€😀\u{80}x".repeat(4);
+        for length in 1..text.len() {
+            let shown = Token::from_start(&text.as_bytes()[..length], text.len(), false);
+            assert!(text.starts_with(shown.shown()), "{length}: {shown:?}");
+        }
     }
 
     #[test]
