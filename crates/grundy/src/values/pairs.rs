@@ -103,8 +103,8 @@ pub(super) fn mark_chunk<T: Value>(values: &[T], s: usize, a: usize, seen: &mut 
 #[inline(always)]
 fn xor_chunk<T: Value>(low: &[T; CHUNK], high: &[T; CHUNK]) -> [T; CHUNK] {
     let mut x = [T::default(); CHUNK];
-    for i in 0..CHUNK {
-        x[i] = low[i] ^ high[CHUNK - 1 - i];
+    for (x, (&low, &high)) in x.iter_mut().zip(low.iter().zip(high.iter().rev())) {
+        *x = low ^ high;
     }
     x
 }

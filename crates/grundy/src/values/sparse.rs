@@ -26,8 +26,9 @@
 //!
 //! # Parallelism
 //! Values are computed in blocks [lo, hi) with hi − lo ≤ min(lo/4, 256). The first pass runs in
-//! parallel over the block (rayon) and reads only G(0..lo): step 1 for those parts, and the hunt
-//! over the splits whose parts are both below lo. A sequential pass then adds the options that
+//! parallel over the block (rayon, one task per group of 32 consecutive n) and reads only
+//! G(0..lo): step 1 for those parts (rare part by rare part over the whole group, so that the
+//! other parts are read in order), and the hunt over the splits whose parts are both below lo. A sequential pass then adds the options that
 //! read values inside the block (one-heap options, splits with a rare part), hunts the rare values
 //! still unseen among the splits with a part in the block, and only when these options raised c,
 //! the rare values between the old and the new c among the splits of the first pass too; it stores
@@ -453,11 +454,8 @@ impl<T: Value> Known<'_, T> {
             let start = n0.max(r + k + 1);
             let end = n1.min(r + k + lo);
             let mut mark = |start: usize, end: usize| {
-                let mut table = (start - n0) * width;
-                for &other in &self.values[start - k - r..end - k - r] {
-                    seen[table + (v ^ other.into()) as usize] = 1;
-                    table += width;
-                }
+                let others = &self.values[start - k - r..end - k - r];
+                mark_run(seen, width, (start - n0) * width, others, v);
             };
             // Without the split (r, r) if it is not allowed.
             let equal = 2 * r + k;
@@ -468,6 +466,17 @@ impl<T: Value> Known<'_, T> {
                 mark(start, end);
             }
         }
+    }
+}
+
+/// Sets byte v ⊕ `others[i]` of the i-th table for each i, the tables `width` bytes apart in `seen`
+/// from byte `start` on.
+fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T], v: u32) {
+    let mut table = start;
+    for &other in others {
+        seen[table.wrapping_add((v ^ other.into()) as usize)] = 1;
+        // Cannot overflow: the tables lie within `seen` (no overflow check in this hot loop).
+        table = table.wrapping_add(width);
     }
 }
 
@@ -490,7 +499,7 @@ fn hunt<T: Value>(
     // mark every split, a chunk at a time, while more are missing than the kernel takes.
     let mut a = from;
     while count_clear(seen, common, low, high) > MAX_WANTED {
-        // A few chunks between counts: a count costs about as much as a chunk.
+        // Two chunks between counts: a count costs about as much as a chunk.
         for _ in 0..2 {
             if a + CHUNK > to + 1 {
                 while a <= to {
