@@ -86,8 +86,8 @@ print("| game | values | grundy, 2 threads: wall (CPU) | grundy, 1 thread | C ba
 print("|---|---|---|---|---|---|---|---|---|")
 for (game, k) in sorted({(g, k) for g, k, _ in runs}, key=lambda x: (x[0], x[1])):
     two, one, c = ((game, k, w) for w in ("2t", "1t", "C"))
-    loads = [r[3] for w in (two, one, c) for r in runs[(game, k, w)]]
-    peak = max(r[2] for w in (two, one) for r in runs[(game, k, w)])
+    loads = [r[3] for w in (two, one, c) for r in runs[w]]
+    peak = max(r[2] for w in (two, one) for r in runs[w])
     print(f"| {game} | 2^{k} | {med(two, 0):.2f} s ({med(two, 1):.2f} s) | {med(one, 0):.2f} s ({med(one, 1):.2f} s) "
           f"| {med(c, 0):.2f} s ({med(c, 1):.2f} s) | {med(c, 0) / med(two, 0):.2f}× | {med(c, 0) / med(one, 0):.2f}× "
           f"| {peak / 1024:.1f} MiB ({peak * 1024 / 2**k:.2f} B/value) | {min(loads):.1f}–{max(loads):.1f} |")
