@@ -1,19 +1,35 @@
 #!/usr/bin/env bash
-# Benchmarks of `grundy values` against a straightforward single-threaded C program of the same
-# sparse-space algorithm (bench/values/baseline.c, gcc -O2). Figures are indicative: the machine
-# has 2 cores, often shared. Every run checks the values it computes:
-#   - at 2^21, the largest value and where it first occurs (Grundy's game: 231 at n = 763622;
-#     Officers 0.6: 319 at n = 1274955), and a checksum equal between grundy and the C program;
-#   - the rate (values/second) at 2^20, 2^22, 2^24 and the peak memory (/usr/bin/time -v).
-# Usage: bench/values/run.sh [--quick]   (--quick: 2^21 comparison only, one run each)
+# `grundy values` against a plain single-threaded C program of the same sparse-space algorithm
+# (bench/values/baseline.c, gcc -O2 -march=native), in one run of this script.
+#   - At 2^21 values, both programs must agree on the largest value, where it first occurs
+#     (Grundy's game: 231 at n = 763622; Officers 0.6: 319 at n = 1274955) and a checksum of all
+#     values; the script stops otherwise.
+#   - For each game and size 2^k (n = 0..2^k − 1), RUNS rounds of: grundy on 2 threads, grundy on
+#     1 thread (RAYON_NUM_THREADS=1), the C program; each timed by /usr/bin/time (wall, CPU =
+#     user + sys, peak memory), with the load average (1 min) read just before. The table gives
+#     the medians and the ratios C wall / grundy wall.
+# Usage: bench/values/run.sh [--quick] [K ...]
+#   K: sizes as powers of two (default: 20 21 22 24); --quick: one round, 2^21 only.
+#   RUNS=5 bench/values/run.sh 21   (rounds per size; default 3)
+# The machine has 2 cores, often shared: look at the load column before trusting a figure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q -p grundy-cli
 mkdir -p target/bench
-gcc -O2 -o target/bench/baseline bench/values/baseline.c
+gcc -O2 -march=native -o target/bench/baseline bench/values/baseline.c
 G=target/release/grundy
 C=target/bench/baseline
-QUICK=${1:-}
+RUNS=${RUNS:-3}
+SIZES=()
+for arg in "$@"; do
+  case "$arg" in
+    --quick) RUNS=1; SIZES=(21) ;;
+    *) SIZES+=("$arg") ;;
+  esac
+done
+[ ${#SIZES[@]} -gt 0 ] || SIZES=(20 21 22 24)
+
+code_of() { [ "$1" = grundy ] && echo grundy || echo 0.6; }
 
 # max, first n, checksum = sum of G(n)·(n mod 1000 + 1) of `grundy values GAME --upto N`.
 rust_stats() {
@@ -26,43 +42,53 @@ print("max", m, "first", v.index(m), "checksum", sum(g * (n % 1000 + 1) for n, g
 
 N21=$((2**21 - 1))
 for game in grundy officers; do
-  code=$([ "$game" = grundy ] && echo grundy || echo 0.6)
   expected=$([ "$game" = grundy ] && echo "max 231 first 763622" || echo "max 319 first 1274955")
-  r=$(rust_stats "$code" "$N21")
+  r=$(rust_stats "$(code_of "$game")" "$N21")
   c=$("$C" "$game" "$N21")
   echo "$game at 2^21: grundy: $r | C: $c"
   [ "$r" = "$c" ] || { echo "MISMATCH between grundy and the C baseline" >&2; exit 1; }
   case "$r" in "$expected "*) ;; *) echo "expected $expected" >&2; exit 1 ;; esac
 done
 
-runs=3
-[ "$QUICK" = --quick ] && runs=1
-for game in grundy officers; do
-  code=$([ "$game" = grundy ] && echo grundy || echo 0.6)
-  if command -v hyperfine >/dev/null; then
-    hyperfine --runs "$runs" -N \
-      -n "grundy values $code (2 threads)" "$G values $code --upto $N21" \
-      -n "grundy values $code (1 thread)" "env RAYON_NUM_THREADS=1 $G values $code --upto $N21" \
-      -n "C baseline $game" "$C $game $N21"
-  else
-    for cmd in "$G values $code --upto $N21" "$C $game $N21"; do
-      for _ in $(seq "$runs"); do
-        /usr/bin/time -f "%e s  $cmd" $cmd >/dev/null
-      done
-    done
-  fi
-done
-[ "$QUICK" = --quick ] && exit 0
+# One timed run: prints "wall cpu peak_kib load".
+timed() {
+  local load
+  load=$(cut -d' ' -f1 /proc/loadavg)
+  /usr/bin/time -f "%e %U %S %M" -o target/bench/time.txt "$@" >/dev/null
+  read -r wall user sys peak <target/bench/time.txt
+  echo "$wall $(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }') $peak $load"
+}
 
-echo "rate and peak memory:"
-for code in grundy 0.6; do
-  for k in 20 22 24; do
-    n=$((2**k - 1))
-    /usr/bin/time -v -o target/bench/time.txt "$G" values "$code" --upto "$n" --stats >target/bench/out.txt
-    rate=$(grep -o '[0-9.]*[kM]* values/s' target/bench/out.txt)
-    secs=$(grep -o 'computed in [0-9.]* s' target/bench/out.txt)
-    largest=$(grep 'largest value' target/bench/out.txt)
-    peak=$(grep 'Maximum resident' target/bench/time.txt | awk '{print $6}')
-    echo "$code 2^$k: $secs, $rate, peak $((peak / 1024)) MiB; $largest"
+results=target/bench/values-runs.txt
+: >"$results"
+for k in "${SIZES[@]}"; do
+  n=$((2**k - 1))
+  for game in grundy officers; do
+    code=$(code_of "$game")
+    for round in $(seq "$RUNS"); do
+      echo "$game $k 2t $(timed "$G" values "$code" --upto "$n")" >>"$results"
+      echo "$game $k 1t $(timed env RAYON_NUM_THREADS=1 "$G" values "$code" --upto "$n")" >>"$results"
+      echo "$game $k C $(timed "$C" "$game" "$n")" >>"$results"
+      echo "round $round of $game 2^$k done" >&2
+    done
   done
 done
+
+python3 - "$results" <<'EOF'
+import statistics, sys
+runs = {}
+for line in open(sys.argv[1]):
+    game, k, who, wall, cpu, peak, load = line.split()
+    runs.setdefault((game, int(k), who), []).append((float(wall), float(cpu), int(peak), float(load)))
+def med(key, i):
+    return statistics.median(r[i] for r in runs[key])
+print("| game | values | grundy, 2 threads: wall (CPU) | grundy, 1 thread | C baseline | C / grundy 2 threads | C / grundy 1 thread | grundy peak memory | load (1 min) |")
+print("|---|---|---|---|---|---|---|---|---|")
+for (game, k) in sorted({(g, k) for g, k, _ in runs}, key=lambda x: (x[0], x[1])):
+    two, one, c = ((game, k, w) for w in ("2t", "1t", "C"))
+    loads = [r[3] for w in (two, one, c) for r in runs[w]]
+    peak = max(r[2] for w in (two, one) for r in runs[w])
+    print(f"| {game} | 2^{k} | {med(two, 0):.2f} s ({med(two, 1):.2f} s) | {med(one, 0):.2f} s ({med(one, 1):.2f} s) "
+          f"| {med(c, 0):.2f} s ({med(c, 1):.2f} s) | {med(c, 0) / med(two, 0):.2f}× | {med(c, 0) / med(one, 0):.2f}× "
+          f"| {peak / 1024:.1f} MiB ({peak * 1024 / 2**k:.2f} B/value) | {min(loads):.1f}–{max(loads):.1f} |")
+EOF

@@ -73,17 +73,20 @@ fn first_hit<T: Value, const K: usize>(
     high: &[T; CHUNK],
     wanted: &[T; K],
 ) -> Option<usize> {
-    let x = xor_chunk(low, high);
-    let mut hits = [0u8; CHUNK];
-    for &w in wanted {
-        for i in 0..CHUNK {
-            hits[i] |= u8::from(x[i] == w);
+    let mut hits = [false; CHUNK];
+    for i in 0..CHUNK {
+        let x = low[i] ^ high[CHUNK - 1 - i];
+        let mut hit = false;
+        for &w in wanted {
+            hit |= x == w;
         }
+        hits[i] = hit;
     }
-    if hits.iter().fold(0, |any, &hit| any | hit) == 0 {
+    // An OR of every lane, no early exit: one vector test per chunk without a hit.
+    if !hits.iter().fold(false, |any, &hit| any | hit) {
         return None;
     }
-    hits.iter().position(|&hit| hit != 0)
+    hits.iter().position(|&hit| hit)
 }
 
 /// Marks `seen[G(a) ⊕ G(s − a)]` for the `CHUNK` splits a, a + 1, … (`a + CHUNK − 1 < s`,
@@ -103,8 +106,8 @@ pub(super) fn mark_chunk<T: Value>(values: &[T], s: usize, a: usize, seen: &mut 
 #[inline(always)]
 fn xor_chunk<T: Value>(low: &[T; CHUNK], high: &[T; CHUNK]) -> [T; CHUNK] {
     let mut x = [T::default(); CHUNK];
-    for i in 0..CHUNK {
-        x[i] = low[i] ^ high[CHUNK - 1 - i];
+    for (x, (&low, &high)) in x.iter_mut().zip(low.iter().zip(high.iter().rev())) {
+        *x = low ^ high;
     }
     x
 }

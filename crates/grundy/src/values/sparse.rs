@@ -26,14 +26,16 @@
 //!
 //! # Parallelism
 //! Values are computed in blocks [lo, hi) with hi − lo ≤ min(lo/4, 256). The first pass runs in
-//! parallel over the block (rayon) and reads only G(0..lo): step 1 for those parts, and the hunt
-//! over the splits whose parts are both below lo. A sequential pass then adds the options that
+//! parallel over the block (rayon, one task per group of 32 consecutive n) and reads only
+//! G(0..lo): step 1 for those parts (rare part by rare part over the whole group, so that the
+//! other parts are read in order), and the hunt over the splits whose parts are both below lo. A sequential pass then adds the options that
 //! read values inside the block (one-heap options, splits with a rare part), hunts the rare values
 //! still unseen among the splits with a part in the block, and only when these options raised c,
 //! the rare values between the old and the new c among the splits of the first pass too; it stores
 //! G(n) in order. Small blocks keep the sequential pass short. Mask choice, histogram updates and
 //! the rare list are sequential.
 
+use multiversion::multiversion;
 use rayon::prelude::*;
 
 use super::code::{Constraint, TakeAndBreak};
@@ -42,6 +44,8 @@ use super::store::{Value, Values};
 
 /// Largest block of values computed together.
 const BLOCK: usize = 256;
+/// Consecutive values whose first pass runs together (on one thread).
+const GROUP: usize = 32;
 /// Values below this are computed one at a time, with the mask 0 (every position rare).
 const FIRST_BLOCK: usize = 64;
 /// Bytes of option tables a block may use (one byte per value below 2^bits for each n).
@@ -260,16 +264,13 @@ impl Sparse {
                 common_table: &self.common_table,
                 hunt: self.mask != 0,
             };
-            let work = |(i, (seen, first)): (usize, (&mut [u8], &mut u32))| {
-                *first = known.first_pass(lo + i, seen);
+            // Groups of consecutive n: the rare marks of a group read the value table in order.
+            let work = |(i, (seen, firsts)): (usize, (&mut [u8], &mut [u32]))| {
+                known.first_pass(lo + i * GROUP, seen, firsts);
             };
-            if hi - lo >= 64 {
-                let slots = seen.par_chunks_mut(width).zip(firsts.par_iter_mut());
-                slots.enumerate().with_min_len(32).for_each(work);
-            } else {
-                let slots = seen.chunks_mut(width).zip(firsts.iter_mut());
-                slots.enumerate().for_each(work);
-            }
+            let groups = seen.par_chunks_mut(GROUP * width);
+            let groups = groups.zip(firsts.par_chunks_mut(GROUP)).enumerate();
+            groups.for_each(work);
         }
         let mut block_rare: Vec<usize> = Vec::new();
         for n in lo..hi {
@@ -389,69 +390,93 @@ struct Known<'a, T> {
 }
 
 impl<T: Value> Known<'_, T> {
-    /// Marks the options of n that read only G(0..lo): zero options, one-heap options, splits
-    /// with a rare part; then hunts the rare values below c among the splits whose parts are both
-    /// below lo. Returns c.
-    fn first_pass(&self, n: usize, seen: &mut [u8]) -> u32 {
+    /// Marks the options of the n in `n0..n0 + firsts.len()` that read only G(0..lo) in their
+    /// tables (`seen`, one after the other): zero options, one-heap options, splits with a rare
+    /// part; then hunts the rare values below c among the splits whose parts are both below lo.
+    /// Sets each n's c in `firsts`.
+    fn first_pass(&self, n0: usize, seen: &mut [u8], firsts: &mut [u32]) {
         let lo = self.values.len();
+        let n1 = n0 + firsts.len();
+        let width = seen.len() / firsts.len();
         let g = |m: usize| -> u32 { self.values[m].into() };
         seen.fill(0);
-        if self.moves.zero.contains(&n) {
-            seen[0] = 1;
-        }
-        for &k in &self.moves.equal {
-            if n >= k + 2 && (n - k) % 2 == 0 {
+        for (n, seen) in (n0..n1).zip(seen.chunks_exact_mut(width)) {
+            if self.moves.zero.contains(&n) {
                 seen[0] = 1;
             }
-        }
-        for &k in &self.moves.one {
-            if n > k && n - k < lo {
-                seen[g(n - k) as usize] = 1;
+            for &k in &self.moves.equal {
+                if n >= k + 2 && (n - k) % 2 == 0 {
+                    seen[0] = 1;
+                }
+            }
+            for &k in &self.moves.one {
+                if n > k && n - k < lo {
+                    seen[g(n - k) as usize] = 1;
+                }
             }
         }
         for &(k, unequal) in &self.moves.pairs {
-            if n < k + 2 {
+            self.mark_rare(n0, n1, k, unequal, seen);
+        }
+        for ((n, seen), first) in (n0..n1).zip(seen.chunks_exact_mut(width)).zip(firsts) {
+            let c = first_clear(seen, self.rare_table, 0) as u32;
+            *first = c;
+            if !self.hunt {
                 continue;
             }
-            let s = n - k;
-            // Rare parts r with s − lo < r < s: the other part s − r is below lo.
-            let from = self
-                .rare_pos
-                .partition_point(|&r| r as usize <= s.saturating_sub(lo));
-            let to = self.rare_pos.partition_point(|&r| (r as usize) < s);
-            let (pos, val) = (&self.rare_pos[from..to], &self.rare_val[from..to]);
-            let mut mark = |pos: &[u32], val: &[u32]| {
-                for (&r, &v) in pos.iter().zip(val) {
-                    seen[(v ^ g(s - r as usize)) as usize] = 1;
-                }
-            };
-            // Without the split (s/2, s/2) if it is not allowed.
-            let middle = pos.partition_point(|&r| (r as usize) * 2 < s);
-            let skip = unequal && pos.get(middle).is_some_and(|&r| r as usize * 2 == s);
-            mark(&pos[..middle], &val[..middle]);
-            let above = middle + usize::from(skip);
-            mark(&pos[above..], &val[above..]);
-        }
-        let c = first_clear(seen, self.rare_table, 0) as u32;
-        if self.hunt {
             for &(k, unequal) in &self.moves.pairs {
                 if n >= k + 2 {
                     let s = n - k;
                     let from = (s + 1).saturating_sub(lo).max(1);
-                    hunt(
-                        self.values,
-                        s,
-                        from,
-                        last_split(s, unequal),
-                        seen,
-                        self.common_table,
-                        0,
-                        c,
-                    );
+                    let to = last_split(s, unequal);
+                    hunt(self.values, s, from, to, seen, self.common_table, 0, c);
                 }
             }
         }
-        c
+    }
+
+    /// Marks, for every n in n0..n1, the splits (r, s − r) of s = n − k with r rare and s − r
+    /// below lo. Rare part by rare part: the other parts of consecutive n are consecutive, so
+    /// the inner loop reads the value table in order and writes one table per n.
+    fn mark_rare(&self, n0: usize, n1: usize, k: usize, unequal: bool, seen: &mut [u8]) {
+        let lo = self.values.len();
+        let width = seen.len() / (n1 - n0);
+        // r < s ≤ n1 − 1 − k and r > s − lo ≥ n0 − k − lo.
+        let from = self
+            .rare_pos
+            .partition_point(|&r| r as usize + lo + k <= n0);
+        let to = self
+            .rare_pos
+            .partition_point(|&r| (r as usize) + k + 1 < n1);
+        for (&r, &v) in self.rare_pos[from..to].iter().zip(&self.rare_val[from..to]) {
+            let r = r as usize;
+            // The n with r < n − k < r + lo.
+            let start = n0.max(r + k + 1);
+            let end = n1.min(r + k + lo);
+            let mut mark = |start: usize, end: usize| {
+                let others = &self.values[start - k - r..end - k - r];
+                mark_run(seen, width, (start - n0) * width, others, v);
+            };
+            // Without the split (r, r) if it is not allowed.
+            let equal = 2 * r + k;
+            if unequal && (start..end).contains(&equal) {
+                mark(start, equal);
+                mark(equal + 1, end);
+            } else if start < end {
+                mark(start, end);
+            }
+        }
+    }
+}
+
+/// Sets byte v ⊕ `others[i]` of the i-th table for each i, the tables `width` bytes apart in `seen`
+/// from byte `start` on.
+fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T], v: u32) {
+    let mut table = start;
+    for &other in others {
+        seen[table.wrapping_add((v ^ other.into()) as usize)] = 1;
+        // Cannot overflow: the tables lie within `seen` (no overflow check in this hot loop).
+        table = table.wrapping_add(width);
     }
 }
 
@@ -512,22 +537,17 @@ fn hunt<T: Value>(
     }
 }
 
-/// How many i in [low, high) have both `seen[i]` and `also[i]` 0 (as [`first_clear`]).
+/// How many i in [low, high) have both `seen[i]` and `also[i]` 0 (every byte of both is 0 or 1).
+#[multiversion(targets("x86_64+avx2"))]
 fn count_clear(seen: &[u8], also: &[u8], low: usize, high: usize) -> usize {
-    let mut count = 0;
-    let mut i = low - low % 8;
-    while i < high {
-        let mut clear = !(word(seen, i) | word(also, i)) & ONES;
-        if i < low {
-            clear &= !0u64 << (8 * (low - i));
-        }
-        if high < i + 8 {
-            clear &= !(!0u64 << (8 * (high - i)));
-        }
-        count += clear.count_ones() as usize;
-        i += 8;
-    }
-    count
+    let (seen, also) = (&seen[low..high], &also[low..high]);
+    // Every byte is 0 or 1: count the ones. No early exit and no overflow check (release builds
+    // keep them; the tables are far shorter than 2^32): LLVM adds a vector of bytes at a time.
+    let set = seen
+        .iter()
+        .zip(also)
+        .fold(0u32, |count, (&s, &a)| count.wrapping_add(u32::from(s | a)));
+    seen.len() - set as usize
 }
 
 /// Bytes i..i + 8 as one word.
