@@ -10,7 +10,6 @@
 //! largest heap.
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
-use crate::period::Period;
 use crate::values::{Method, Sequence, TakeAndBreak, naive};
 use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
 
@@ -143,11 +142,6 @@ impl Octal {
             computed: self.sequence.len() as u64,
             period: self.sequence.proved_period(),
         }
-    }
-
-    /// The period proved from the values computed, if any.
-    pub fn proved_period(&self) -> Option<Period> {
-        self.sequence.proved_period()
     }
 }
 
