@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Context;
 use grundy::games::octal::{self, Octal};
 use grundy::values::TakeAndBreak;
-use grundy::{AnalyzeOptions, Play};
+use grundy::{AnalyzeOptions, Lang, Play};
 
 use crate::report::{OutputArgs, Report};
 
@@ -50,10 +50,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         explain: args.output.explain,
     };
     let analysis = game.analyze(&heaps, &options);
-    let title = match game.rules().title() {
-        Some(title) => format!("{title} ({})", game.rules()),
-        None => format!("take-and-break game {}", game.rules()),
-    };
+    let title = game.title(Lang::En);
     Report {
         game: "octal",
         title: &title,

@@ -249,7 +249,7 @@ impl MixedSum {
                 }
                 Parsed::Subtraction(set) => {
                     let next = sum.sequences.len();
-                    if next >= max_sets && !known.contains_key(&set) {
+                    if next + sum.octals.len() >= max_sets && !known.contains_key(&set) {
                         return Err(fail(ComponentProblem::TooManySets { limit: max_sets }));
                     }
                     let index = *known.entry(set.clone()).or_insert(next);
@@ -681,6 +681,14 @@ mod tests {
             "component 1 'sub{1,2}:4,-1': column 12: '-1' is negative; counts are 0 or more"
         );
         assert!(err(&["lasker:18446744073709551615"]).contains("too large"));
+        // Sets and codes share one bound, whichever comes first.
+        for tokens in [["kayles:3", "sub{1,2}:3"], ["sub{1,2}:3", "kayles:3"]] {
+            let bounded = MixedSum::parse_bounded(&tokens, 100, 1).unwrap_err();
+            assert!(
+                bounded.to_string().contains("more than 1 different"),
+                "{bounded}"
+            );
+        }
         assert_eq!(
             err(&["kayles:3000000"]),
             "component 1 'kayles:3000000': heap 1 (3000000) is larger than 2097152, the largest heap for 0.77"

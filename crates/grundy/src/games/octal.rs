@@ -11,7 +11,7 @@
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::values::{Method, Sequence, TakeAndBreak, naive};
-use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
 
 /// The largest heap by default for codes whose moves leave at most two heaps (the sparse-space
 /// engine computes 2^21 values in seconds).
@@ -132,6 +132,17 @@ impl Octal {
     /// The analysis of the heaps `piles` (each within the table).
     pub fn analyze(&self, piles: &[u64], options: &AnalyzeOptions) -> Analysis<HeapStep> {
         heaps::analyze(self, piles, vec![self.intro()], options)
+    }
+
+    /// The game's name for people: `Kayles (0.77)`, or `take-and-break game 0.137`.
+    pub fn title(&self, lang: Lang) -> String {
+        let code = self.rules();
+        match (code.title(), lang) {
+            (Some(title), Lang::En) => format!("{title} ({code})"),
+            (Some(title), Lang::Zh) => format!("{title}（{code}）"),
+            (None, Lang::En) => format!("take-and-break game {code}"),
+            (None, Lang::Zh) => format!("取子分堆游戏 {code}"),
+        }
     }
 
     /// The first step of an explanation: the rule of the values and how far they were computed.

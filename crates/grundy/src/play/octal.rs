@@ -89,13 +89,7 @@ impl Playable for OctalPlay {
     }
 
     fn title(&self, lang: Lang) -> String {
-        let code = self.game.rules();
-        match (code.title(), lang) {
-            (Some(title), Lang::En) => format!("{title} ({code})"),
-            (Some(title), Lang::Zh) => format!("{title}（{code}）"),
-            (None, Lang::En) => format!("take-and-break game {code}"),
-            (None, Lang::Zh) => format!("取子分堆游戏 {code}"),
-        }
+        self.game.title(lang)
     }
 
     fn rules(&self) -> &Octal {
