@@ -424,20 +424,29 @@ fn not_left(coin: usize, from: u64, lang: Lang) -> String {
 /// # Errors
 /// [`MoveError::Malformed`] for anything else.
 pub(crate) fn two_numbers(text: &str, notation: Notation) -> Result<(u64, u64), MoveError> {
-    let malformed = || MoveError::Malformed {
+    match move_numbers(text, notation)?[..] {
+        [a, b] => Ok((a, b)),
+        _ => Err(malformed(text, notation)),
+    }
+}
+
+/// Reads a move written as whole numbers, separated by spaces or commas.
+///
+/// # Errors
+/// [`MoveError::Malformed`] for anything else.
+pub(crate) fn move_numbers(text: &str, notation: Notation) -> Result<Vec<u64>, MoveError> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(parse_u64)
+        .collect::<Result<Vec<u64>, _>>()
+        .map_err(|_| malformed(text, notation))
+}
+
+/// The refusal of `text`, which does not have the ruleset's form.
+pub(crate) fn malformed(text: &str, notation: Notation) -> MoveError {
+    MoveError::Malformed {
         input: Token::new(text.trim()),
         notation,
-    };
-    let tokens: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .collect();
-    let [a, b] = tokens[..] else {
-        return Err(malformed());
-    };
-    match (parse_u64(a), parse_u64(b)) {
-        (Ok(a), Ok(b)) => Ok((a, b)),
-        _ => Err(malformed()),
     }
 }
 
@@ -464,10 +473,7 @@ pub(crate) fn keyword_numbers(
     let numbers: Result<Vec<u64>, _> = tokens.map(parse_u64).collect();
     match numbers {
         Ok(numbers) if numbers.len() == count => Ok(Some(numbers)),
-        _ => Err(MoveError::Malformed {
-            input: Token::new(text.trim()),
-            notation,
-        }),
+        _ => Err(malformed(text, notation)),
     }
 }
 

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::octal::{self, Octal};
-use crate::parse::{Token, parse_u64};
+use crate::parse::Token;
 use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, analyzable_piles,
-    index, positions_from, show_numbers, total_stones,
+    index, malformed, move_numbers, positions_from, show_numbers, total_stones,
 };
 use crate::values::TakeAndBreak;
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
@@ -126,18 +126,9 @@ impl Playable for OctalPlay {
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
-        let malformed = || MoveError::Malformed {
-            input: Token::new(text.trim()),
-            notation: NOTATION,
-        };
-        let numbers = text
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|t| !t.is_empty())
-            .map(parse_u64)
-            .collect::<Result<Vec<u64>, _>>()
-            .map_err(|_| malformed())?;
+        let numbers = move_numbers(text, NOTATION)?;
         let [number, taken, ref parts @ ..] = numbers[..] else {
-            return Err(malformed());
+            return Err(malformed(text, NOTATION));
         };
         if self.is_over(piles) {
             return Err(MoveError::GameOver);
