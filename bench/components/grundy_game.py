@@ -1,9 +1,6 @@
-"""Grundy's game in plain Python: the options of a heap (two unequal non-empty heaps) are
-generated as tuples of heaps, split into heaps, and the values of single heaps memoised with
-functools.lru_cache.
-Usage: python3 grundy_game.py N   (prints the value of one heap of N)"""
-import sys
-from functools import lru_cache
+"""Grundy's game in plain Python (split a heap into two unequal non-empty heaps), through
+memo.py. Usage: python3 grundy_game.py N   (prints the value of one heap of N)"""
+from memo import solve
 
 
 def options(heap):
@@ -11,22 +8,4 @@ def options(heap):
         yield (a, heap - a)
 
 
-@lru_cache(maxsize=None)
-def grundy(heap):
-    seen = set()
-    for option in options(heap):
-        value = 0
-        for part in option:
-            value ^= grundy(part)
-        seen.add(value)
-    mex = 0
-    while mex in seen:
-        mex += 1
-    return mex
-
-
-n = int(sys.argv[1])
-# Bottom up, so that the recursion stays one level deep.
-for heap in range(n + 1):
-    grundy(heap)
-print(grundy(n))
+solve(options)
