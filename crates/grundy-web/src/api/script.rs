@@ -14,6 +14,7 @@
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
+use grundy::Lang;
 use grundy::play::{Playable, Setup, Visitor};
 use grundy_script::play::{ScriptPlay, state_of_numbers};
 use grundy_script::{Script, ScriptError, Start, State};
@@ -187,7 +188,7 @@ fn play(
     let (mut v, at) = job.answer(&game, start)?;
     let mut moves = Vec::new();
     game.legal_moves(&at, &mut moves);
-    let state = game.show(&at);
+    let state = game.show(&at, Lang::En);
     v["options"] = moves
         .iter()
         .take(limits.max_moves)

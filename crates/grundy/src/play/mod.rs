@@ -45,7 +45,7 @@ pub use error::{MoveError, OPTIONS_LISTED, SetupError};
 pub use notation::{Notation, Unit};
 pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
 pub(crate) use piles::*;
-pub use registry::{ParamDoc, RULESETS, Resume, Setup, Visitor, with_ruleset};
+pub use registry::{Board, ParamDoc, RULESETS, Resume, Setup, Visitor, with_ruleset};
 pub use search::{FALLBACK_CANDIDATES, MisereRules, Reply, Search};
 
 /// A ruleset that people can play against the computer.
@@ -64,7 +64,22 @@ pub trait Playable {
     fn name(&self) -> &'static str;
     /// The name for people (`misère Nim`).
     fn title(&self, lang: Lang) -> String;
-    /// The winning convention; normal play unless the ruleset offers misère play.
+    /// The rules, the theorem and examples, for the command line's help (English: the
+    /// explanations carry the Chinese).
+    fn help(&self) -> &'static str;
+    /// What each number of a position is (a pile, a step, a cell).
+    fn part(&self) -> Unit {
+        Unit::Pile
+    }
+    /// How the page draws a position.
+    fn board(&self) -> Board {
+        Board::Piles
+    }
+    /// The conventions the ruleset can be played in.
+    fn conventions(&self) -> &'static [Play] {
+        &[Play::Normal]
+    }
+    /// The winning convention of this game; normal play unless the ruleset offers misère play.
     fn convention(&self) -> Play {
         Play::Normal
     }
@@ -88,7 +103,7 @@ pub trait Playable {
     /// [`Playable::position`].
     fn resume(&self, position: &Self::Position) -> Resume;
     /// The position for people, on one line.
-    fn show(&self, position: &Self::Position) -> String;
+    fn show(&self, position: &Self::Position, lang: Lang) -> String;
 
     /// Reads a move in the ruleset's notation and checks that it is legal.
     ///
@@ -237,7 +252,7 @@ pub(crate) mod tests {
             for a in &after {
                 *got.entry(a).or_default() += 1;
             }
-            assert_eq!(got, expected, "moves of {}", game.show(position));
+            assert_eq!(got, expected, "moves of {}", game.show(position, Lang::En));
             assert_eq!(game.is_over(position), moves.is_empty());
 
             let written: HashSet<String> = moves.iter().map(|c| game.write_move(c)).collect();
@@ -274,20 +289,30 @@ pub(crate) mod tests {
 
             let (wins, r) = reference(game.rules(), position, play, &mut memo);
             let Some(reply) = game.computer_move(position, &mut search) else {
-                assert!(moves.is_empty(), "no reply from {}", game.show(position));
+                assert!(
+                    moves.is_empty(),
+                    "no reply from {}",
+                    game.show(position, Lang::En)
+                );
                 continue;
             };
-            assert_eq!(reply.winning, wins, "{}", game.show(position));
+            assert_eq!(reply.winning, wins, "{}", game.show(position, Lang::En));
             let next = game.apply(position, &reply.change);
             let (next_wins, next_r) = reference(game.rules(), &next, play, &mut memo);
             assert_eq!(
                 next_wins,
                 !wins,
                 "{} {:?}",
-                game.show(position),
+                game.show(position, Lang::En),
                 reply.change
             );
-            assert_eq!(next_r + 1, r, "{} {:?}", game.show(position), reply.change);
+            assert_eq!(
+                next_r + 1,
+                r,
+                "{} {:?}",
+                game.show(position, Lang::En),
+                reply.change
+            );
             assert_eq!(reply.remoteness, Some(next_r));
 
             let fallback = game.computer_move(position, &mut no_search).unwrap();
@@ -298,7 +323,7 @@ pub(crate) mod tests {
                 reference(game.rules(), &next, play, &mut memo).0,
                 !wins,
                 "{} {:?}",
-                game.show(position),
+                game.show(position, Lang::En),
                 fallback.change
             );
         }

@@ -80,15 +80,38 @@ impl Setup {
     }
 }
 
-/// A parameter of a ruleset, for help text and the page's form.
+/// A parameter of a ruleset: the command line's flag (`--k 3`) or argument, the API's field
+/// (`"k": 3`) and the page's input all take this name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ParamDoc {
     /// Its name (`k`).
     pub name: &'static str,
+    /// Its value in help text (`K`).
+    pub value_name: &'static str,
     /// What it is, in English.
     pub en: &'static str,
     /// What it is, in Chinese.
     pub zh: &'static str,
+    /// The value a left-out parameter takes, as text; `None` when leaving it out means something
+    /// of its own (no cap).
+    pub default: Option<&'static str>,
+    /// Written before the position on the command line (`grundy octal 0.77 5 7`) rather than as
+    /// a flag; required there.
+    pub positional: bool,
+}
+
+/// How the page draws a ruleset's position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Board {
+    /// Piles of stones side by side (Nim and every take-away game).
+    Piles,
+    /// A staircase, step 1 lowest.
+    Stairs,
+    /// Cells in a row, stones moving right.
+    Grid,
+    /// Coins on a strip, sliding left.
+    Coins,
 }
 
 /// What a front end sends back to go on from a position: the numbers [`Playable::position`]
