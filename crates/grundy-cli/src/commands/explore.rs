@@ -209,12 +209,15 @@ fn check_range(to: u64, limits: Limits) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The family's title (in English and Chinese), its values from 0 with the certificate that
+/// A family's title in English and in Chinese.
+type Title = (String, String);
+
+/// The family's title, its values from 0 with the certificate that
 /// applies, and the range shown.
 fn family_values(
     args: &Args,
     limits: Limits,
-) -> anyhow::Result<((String, String), Exploration, (u64, u64))> {
+) -> anyhow::Result<(Title, Exploration, (u64, u64))> {
     let asked = args.to.or(args.upto.map(|n| n.saturating_add(1)));
     let within = |to: u64| -> anyhow::Result<u64> { check_range(to, limits).map(|()| to) };
     let range = |to| (args.from, to);
