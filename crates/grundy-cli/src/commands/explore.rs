@@ -214,10 +214,7 @@ type Title = (String, String);
 
 /// The family's title, its values from 0 with the certificate that
 /// applies, and the range shown.
-fn family_values(
-    args: &Args,
-    limits: Limits,
-) -> anyhow::Result<(Title, Exploration, (u64, u64))> {
+fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(Title, Exploration, (u64, u64))> {
     let asked = args.to.or(args.upto.map(|n| n.saturating_add(1)));
     let within = |to: u64| -> anyhow::Result<u64> { check_range(to, limits).map(|()| to) };
     let range = |to| (args.from, to);
