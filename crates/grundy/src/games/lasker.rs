@@ -333,8 +333,8 @@ pub fn analyze(
 mod tests {
     use super::*;
     use crate::engine::Memo;
-    use crate::testing::all_positions;
-    use crate::{Explain, Lang, Play};
+
+    use crate::{Explain, Lang};
 
     #[test]
     fn the_value_formula_matches_the_engine() {
@@ -406,39 +406,6 @@ mod tests {
         assert!(count > 1 << 59, "{count}");
         for [x, y] in splits_to(n, Nimber(n)).take(1000) {
             assert_eq!((x + y, (value(x) + value(y)).value()), (n, n));
-        }
-    }
-
-    #[test]
-    fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
-        let options = AnalyzeOptions {
-            max_moves: usize::MAX,
-            explain: true,
-        };
-        let mut memo = Memo::with_components();
-        for piles in all_positions(3, 12) {
-            let a = analyze(&piles, &options).unwrap();
-            assert_eq!(
-                a.grundy,
-                Some(memo.grundy(&Lasker, &piles).unwrap()),
-                "{piles:?}"
-            );
-            let mut closed: Vec<Vec<u64>> =
-                a.winning_moves.iter().map(|c| play(&piles, c)).collect();
-            let mut engine = memo.winning_moves(&Lasker, &piles, Play::Normal).unwrap();
-            closed.sort();
-            engine.sort();
-            assert_eq!(closed, engine, "{piles:?}");
-            assert_eq!(a.winning_move_count, engine.len() as u64);
-        }
-        // Whole positions, without splitting into heaps: the XOR rule itself is checked too.
-        let mut whole = Memo::new();
-        for piles in all_positions(2, 6) {
-            let a = analyze(&piles, &options).unwrap();
-            assert_eq!(
-                a.outcome,
-                whole.outcome(&Lasker, &piles, Play::Normal).unwrap()
-            );
         }
     }
 

@@ -566,39 +566,6 @@ mod tests {
     use crate::testing::{all_lists, all_positions};
 
     #[test]
-    fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
-        let mut memo = Memo::new();
-        let options = AnalyzeOptions {
-            max_moves: usize::MAX,
-            explain: true,
-        };
-        for piles in all_positions(4, 7) {
-            for play in [Play::Normal, Play::Misere] {
-                let analysis = analyze(&piles, play, &options);
-                assert_eq!(
-                    analysis.outcome,
-                    memo.outcome(&Nim, &piles, play).unwrap(),
-                    "{piles:?} {play:?}"
-                );
-                if play == Play::Normal {
-                    assert_eq!(analysis.grundy, Some(memo.grundy(&Nim, &piles).unwrap()));
-                }
-                let mut closed: Vec<Vec<u64>> = analysis
-                    .winning_moves
-                    .iter()
-                    .map(|c| super::play(&piles, c))
-                    .collect();
-                let mut engine = memo.winning_moves(&Nim, &piles, play).unwrap();
-                closed.sort();
-                engine.sort();
-                assert_eq!(closed, engine, "{piles:?} {play:?}");
-                assert_eq!(analysis.winning_move_count, engine.len() as u64);
-                assert!(analysis.winning_moves.iter().all(|c| is_legal(&piles, c)));
-            }
-        }
-    }
-
-    #[test]
     fn the_first_move_is_the_lexicographically_smallest() {
         // Pile order first, and each pile has one winning move.
         let a = analyze(

@@ -433,45 +433,20 @@ impl Explain for CapStep {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Play;
-    use crate::engine::Memo;
-    use crate::games::staircase::tests::sorted;
+
     use crate::testing::all_lists;
 
+    /// The closed form against the engine: `play::registry::tests`.
     #[test]
-    fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
-        let mut memo = Memo::new();
+    fn winning_moves_are_listed_by_pile_then_amount_under_every_cap() {
         let options = AnalyzeOptions {
             max_moves: usize::MAX,
-            explain: true,
+            explain: false,
         };
-        // Up to 3 piles of up to 16 stones and 4 piles of up to 8, under every cap.
-        let positions = all_lists(3, 16)
-            .into_iter()
-            .chain(all_lists(4, 8).into_iter().filter(|p| p.len() == 4));
-        for piles in positions {
+        for piles in all_lists(3, 16) {
             let largest = piles.iter().copied().max().unwrap_or(0);
-            // Every cap up to one past the largest pile (a larger cap allows the same moves).
             for k in 0..=largest + 1 {
-                let position = CappedPiles {
-                    piles: piles.clone(),
-                    k,
-                };
                 let a = analyze(&piles, k, &options);
-                assert_eq!(
-                    a.outcome,
-                    memo.outcome(&ShrinkingCap, &position, Play::Normal)
-                        .unwrap(),
-                    "{position:?}"
-                );
-                assert!(a.winning_moves.iter().all(|c| is_legal(&piles, k, c)));
-                let closed = sorted(a.winning_moves.iter().map(|c| play(&piles, c)).collect());
-                let engine = sorted(
-                    memo.winning_moves(&ShrinkingCap, &position, Play::Normal)
-                        .unwrap(),
-                );
-                assert_eq!(closed, engine, "{position:?}");
-                assert_eq!(a.winning_move_count, engine.len() as u64);
                 assert!(
                     a.winning_moves.windows(2).all(|w| match (&w[0], &w[1]) {
                         (
@@ -480,7 +455,7 @@ mod tests {
                         ) => (p, u) < (q, t),
                         _ => false,
                     }),
-                    "{position:?}: not in (pile, taken) order"
+                    "{piles:?} k = {k}: not in (pile, taken) order"
                 );
             }
         }

@@ -55,7 +55,7 @@ pub use search::{FALLBACK_CANDIDATES, MisereRules, Reply, Search};
 /// applying a move and the analysis. Provided: the computer's move.
 pub trait Playable {
     /// A position.
-    type Position: Clone + Eq + Hash + Serialize;
+    type Position: Clone + Eq + Hash + Serialize + std::fmt::Debug;
     /// An explanation step of the analysis.
     type Step: Explain + Serialize;
     /// The rules as a [`Game`], for the engine.

@@ -183,3 +183,6 @@ pub fn with_ruleset<V: Visitor>(setup: &Setup, visitor: V) -> Result<V::Output, 
         }),
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,171 @@
+//! One test for every ruleset of the registry, under every convention it offers and a few
+//! settings of its parameters: the analysis (outcome, value, every winning move and their count)
+//! equals the engine's search of the rules on all small positions, and the game checks of
+//! [`check_playable`] hold there.
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::*;
+use crate::engine::Memo;
+use crate::play::Search;
+use crate::play::tests::check_playable;
+use crate::testing::all_lists;
+use crate::{AnalyzeOptions, Outcome};
+
+/// The numbers of the positions checked: all lists of at most `len` numbers up to `max`, more
+/// where the closed form has more to get wrong and the search stays quick.
+fn numbers(ruleset: &str) -> Vec<Vec<u64>> {
+    let (len, max) = match ruleset {
+        "nim" | "staircase" | "grid" => (4, 6),
+        "coins" => (5, 9),
+        "wythoff" => (2, 30),
+        "lasker" | "subtraction" | "nonincreasing" => (3, 9),
+        "moore" => (3, 6),
+        _ => (3, 6),
+    };
+    all_lists(len, max)
+}
+
+/// Settings of the parameters checked beside the defaults.
+fn settings(ruleset: &str) -> &'static [(&'static str, &'static str)] {
+    match ruleset {
+        "nonincreasing" => &[("k", "1"), ("k", "2"), ("k", "3"), ("k", "4"), ("k", "6")],
+        "subtraction" => &[
+            ("set", "1,2"),
+            ("set", "2,5"),
+            ("set", "all-but:1"),
+            ("set", "1..3"),
+        ],
+        "moore" => &[("k", "1"), ("k", "3"), ("k", "5")],
+        "octal" => &[
+            ("code", "0.07"),
+            ("code", "0.137"),
+            ("code", "4.7"),
+            ("code", "grundy"),
+        ],
+        _ => &[],
+    }
+}
+
+/// Checks one game on every position its numbers give from `numbers`, and its play on those of
+/// `small`; returns how many positions.
+struct CheckAll<'a> {
+    numbers: &'a [Vec<u64>],
+    small: &'a [Vec<u64>],
+}
+
+impl Visitor for CheckAll<'_> {
+    type Output = usize;
+
+    fn visit<G: Playable>(self, game: G) -> usize {
+        let play = game.convention();
+        let rules = game.rules();
+        // Normal play splits positions into components where the rules do (as `grundy script`
+        // does); misère play searches whole positions.
+        let mut memo = match play {
+            Play::Normal => Memo::with_components(),
+            Play::Misere => Memo::new(),
+        };
+        let options = AnalyzeOptions {
+            max_moves: usize::MAX,
+            explain: true,
+        };
+        let positions: Vec<G::Position> = self
+            .numbers
+            .iter()
+            .filter_map(|n| game.position(n.clone()).ok())
+            .collect();
+        for position in &positions {
+            let shown = game.show(position, crate::Lang::En);
+            let analysis = game
+                .analyze(position, &options)
+                .expect("small positions analyse");
+            assert_eq!(
+                analysis.outcome,
+                memo.outcome(rules, position, play).unwrap(),
+                "{} {shown} {play:?}",
+                game.name()
+            );
+            if let (Some(value), Play::Normal) = (analysis.grundy, play) {
+                assert_eq!(value, memo.grundy(rules, position).unwrap(), "{shown}");
+                assert_eq!(analysis.outcome, Outcome::from_grundy(value));
+            }
+            let mut legal = Vec::new();
+            game.legal_moves(position, &mut legal);
+            let mut closed: HashMap<G::Position, usize> = HashMap::new();
+            for change in &analysis.winning_moves {
+                assert!(legal.contains(change), "{shown}: {change:?} is not a move");
+                *closed.entry(game.apply(position, change)).or_default() += 1;
+            }
+            let mut engine: HashMap<G::Position, usize> = HashMap::new();
+            for after in memo.winning_moves(rules, position, play).unwrap() {
+                *engine.entry(after).or_default() += 1;
+            }
+            assert_eq!(closed, engine, "{} {shown} {play:?}", game.name());
+            assert_eq!(
+                analysis.winning_move_count,
+                engine.values().sum::<usize>() as u64,
+                "{shown}"
+            );
+        }
+        // The computer's game is checked where it searches (its fallback there too).
+        let searched: Vec<G::Position> = self
+            .small
+            .iter()
+            .filter_map(|n| game.position(n.clone()).ok())
+            .filter(|p| {
+                game.search_cost(p)
+                    .is_some_and(|cost| cost <= Search::<G::Position>::DEFAULT_BUDGET)
+            })
+            .collect();
+        check_playable(&game, &searched, 4);
+        positions.len()
+    }
+}
+
+#[test]
+fn every_ruleset_answers_as_the_engine_searches_on_all_small_positions() {
+    let small = all_lists(3, 4);
+    for &name in RULESETS {
+        let numbers = numbers(name);
+        let default = Setup {
+            game: name.to_string(),
+            ..Setup::default()
+        };
+        let conventions = with_ruleset(&default, Conventions).unwrap();
+        let mut setups = vec![BTreeMap::new()];
+        setups.extend(
+            settings(name)
+                .iter()
+                .map(|&(k, v)| BTreeMap::from([(k.to_string(), v.to_string())])),
+        );
+        for params in setups {
+            for &play in conventions {
+                let setup = Setup {
+                    game: name.to_string(),
+                    misere: play == Play::Misere,
+                    params: params.clone(),
+                };
+                let checked = with_ruleset(
+                    &setup,
+                    CheckAll {
+                        numbers: &numbers,
+                        small: &small,
+                    },
+                )
+                .unwrap();
+                assert!(checked >= 30, "{name} {params:?}: only {checked} positions");
+            }
+        }
+    }
+}
+
+/// The conventions a ruleset offers.
+struct Conventions;
+
+impl Visitor for Conventions {
+    type Output = &'static [Play];
+    fn visit<G: Playable>(self, game: G) -> &'static [Play] {
+        game.conventions()
+    }
+}
