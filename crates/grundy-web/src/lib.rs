@@ -1,7 +1,7 @@
 //! The grundy playground: a JSON API over the library and a page that animates the proofs.
 //!
 //! [`router`] serves `POST /api/analyze` (the same JSON as `grundy ... --json`, built by
-//! [`render`]), `POST /api/move`, `POST /api/computer`, `POST /api/stones` (the two-ends Stone
+//! [`grundy::json`]), `POST /api/move`, `POST /api/computer`, `POST /api/stones` (the two-ends Stone
 //! Game, as `grundy stones ends --json`), `POST /api/values` (a heap game's Grundy values, as
 //! `grundy values --json`), `GET /api/games`, and the page itself, whose files are compiled
 //! into the binary. Limits and status codes: see [`api`]. [`serve`] runs it on a listener; `grundy serve`
@@ -9,7 +9,6 @@
 #![deny(missing_docs)]
 
 pub mod api;
-pub mod render;
 
 use std::future::Future;
 use std::sync::Arc;

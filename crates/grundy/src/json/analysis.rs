@@ -1,0 +1,93 @@
+//! The JSON of an analysed position of an impartial ruleset.
+
+use serde::Serialize;
+
+use super::{MOVE_POSITION_LIMIT, StepJson};
+use crate::play::Playable;
+use crate::{Analysis, Change, Explain, Lang, Nimber, Outcome, Play};
+
+/// Everything the JSON of one analysed position is made of (`'a`: what the JSON borrows; `'f`:
+/// the function that builds the positions after the moves, called while it is built).
+pub struct Analyzed<'a, 'f, P, S> {
+    /// The ruleset's command name.
+    pub game: &'a str,
+    /// The convention.
+    pub play: Play,
+    /// The position as given.
+    pub position: &'a P,
+    /// How many components (piles, cells, coins) the position has.
+    pub components: usize,
+    /// The analysis.
+    pub analysis: &'a Analysis<S>,
+    /// The position after a move.
+    pub after: &'f dyn Fn(&Change) -> P,
+}
+
+/// The JSON object of one analysed position: `game`, `position`, `play`, `outcome`, `grundy`,
+/// `winning_moves`, `winning_move_count`, and `explanation` when there is one.
+#[derive(Serialize)]
+pub struct AnalysisJson<'a, P, S> {
+    game: &'a str,
+    position: &'a P,
+    play: Play,
+    outcome: Outcome,
+    grundy: Option<Nimber>,
+    winning_moves: Vec<MoveJson<'a, P>>,
+    winning_move_count: u64,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    explanation: Vec<StepJson<'a, S>>,
+}
+
+/// A listed winning move: `change`, `description`, and `position` (the position after it) for
+/// positions of at most [`MOVE_POSITION_LIMIT`] components.
+#[derive(Serialize)]
+pub struct MoveJson<'a, P> {
+    change: &'a Change,
+    description: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<P>,
+}
+
+impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
+    /// The JSON object, its texts in `lang`.
+    pub fn json(&self, lang: Lang) -> AnalysisJson<'a, P, S> {
+        let a = self.analysis;
+        let with_positions = self.components <= MOVE_POSITION_LIMIT;
+        AnalysisJson {
+            game: self.game,
+            position: self.position,
+            play: self.play,
+            outcome: a.outcome,
+            grundy: a.grundy,
+            winning_moves: a
+                .winning_moves
+                .iter()
+                .map(|change| MoveJson {
+                    change,
+                    description: change.describe(lang),
+                    position: with_positions.then(|| (self.after)(change)),
+                })
+                .collect(),
+            winning_move_count: a.winning_move_count,
+            explanation: StepJson::all(&a.explanation, lang),
+        }
+    }
+}
+
+/// The JSON of `analysis` of `position` in the playable ruleset `game`.
+pub fn playable<'a, G: Playable>(
+    game: &'a G,
+    position: &'a G::Position,
+    analysis: &'a Analysis<G::Step>,
+    lang: Lang,
+) -> AnalysisJson<'a, G::Position, G::Step> {
+    Analyzed {
+        game: game.name(),
+        play: game.convention(),
+        position,
+        components: game.components(position),
+        analysis,
+        after: &|change| game.apply(position, change),
+    }
+    .json(lang)
+}
