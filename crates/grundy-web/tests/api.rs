@@ -292,6 +292,55 @@ async fn the_page_and_the_game_list_are_served() {
     assert_eq!(v["limits"]["max_value"], 9007199254740991u64);
 }
 
+/// GETs `path`: its status, content type and text.
+async fn get(path: &str) -> (StatusCode, String, String) {
+    let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map_or(String::new(), |v| v.to_str().unwrap().to_string());
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    (
+        status,
+        content_type,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn the_page_loads_its_modules_and_every_module_is_served() {
+    let (_, _, page) = get("/").await;
+    assert!(page.contains(r#"<script type="module" src="/app.js">"#));
+    // Every module the page reaches through its imports, as the browser resolves them.
+    let mut reached = std::collections::BTreeSet::new();
+    let mut to_load = vec!["/app.js".to_string()];
+    while let Some(path) = to_load.pop() {
+        if !reached.insert(path.clone()) {
+            continue;
+        }
+        let (status, content_type, text) = get(&path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(content_type, "text/javascript; charset=utf-8", "{path}");
+        let dir = &path[..=path.rfind('/').unwrap()];
+        for line in text.lines().filter(|l| l.starts_with("import ")) {
+            let from = line.split('\'').nth(1).expect("an import names its module");
+            let relative = from.strip_prefix("./").expect("imports are relative");
+            to_load.push(format!("{dir}{relative}"));
+        }
+    }
+    // Every file of assets/js is one of them: none is left out of the served assets.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(
+            reached.contains(&format!("/js/{name}")),
+            "/js/{name} is not reached from /app.js"
+        );
+    }
+}
+
 #[tokio::test]
 async fn the_other_rulesets_are_analysed_moved_and_played() {
     // Staircase: odd steps 3 and 2 XOR to 1; the explanation names the even-step reply.
