@@ -342,6 +342,64 @@ async fn the_page_loads_its_modules_and_every_module_is_served() {
 }
 
 #[tokio::test]
+async fn parameters_are_fields_or_a_params_object_and_null_is_left_out() {
+    let with_cap = |v: &Value| v["winning_moves"].clone();
+    let (status, as_field) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "k": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{as_field}");
+    assert_eq!(as_field["position"], json!({"piles": [3, 4, 5], "k": 1}));
+    let (status, in_object) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "params": {"k": 1}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{in_object}");
+    assert_eq!(in_object, as_field);
+    // The same value both ways is one parameter.
+    let (status, both) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "k": 1, "params": {"k": "1"}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{both}");
+    assert_eq!(with_cap(&both), with_cap(&as_field));
+    // A null parameter is one left out: no cap, as without `k`.
+    let (status, null) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "k": null}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{null}");
+    assert_eq!(null["position"]["k"], Value::Null);
+    let (_, left_out) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "params": {"k": null}}),
+    )
+    .await;
+    assert_eq!(left_out, null);
+    assert_ne!(with_cap(&null), with_cap(&as_field));
+    refused(
+        Limits::default(),
+        "/api/analyze",
+        r#"{"game": "nonincreasing", "position": [3], "k": 1, "params": {"k": 2}}"#,
+        StatusCode::BAD_REQUEST,
+        "parameter 'k' is given twice, as '1' and in 'params' as '2'",
+    )
+    .await;
+    refused(
+        Limits::default(),
+        "/api/analyze",
+        r#"{"game": "nonincreasing", "position": [3], "params": {"k": 18446744073709551616}}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "parameter 'k' is too large",
+    )
+    .await;
+}
+
+#[tokio::test]
 async fn the_other_rulesets_are_analysed_moved_and_played() {
     // Staircase: odd steps 3 and 2 XOR to 1; the explanation names the even-step reply.
     let (status, v) = post(

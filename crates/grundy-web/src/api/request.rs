@@ -48,7 +48,10 @@ pub(super) struct Request {
     pub(super) max_moves: Option<usize>,
     #[serde(rename = "move")]
     pub(super) text_move: Option<String>,
-    /// Every other field is a parameter of the ruleset.
+    /// The ruleset's parameters as one object (`"params": {"k": 3}`).
+    #[serde(rename = "params")]
+    pub(super) params_object: Option<BTreeMap<String, Value>>,
+    /// Every other field is a parameter of the ruleset (`"k": 3`), named as on the command line.
     #[serde(flatten)]
     pub(super) params: BTreeMap<String, Value>,
 }
@@ -162,7 +165,47 @@ pub(super) fn param_text(value: &Value) -> String {
     }
 }
 
+/// The ruleset's parameters of a request, from its fields and its `params` object, as the text
+/// [`Setup::params`] holds; a parameter that is null is left out.
+///
+/// # Errors
+/// 400 for a parameter given both ways with two values, 422 for a number above 2^64 − 1.
+fn parameters(
+    fields: BTreeMap<String, Value>,
+    object: BTreeMap<String, Value>,
+) -> Result<BTreeMap<String, String>, ApiError> {
+    let mut params: BTreeMap<String, String> = BTreeMap::new();
+    for (name, value) in fields.into_iter().chain(object) {
+        if value.is_null() {
+            continue;
+        }
+        // serde_json reads a whole number above 2^64 - 1 as a float.
+        if value.as_number().is_some_and(|n| {
+            n.as_u64().is_none()
+                && n.as_i64().is_none()
+                && n.as_f64().is_some_and(|f| f.fract() == 0.0 && f > 0.0)
+        }) {
+            return Err(ApiError::unprocessable(format!(
+                "parameter {} is too large: above 18446744073709551615 (2^64 - 1)",
+                Token::new(&name)
+            )));
+        }
+        let text = param_text(&value);
+        if let Some(before) = params.get(&name).filter(|before| **before != text) {
+            return Err(ApiError::bad_request(format!(
+                "parameter {} is given twice, as {} and in 'params' as {}",
+                Token::new(&name),
+                Token::new(before),
+                Token::new(&text)
+            )));
+        }
+        params.insert(name, text);
+    }
+    Ok(params)
+}
+
 impl Job {
+    /// The ruleset and the job a request asks for.
     pub(super) fn parse(
         body: &[u8],
         action: Action,
@@ -181,26 +224,10 @@ impl Job {
             }
             None => return Err(ApiError::bad_request("the request has no 'position'")),
         };
-        if let Some(name) = request.params.iter().find_map(|(name, v)| {
-            // serde_json reads a whole number above 2^64 - 1 as a float.
-            let n = v.as_number()?;
-            let f = n.as_f64()?;
-            (n.as_u64().is_none() && n.as_i64().is_none() && f.fract() == 0.0 && f > 0.0)
-                .then_some(name)
-        }) {
-            return Err(ApiError::unprocessable(format!(
-                "parameter {} is too large: above 18446744073709551615 (2^64 - 1)",
-                Token::new(name)
-            )));
-        }
         let setup = Setup {
+            params: parameters(request.params, request.params_object.unwrap_or_default())?,
             game: request.game,
             misere: request.misere,
-            params: request
-                .params
-                .iter()
-                .map(|(k, v)| (k.clone(), param_text(v)))
-                .collect(),
         };
         let job = Job {
             action,
