@@ -41,22 +41,17 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    Nim(commands::nim::Args),
+    #[command(flatten)]
+    Ruleset(commands::ruleset::Analysis),
     Judge(commands::judge::Args),
     #[command(name = "gen")]
     Gen(commands::generate::Args),
     Stress(commands::stress::Args),
-    Staircase(commands::staircase::Args),
-    Grid(commands::grid::Args),
-    Coins(commands::coins::Args),
-    Nonincreasing(commands::nonincreasing::Args),
     Play(commands::play::Args),
     Serve(commands::serve::Args),
     Stones(commands::stones::Args),
     Subtraction(commands::subtraction::Args),
-    Wythoff(commands::wythoff::Args),
     Moore(commands::moore::Args),
-    Lasker(commands::lasker::Args),
     Octal(commands::octal::Args),
     Sum(commands::sum::Args),
     Values(commands::values::Args),
@@ -67,21 +62,15 @@ enum Command {
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
     match cli.command {
-        Command::Nim(args) => commands::nim::run(args, out),
+        Command::Ruleset(args) => commands::ruleset::run(args, out),
         Command::Judge(args) => commands::judge::run(args, out),
         Command::Gen(args) => commands::generate::run(args, out),
         Command::Stress(args) => commands::stress::run(args, out),
-        Command::Staircase(args) => commands::staircase::run(args, out),
-        Command::Grid(args) => commands::grid::run(args, out),
-        Command::Coins(args) => commands::coins::run(args, out),
-        Command::Nonincreasing(args) => commands::nonincreasing::run(args, out),
         Command::Play(args) => commands::play::run(args, out),
         Command::Serve(args) => commands::serve::run(args, out),
         Command::Stones(args) => commands::stones::run(args, out),
         Command::Subtraction(args) => commands::subtraction::run(args, out),
-        Command::Wythoff(args) => commands::wythoff::run(args, out),
         Command::Moore(args) => commands::moore::run(args, out),
-        Command::Lasker(args) => commands::lasker::run(args, out),
         Command::Octal(args) => commands::octal::run(args, out),
         Command::Sum(args) => commands::sum::run(args, out),
         Command::Values(args) => commands::values::run(args, out),
@@ -92,7 +81,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::try_parse().unwrap_or_else(|e| usage_error(e).exit());
+    let cli = Cli::try_parse().unwrap_or_else(|e| refuse(usage_error(e)));
     input::set_limits(cli.limits);
     grundy_script::set_memory_meter(|| ALLOCATOR.allocated());
     let mut out = output::Stdout::new();
@@ -137,7 +126,20 @@ fn usage_error(mut e: clap::Error) -> clap::Error {
             ContextValue::Strings(vec![nearest]),
         );
     }
-    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+    if e.kind() == ErrorKind::InvalidSubcommand
+        && std::env::args().nth(1).as_deref() == Some("play")
+    {
+        let games = grundy::play::RULESETS.join(", ");
+        e.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![format!("playable games: {games}, script").into()]),
+        );
+    }
+    for kind in [
+        ContextKind::InvalidValue,
+        ContextKind::InvalidArg,
+        ContextKind::InvalidSubcommand,
+    ] {
         if let Some(ContextValue::String(text)) = e.get(kind)
             && !Token::new(text).is_whole()
         {
@@ -162,6 +164,32 @@ fn usage_error(mut e: clap::Error) -> clap::Error {
         );
     }
     e
+}
+
+/// Prints help and the version as clap does; any other usage error on one line,
+/// `grundy: <what is wrong>; <tip>`, and exits with 2.
+fn refuse(e: clap::Error) -> ! {
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    let text = e.render().to_string();
+    let mut line = String::new();
+    for part in text.lines().map(str::trim).filter(|l| {
+        !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more information")
+    }) {
+        let part = part.strip_prefix("error: ").unwrap_or(part);
+        if !line.is_empty() {
+            line.push_str(if line.ends_with(':') { " " } else { "; " });
+        }
+        line.push_str(part);
+    }
+    eprintln!("grundy: {line}");
+    std::process::exit(2)
 }
 
 /// The subcommand nearest to `typed` (one or two letters changed, added, dropped or swapped).

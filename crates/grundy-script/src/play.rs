@@ -161,6 +161,11 @@ impl Playable for ScriptPlay {
         "script"
     }
 
+    fn help(&self) -> &'static str {
+        "A game written as a script: its options() lists the states a move reaches; a move is \
+the state after it. Every state reachable from the start is listed before the game starts."
+    }
+
     fn title(&self, lang: Lang) -> String {
         lang.pick("the script's game", "脚本定义的游戏").to_string()
     }
@@ -203,7 +208,7 @@ impl Playable for ScriptPlay {
         }
     }
 
-    fn show(&self, state: &State) -> String {
+    fn show(&self, state: &State, _lang: Lang) -> String {
         state.to_string()
     }
 

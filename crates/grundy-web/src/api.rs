@@ -109,7 +109,7 @@ fn moved<G: Playable>(game: &G, after: &G::Position, change: &Change, lang: Lang
         "game": game.name(),
         "play": game.convention(),
         "position": after,
-        "shown": game.show(after),
+        "shown": game.show(after, lang),
         "resume": game.resume(after),
         "change": change,
         "move": game.write_move(change),

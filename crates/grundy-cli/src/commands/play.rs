@@ -12,81 +12,82 @@ use grundy::{AnalyzeOptions, Explain, Lang, Outcome, Play};
 use grundy_script::play::ScriptPlay;
 use grundy_script::{Limits, Script, Start};
 
+use crate::commands::ruleset;
 use crate::commands::script::{MemoryArg, load, on_script_stack_alongside};
 use crate::report::{self, LangArg};
 
-/// Play against a perfect opponent: nim (misère with --misere), staircase, grid, coins,
-/// nonincreasing, subtraction, wythoff, lasker, octal (take-and-break games such as Kayles), and
-/// games written as scripts.
-///
-/// The game shows the position and asks for your move in the ruleset's notation:
-///   nim            PILE COUNT   take COUNT stones from pile PILE (piles numbered from 1)
-///   staircase      STEP COUNT   carry COUNT stones from step STEP down one step (1 to the ground)
-///   grid           CELL COUNT   move COUNT stones from cell CELL to the next cell on its right
-///   coins          COIN CELL    slide coin COIN left to cell CELL (coins numbered as given)
-///   nonincreasing  PILE COUNT   take COUNT stones, at most the cap k (what the previous move
-///                               took); the first cap is `--param k=K` (no cap without it)
-///   subtraction    PILE COUNT   take COUNT stones, COUNT in the set S: `--param set=1,3,4`,
-///                               `set=all-but:1,2` or `set=1..M` (as `grundy subtraction --set`;
-///                               1,3,4 without it)
-///   wythoff        PILE COUNT   take COUNT stones from pile 1 or 2 (two piles)
-///                  both COUNT   or take COUNT stones from each pile
-///   lasker         PILE COUNT   take COUNT stones from pile PILE
-///                  split PILE X or split pile PILE into X and the rest (a new pile after it)
-///   octal          PILE COUNT   take COUNT tokens from pile PILE, the rest left as one pile
-///                  PILE COUNT A B …  or the rest left as the piles A, B, … (they take its
-///                               place), as the code allows: `--param code=0.77` (Kayles
-///                               without it), `code=0.07`, `code=grundy`, as `grundy values`
-///   script         STATE        the state after your move, written as in the script (`6`,
-///                               `[2, 3]`), one of the options of the position; the game
-///                               starts with `grundy play script FILE STATE`
-/// A bad move, or a line longer than 65536 bytes, gets a one-line reason and the prompt again.
-/// Commands: `hint` (the winning move and why, or that every move loses), `undo` (back to your
-/// previous turn), `explain` (the whole proof for the position), `help`, `quit`. End of input
-/// ends the game.
-///
-/// The computer plays perfectly. Where the engine can search the whole game from the position
-/// (for nim: about (p1+1)(p2+1)... positions times the stones, within two million) it wins as
-/// fast as possible and, from a lost position, loses as slowly as possible (remoteness). Above
-/// that it plays the closed form's winning move that leaves the least game (for nim the fewest
-/// stones), and from a lost position moves a single stone (or coin): it never throws away a win.
-/// A script game is listed state by state before it starts (at most --max-states states, no
-/// cycles); the engine's values over that list answer hints, and its remoteness the computer.
-///
-/// Examples: `grundy play nim 3 4 5`, `grundy play nim --misere --first computer 1 2 3`,
-/// `grundy play staircase 3 0 2`, `grundy play coins 1 5 6`,
-/// `grundy play nonincreasing --param k=3 3 4 5`, `grundy play subtraction --param set=1,3,4 7 9`,
-/// `grundy play wythoff 4 9`, `grundy play lasker 2 5 7`, `grundy play octal --param code=0.07 9 14`,
-/// `grundy play script examples/scripts/queen.rhai '[3, 5]'`.
+/// Play against a perfect opponent: every ruleset of `grundy`, and games written as scripts.
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(long_about = long_help())]
 pub struct Args {
-    /// The ruleset: nim, staircase, grid, coins, nonincreasing, subtraction, wythoff, lasker,
-    /// octal, or script (then the script file comes first).
-    game: String,
-    /// The position: the piles, the steps (step 1 first), the cells, or the coins' cells; for
-    /// script, the file and then the start state as the script writes states.
-    #[arg(required = true, allow_negative_numbers = true)]
-    position: Vec<String>,
+    #[command(subcommand)]
+    game: Chosen,
     /// Who moves first.
-    #[arg(long, value_enum, default_value = "me")]
+    #[arg(long, value_enum, default_value = "me", global = true)]
     first: First,
-    /// Misère play: the player who makes the last move loses.
-    #[arg(long)]
-    misere: bool,
-    /// A parameter of the ruleset, for rulesets that take some (nonincreasing: k=K, the first cap;
-    /// subtraction: set=S, the subtraction set).
-    #[arg(long = "param", value_name = "NAME=VALUE")]
-    params: Vec<String>,
     /// Language of the game's text.
-    #[arg(long, value_enum, default_value = "en")]
+    #[arg(long, value_enum, default_value = "en", global = true)]
     lang: LangArg,
-    /// Script games: the most states the game may have (all are listed before it starts, one
-    /// call of the script's options() each).
+    /// A parameter as NAME=VALUE (the same as the ruleset's flag: `--param k=3` is `--k 3`).
+    #[arg(long = "param", value_name = "NAME=VALUE", global = true, hide = true)]
+    params: Vec<String>,
+}
+
+/// The game to play: a ruleset of the registry, or a script.
+#[derive(clap::Subcommand)]
+enum Chosen {
+    #[command(flatten)]
+    Ruleset(ruleset::Game),
+    /// A game written as a script: `grundy play script FILE STATE`.
+    Script(ScriptArgs),
+}
+
+/// `grundy play script FILE STATE`.
+#[derive(clap::Args)]
+struct ScriptArgs {
+    /// The script file, then the start state as the script writes states (`6`, `[2, 3]`).
+    #[arg(required = true, allow_negative_numbers = true)]
+    words: Vec<String>,
+    /// The most states the game may have (all are listed before it starts, one call of the
+    /// script's options() each).
     #[arg(long, default_value_t = SCRIPT_STATES, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_states: usize,
     #[command(flatten)]
     memory: MemoryArg,
+}
+
+/// `grundy play --help`: the rulesets and their moves, from the registry, then how a game goes.
+fn long_help() -> String {
+    let mut text = String::from(
+        "Play against a perfect opponent. `grundy play RULESET` takes the same parameters and \
+position as `grundy RULESET` (see `grundy RULESET --help` for the rules and the theorem); \
+`grundy play script FILE STATE` plays a game written as a script.\n\n\
+The game shows the position and asks for your move in the ruleset's notation:\n",
+    );
+    for line in ruleset::notations() {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text.push_str(
+        "  script: STATE, the state after your move as the script writes it (`6`, `[2, 3]`)\n\n\
+A bad move, or a line longer than 65536 bytes, gets a one-line reason and the prompt again. \
+Commands: `hint` (the winning move and why, or that every move loses), `undo` (back to your \
+previous turn), `explain` (the whole proof for the position), `help`, `quit`. End of input \
+ends the game.\n\n\
+The computer plays perfectly. Where the engine can search the whole game from the position \
+(for nim: about (p1+1)(p2+1)... positions times the stones, within two million) it wins as \
+fast as possible and, from a lost position, loses as slowly as possible (remoteness). Above \
+that it plays the closed form's winning move that leaves the least game (for nim the fewest \
+stones), and from a lost position moves a single stone (or coin): it never throws away a win. \
+A script game is listed state by state before it starts (at most --max-states states, no \
+cycles); the engine's values over that list answer hints, and its remoteness the computer.\n\n\
+Examples: `grundy play nim 3 4 5`, `grundy play nim --misere --first computer 1 2 3`, \
+`grundy play staircase 3 0 2`, `grundy play coins 1 5 6`, \
+`grundy play nonincreasing --k 3 3 4 5`, `grundy play subtraction --set 1,3,4 7 9`, \
+`grundy play wythoff 4 9`, `grundy play lasker 2 5 7`, `grundy play octal 0.07 9 14`, \
+`grundy play script examples/scripts/queen.rhai '[3, 5]'`.",
+    );
+    text
 }
 
 /// The default bound on the states of a script game: listing them calls the script once per
@@ -148,7 +149,7 @@ pub enum First {
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let params = args
+    let named = args
         .params
         .iter()
         .map(|p| {
@@ -157,33 +158,37 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 .with_context(|| format!("bad --param '{p}': write NAME=VALUE"))
         })
         .collect::<anyhow::Result<BTreeMap<_, _>>>()?;
-    let setup = Setup {
-        game: args.game.clone(),
-        misere: args.misere,
-        params,
-    };
     let table = Table {
         first: args.first,
         lang: args.lang.into(),
     };
-    if setup.game == "script" {
-        ScriptPlay::check(&setup)?;
-        let limits = Limits {
-            max_states: args.max_states,
-            max_memory: args.memory.bytes(),
-            ..Limits::default()
-        };
-        return script_game(&args.position, limits, table, out);
+    match args.game {
+        Chosen::Script(script) => {
+            ScriptPlay::check(&Setup {
+                game: "script".to_string(),
+                misere: false,
+                params: named,
+            })?;
+            let limits = Limits {
+                max_states: script.max_states,
+                max_memory: script.memory.bytes(),
+                ..Limits::default()
+            };
+            script_game(&script.words, limits, table, out)
+        }
+        Chosen::Ruleset(ruleset::Game(mut chosen)) => {
+            chosen.setup.params.extend(named);
+            let numbers = crate::input::numbers(&chosen.position, "position value")?;
+            let stdin = std::io::stdin();
+            let session = Session {
+                numbers,
+                table,
+                input: &mut stdin.lock(),
+                out,
+            };
+            play::with_ruleset(&chosen.setup, session)?
+        }
     }
-    let numbers = crate::input::numbers(&args.position, "position value")?;
-    let stdin = std::io::stdin();
-    let session = Session {
-        numbers,
-        table,
-        input: &mut stdin.lock(),
-        out,
-    };
-    play::with_ruleset(&setup, session)?
 }
 
 /// How a game is played whatever the ruleset: who starts, in which language.
@@ -358,7 +363,7 @@ impl<G: Playable> Game<'_, G> {
                 self.out,
                 "{}{}",
                 lang.pick("position: ", "局面："),
-                self.game.show(&position)
+                self.game.show(&position, self.lang)
             )?;
             write!(self.out, "{}", lang.pick("your move> ", "你的走法> "))?;
             self.out.flush()?;
@@ -421,7 +426,7 @@ impl<G: Playable> Game<'_, G> {
                             "{}{}  =>  {}",
                             lang.pick("you: ", "你："),
                             change.describe(lang),
-                            self.game.show(&after)
+                            self.game.show(&after, self.lang)
                         )?;
                         if self.game.is_over(&after) {
                             return self.finish(Mover::Human);
@@ -449,7 +454,7 @@ impl<G: Playable> Game<'_, G> {
             "{}{}  =>  {}",
             lang.pick("computer: ", "电脑："),
             reply.change.describe(lang),
-            self.game.show(&after)
+            self.game.show(&after, self.lang)
         )?;
         Ok(Some(after))
     }

@@ -505,7 +505,7 @@ fn the_defaults_are_the_documented_ones() {
     for command in [
         &["script", "--help"][..],
         &["explore", "--help"],
-        &["play", "--help"],
+        &["play", "script", "--help"],
     ] {
         let text = help(command);
         assert!(text.contains("[default: 8192]"), "{command:?}: {text}");

@@ -56,7 +56,11 @@ fn a_long_value_on_the_command_line_is_named_short() {
     short_failure(
         &["play", &word, "1"],
         b"",
-        &["(100000 bytes)", "unknown game"],
+        &[
+            "(100000 bytes)",
+            "unrecognized subcommand",
+            "playable games",
+        ],
     );
 }
 

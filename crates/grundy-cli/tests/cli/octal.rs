@@ -65,7 +65,7 @@ fn heaps_come_from_stdin_and_bad_input_is_one_line() {
 
 #[test]
 fn kayles_is_played_against_the_computer_with_breaks_typed_as_piles() {
-    grundy(&["play", "octal", "3"])
+    grundy(&["play", "octal", "kayles", "3"])
         .write_stdin("1 1 1 1\n")
         .assert()
         .success()
@@ -76,7 +76,7 @@ fn kayles_is_played_against_the_computer_with_breaks_typed_as_piles() {
         .stdout(predicate::str::contains(
             "computer: take 1 from pile 1 (1 -> 0)  =>  0 1",
         ));
-    grundy(&["play", "octal", "--param", "code=0.07", "3"])
+    grundy(&["play", "octal", "0.07", "3"])
         .write_stdin("1 1\n")
         .assert()
         .success()

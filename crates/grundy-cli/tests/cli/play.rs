@@ -230,7 +230,7 @@ fn bad_setups_are_one_line_errors() {
     fails_with(
         &["play", "chess", "1"],
         "",
-        &["unknown game 'chess'", "nim"],
+        &["unrecognized subcommand 'chess'", "playable games: nim"],
     );
     fails_with(&["play", "nim", "3", "x"], "", &["'x'", "value 2"]);
     fails_with(

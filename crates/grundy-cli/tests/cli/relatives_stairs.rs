@@ -110,6 +110,13 @@ fn nonincreasing_positions_carry_the_cap() {
         json(&["nonincreasing", "--json", "--k", "3", "12"])["outcome"],
         "P"
     );
+    // Without --k the first move has no cap (as in `grundy play` and the API): null, no sentinel.
+    let free = json(&["nonincreasing", "--json", "12"]);
+    assert_eq!(free["position"], json!({"piles": [12], "k": null}));
+    assert_eq!(
+        free["winning_moves"][1]["position"],
+        json!({"piles": [0], "k": 12})
+    );
     grundy(&["nonincreasing", "--k", "2", "--explain", "3", "4", "5"])
         .assert()
         .success()
@@ -182,13 +189,20 @@ fn bad_input_names_the_token() {
         &["value 4", "'2'", "value 2", "distinct"],
     );
     fails_with(&["coins"], "", &["no cells"]);
-    fails_with(&["nonincreasing", "1", "2"], "", &["missing --k"]);
-    fails_with(&["nonincreasing", "--k", "0", "1"], "", &["--k", "'0'"]);
-    fails_with(&["nonincreasing", "--k", "x", "1"], "", &["--k", "'x'"]);
+    fails_with(
+        &["nonincreasing", "--k", "0", "1"],
+        "",
+        &["parameter 'k'", "'0'"],
+    );
+    fails_with(
+        &["nonincreasing", "--k", "x", "1"],
+        "",
+        &["parameter 'k'", "'x'"],
+    );
     fails_with(
         &["nonincreasing", "--k", "-3", "1"],
         "",
-        &["--k", "'-3'", "negative"],
+        &["parameter 'k'", "'-3'", "negative"],
     );
     fails_with(
         &["nonincreasing", "--k", "2", "1", "2.5"],

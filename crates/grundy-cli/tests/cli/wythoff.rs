@@ -106,7 +106,7 @@ fn bad_input_is_named() {
     fails_with(
         &["wythoff", "1", "2", "3"],
         "",
-        &["exactly two piles", "3 given"],
+        &["exactly two piles", "not 3"],
     );
     fails_with(&["wythoff", "1"], "", &["exactly two piles"]);
     fails_with(&["wythoff", "1", "b"], "", &["'b'", "value 2"]);

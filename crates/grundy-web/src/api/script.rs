@@ -13,6 +13,7 @@
 
 use std::time::{Duration, Instant};
 
+use grundy::Lang;
 use grundy::play::{Playable, Setup, Visitor};
 use grundy_script::play::{ScriptPlay, state_of_numbers};
 use grundy_script::{Script, ScriptError, Start, State};
@@ -185,7 +186,7 @@ fn play(
     let (mut v, at) = job.answer(&game, start)?;
     let mut moves = Vec::new();
     game.legal_moves(&at, &mut moves);
-    let state = game.show(&at);
+    let state = game.show(&at, Lang::En);
     v["options"] = moves
         .iter()
         .take(limits.max_moves)

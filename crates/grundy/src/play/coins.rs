@@ -5,7 +5,7 @@ use crate::engine::EngineError;
 use crate::games::coins::{self, Coins};
 use crate::games::staircase::StairStep;
 use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, index, show_numbers,
+    Board, MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, index, show_numbers,
     two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
@@ -51,6 +51,17 @@ fn left_neighbour(cells: &[u64], cell: u64) -> Option<(usize, u64)> {
         .map(|(i, &c)| (i, c))
 }
 
+/// The command line's help: the rules, the theorem, examples.
+pub const HELP: &str = "Coin sliding (Georgia and Bob): slide a coin left, never onto or over another.\n\n\
+POJ 1704: coins stand on distinct cells 1, 2, 3, ... of a strip; a move slides one coin \
+left by at least one cell, never onto or over another coin and never below cell 1. Who \
+cannot move loses.\n\n\
+Theorem: sort the coins and count the free cells before each one (before the first: down \
+to cell 1). Read from the right, these gaps are staircase Nim: pairing the coins from \
+the right, the player to move wins iff the XOR of the gaps inside the pairs is non-zero.\n\n\
+Coins keep the order given; moves name them by that order. Examples: `grundy coins 1 5 6 \
+7 9 12 14 17`, `grundy coins --explain --lang zh 5 2`.";
+
 impl Playable for CoinsPlay {
     type Position = Vec<u64>;
     type Step = StairStep;
@@ -58,6 +69,18 @@ impl Playable for CoinsPlay {
 
     fn name(&self) -> &'static str {
         "coins"
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn part(&self) -> Unit {
+        Unit::Cell
+    }
+
+    fn board(&self) -> Board {
+        Board::Coins
     }
 
     fn title(&self, lang: Lang) -> String {
@@ -91,7 +114,7 @@ impl Playable for CoinsPlay {
         Resume::numbers(cells)
     }
 
-    fn show(&self, cells: &Vec<u64>) -> String {
+    fn show(&self, cells: &Vec<u64>, _lang: Lang) -> String {
         show_numbers(cells)
     }
 

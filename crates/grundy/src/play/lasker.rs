@@ -36,6 +36,17 @@ const NOTATION: Notation = Notation {
     example: "split 2 3",
 };
 
+/// The command line's help: the rules, the theorem, examples.
+pub const HELP: &str = "Lasker's Nim: a move takes stones from one pile, or splits a pile into two non-empty \
+piles; who cannot move loses (HDU 3032 \"Nim or not Nim?\").\n\n\
+Theorem: a pile of n is worth g(n): g(4m+1) = 4m+1, g(4m+2) = 4m+2, g(4m+3) = 4m+4, \
+g(4m+4) = 4m+3; the player to move loses iff the XOR of the values is 0. Every winning \
+take and split is found (splits are counted exactly even when there are 2^60 of them, \
+and listed by increasing smaller part up to --max-moves); a split's second part is \
+written after the first.\n\n\
+Examples: `grundy lasker 2 2 3`, `grundy lasker --explain 3 3`, `grundy lasker --json \
+7`.";
+
 impl Playable for LaskerPlay {
     type Position = Vec<u64>;
     type Step = HeapStep;
@@ -43,6 +54,10 @@ impl Playable for LaskerPlay {
 
     fn name(&self) -> &'static str {
         "lasker"
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
     }
 
     fn title(&self, lang: Lang) -> String {
@@ -70,7 +85,7 @@ impl Playable for LaskerPlay {
         Resume::numbers(piles)
     }
 
-    fn show(&self, piles: &Vec<u64>) -> String {
+    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
         show_numbers(piles)
     }
 

@@ -29,6 +29,15 @@ const NOTATION: Notation = Notation {
     example: "1 2",
 };
 
+/// The command line's help: the rules, the theorem, examples.
+pub const HELP: &str = "Nim: take any number of stones from one pile; who cannot move loses.\n\n\
+Theorem (Bouton): the player to move loses exactly when the XOR of the piles is 0; the \
+winning move turns a pile p that has the highest set bit of the XOR x into p XOR x. With \
+--misere (who takes the last stone loses) the same holds until only piles of 0 and 1 \
+would remain; then leave an odd number of 1s.\n\n\
+Examples: `grundy nim 3 4 5`, `grundy nim --explain --lang zh 3 4 5`, `echo 1 2 3 | \
+grundy nim --json`.";
+
 impl Playable for NimPlay {
     type Position = Vec<u64>;
     type Step = NimStep;
@@ -38,11 +47,19 @@ impl Playable for NimPlay {
         "nim"
     }
 
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
     fn title(&self, lang: Lang) -> String {
         match self.convention {
             Play::Normal => "Nim".to_string(),
             Play::Misere => lang.pick("misère Nim", "反 Nim").to_string(),
         }
+    }
+
+    fn conventions(&self) -> &'static [Play] {
+        &[Play::Normal, Play::Misere]
     }
 
     fn convention(&self) -> Play {
@@ -72,7 +89,7 @@ impl Playable for NimPlay {
         Resume::numbers(piles)
     }
 
-    fn show(&self, piles: &Vec<u64>) -> String {
+    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
         show_numbers(piles)
     }
 

@@ -9,7 +9,7 @@ use crate::games::nonincreasing::{self, CapStep, CappedPiles, ShrinkingCap};
 use crate::parse::{Token, parse_u64};
 use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, one_from_largest,
-    take_from, total_stones, two_numbers,
+    show_numbers, take_from, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -22,6 +22,9 @@ pub struct CapPlay {
 
 const K: ParamDoc = ParamDoc {
     name: "k",
+    value_name: "K",
+    default: None,
+    positional: false,
     en: "the most the first move may take (no cap when left out)",
     zh: "第一步最多能取的石子数（不填则不限）",
 };
@@ -65,6 +68,18 @@ impl CapPlay {
     }
 }
 
+/// The command line's help: the rules, the theorem, examples.
+pub const HELP: &str = "Nim with a shrinking cap: each move takes at most what the previous move took.\n\n\
+2026 ICPC Nanchang: the first move takes 1 to K stones from one pile; every later move \
+takes at least one stone and at most what the previous move took. Who cannot move loses. \
+A move that takes r leaves the cap r (JSON: {\"piles\": [...], \"k\": r}).\n\n\
+Theorem: with x the XOR of the piles, the player to move wins iff x != 0 and lowbit(x) \
+<= K (lowbit(x): the value of the lowest set bit, lowbit(12) = 4). Halving argument: if \
+x is even, whoever first takes an odd number loses, so both take even numbers: the same \
+game on halved piles with cap K/2, until the XOR is odd (the mover wins) or the cap is 0 \
+(the mover loses).\n\n\
+Examples: `grundy nonincreasing --k 2 3 4 5`, `grundy nonincreasing --k 3 --explain 12`.";
+
 impl Playable for CapPlay {
     type Position = CappedPiles;
     type Step = CapStep;
@@ -72,6 +87,10 @@ impl Playable for CapPlay {
 
     fn name(&self) -> &'static str {
         "nonincreasing"
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
     }
 
     fn title(&self, lang: Lang) -> String {
@@ -114,12 +133,13 @@ impl Playable for CapPlay {
         }
     }
 
-    fn show(&self, position: &CappedPiles) -> String {
-        let piles: Vec<String> = position.piles.iter().map(u64::to_string).collect();
-        if position.k == u64::MAX {
-            format!("{} (k = ∞)", piles.join(" "))
-        } else {
-            format!("{} (k = {})", piles.join(" "), position.k)
+    fn show(&self, position: &CappedPiles, lang: Lang) -> String {
+        let piles = show_numbers(&position.piles);
+        match (position.k, lang) {
+            (u64::MAX, Lang::En) => format!("{piles} (k = ∞)"),
+            (u64::MAX, Lang::Zh) => format!("{piles}（本步取多少都行）"),
+            (k, Lang::En) => format!("{piles} (k = {k})"),
+            (k, Lang::Zh) => format!("{piles}（本步至多取 {k} 个）"),
         }
     }
 
@@ -239,7 +259,7 @@ mod tests {
     fn the_cap_is_a_parameter_and_goes_back_with_the_position() {
         let game = with_k(Some("2")).unwrap();
         let start = game.position(vec![3, 4, 5]).unwrap();
-        assert_eq!(game.show(&start), "3 4 5 (k = 2)");
+        assert_eq!(game.show(&start, Lang::En), "3 4 5 (k = 2)");
         let after = game.apply(&start, &game.parse_move(&start, "3 1").unwrap());
         let resume = game.resume(&after);
         assert_eq!(resume.position, vec![3, 4, 4]);
@@ -250,7 +270,7 @@ mod tests {
             .unwrap();
         assert_eq!(again, after);
         let free = with_k(None).unwrap().position(vec![7]).unwrap();
-        assert_eq!(with_k(None).unwrap().show(&free), "7 (k = ∞)");
+        assert_eq!(with_k(None).unwrap().show(&free, Lang::En), "7 (k = ∞)");
         assert!(with_k(None).unwrap().resume(&free).params.is_empty());
     }
 

@@ -27,6 +27,9 @@ pub struct OctalPlay {
 
 const CODE: ParamDoc = ParamDoc {
     name: "code",
+    value_name: "CODE",
+    default: Some(DEFAULT_CODE),
+    positional: true,
     en: "the game's code, as grundy values takes it: 0.77 Kayles (when left out), 0.07 Dawson's Kayles, 0.137 Dawson's chess, 0.6 Officers, grundy (Grundy's game), a subtraction set 1,2,4",
     zh: "游戏代码，写法与 grundy values 相同：0.77 Kayles（不填时）、0.07 Dawson's Kayles、0.137 Dawson's chess、0.6 Officers、grundy（Grundy 游戏）、减法集合 1,2,4",
 };
@@ -79,6 +82,17 @@ impl OctalPlay {
     }
 }
 
+/// The command line's help: the rules, the theorem, examples.
+pub const HELP: &str = "Positions of take-and-break games: a row of heaps; a move takes tokens from one heap and \
+may break what is left into several heaps, as the game's code says; who cannot move \
+loses.\n\n\
+Theorem (Sprague–Grundy): a heap of n is worth G(n), the mex over its moves of the XOR \
+of the heaps each leaves; the position is worth the XOR of its heaps' values, and a \
+winning move takes one heap to heaps worth G(n) XOR X. The values are computed once, up \
+to the largest heap.\n\n\
+Examples: `grundy octal kayles 5 7 10`, `grundy octal 0.07 --explain 9 14`, `grundy \
+octal grundy --json 12 20`.";
+
 impl Playable for OctalPlay {
     type Position = Vec<u64>;
     type Step = HeapStep;
@@ -86,6 +100,10 @@ impl Playable for OctalPlay {
 
     fn name(&self) -> &'static str {
         "octal"
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
     }
 
     fn title(&self, lang: Lang) -> String {
@@ -121,7 +139,7 @@ impl Playable for OctalPlay {
         }
     }
 
-    fn show(&self, piles: &Vec<u64>) -> String {
+    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
         show_numbers(piles)
     }
 

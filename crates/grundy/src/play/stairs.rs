@@ -8,8 +8,8 @@ use crate::engine::EngineError;
 use crate::games::grid::{self, Grid};
 use crate::games::staircase::{self, StairStep, Staircase};
 use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index, show_numbers,
-    two_numbers,
+    Board, MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index,
+    show_numbers, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -102,6 +102,18 @@ fn weighted(values: impl Iterator<Item = (u64, u64)>) -> u128 {
         .sum()
 }
 
+/// The command line's help: the rules, the theorem, examples.
+pub const STAIRCASE_HELP: &str = "Staircase Nim: carry stones down the steps; stones on the ground are out of play.\n\n\
+Step i holds A_i stones (step 1 is next to the ground); a move carries at least one \
+stone from a step down to the step below, and stones that reach the ground are out. Who \
+cannot move loses.\n\n\
+Theorem: the player to move wins iff the XOR x of the odd steps (1, 3, 5, ...) is \
+non-zero. Even steps do not matter: stones carried from an even step onto an odd one are \
+carried on down by the reply. A winning move turns one odd step a into a XOR x: down \
+from it when that is smaller, or with stones brought onto it from the even step above \
+when larger.\n\n\
+Examples: `grundy staircase 2 9 3`, `grundy staircase --explain --lang zh 2 9 3`.";
+
 impl Playable for StaircasePlay {
     type Position = Vec<u64>;
     type Step = StairStep;
@@ -109,6 +121,18 @@ impl Playable for StaircasePlay {
 
     fn name(&self) -> &'static str {
         "staircase"
+    }
+
+    fn help(&self) -> &'static str {
+        STAIRCASE_HELP
+    }
+
+    fn part(&self) -> Unit {
+        Unit::Step
+    }
+
+    fn board(&self) -> Board {
+        Board::Stairs
     }
 
     fn title(&self, lang: Lang) -> String {
@@ -135,7 +159,7 @@ impl Playable for StaircasePlay {
         Resume::numbers(steps)
     }
 
-    fn show(&self, steps: &Vec<u64>) -> String {
+    fn show(&self, steps: &Vec<u64>, _lang: Lang) -> String {
         show_numbers(steps)
     }
 
@@ -207,6 +231,15 @@ impl Playable for StaircasePlay {
     }
 }
 
+/// The command line's help: the rules, the theorem, examples.
+pub const GRID_HELP: &str = "Moving-right grid: carry stones one cell to the right; the last cell keeps them.\n\n\
+Cell i holds A_i stones; a move carries at least one stone from a cell i < n to cell \
+i+1; stones on the last cell n stay there. Who cannot move loses.\n\n\
+Theorem: this is staircase Nim counted from the end (cell n is the ground, cell n-1 step \
+1, cell n-2 step 2, ...): the player to move wins iff A(n-1) XOR A(n-3) XOR ... is \
+non-zero.\n\n\
+Examples: `grundy grid 5 2 7`, `grundy grid --explain 1 2 3 4`.";
+
 impl Playable for GridPlay {
     type Position = Vec<u64>;
     type Step = StairStep;
@@ -214,6 +247,18 @@ impl Playable for GridPlay {
 
     fn name(&self) -> &'static str {
         "grid"
+    }
+
+    fn help(&self) -> &'static str {
+        GRID_HELP
+    }
+
+    fn part(&self) -> Unit {
+        Unit::Cell
+    }
+
+    fn board(&self) -> Board {
+        Board::Grid
     }
 
     fn title(&self, lang: Lang) -> String {
@@ -240,7 +285,7 @@ impl Playable for GridPlay {
         Resume::numbers(cells)
     }
 
-    fn show(&self, cells: &Vec<u64>) -> String {
+    fn show(&self, cells: &Vec<u64>, _lang: Lang) -> String {
         show_numbers(cells)
     }
 

@@ -23,6 +23,9 @@ pub struct SubtractionPlay {
 
 const SET: ParamDoc = ParamDoc {
     name: "set",
+    value_name: "SET",
+    default: Some(DEFAULT_SET),
+    positional: false,
     en: "the subtraction set: 1,3,4 (the numbers), all-but:1,2 (every number but these) or 1..M (1 to M); 1,3,4 when left out",
     zh: "减法集合：1,3,4（这些数）、all-but:1,2（除这些以外的所有正整数）或 1..M（1 到 M）；不填则为 1,3,4",
 };
@@ -67,6 +70,20 @@ impl SubtractionPlay {
     }
 }
 
+/// The command line's help: the rules, the theorem, examples.
+pub const HELP: &str = "Subtraction games: a move takes s stones from one pile, for an s in the set S; who \
+cannot move loses.\n\n\
+A pile of n is worth G(n) = mex{G(n − s) : s in S, s ≤ n}, and several piles are a sum: \
+the player to move loses iff the XOR of the values is 0 (Sprague–Grundy). For a finite \
+set whose largest element is s, G(n) depends only on the s values before n, so two equal \
+windows of s values p apart prove the period p: piles up to 2^64−1 are answered from n \
+mod p. Take 1..M (the Bash game, --max M) is worth n mod (M+1). An all-but set (every \
+positive number except a finite F) has arithmetic-periodic values, G(n+p) = G(n) + \
+saltus, proved from two equal windows of 2·max(F)+1 values.\n\n\
+Examples: `grundy subtraction --set 1,2,4 10 11`, `grundy subtraction --max 3 4` \
+(LeetCode 292), `grundy subtraction --set 2,5 --sequence 30`, `grundy subtraction --set \
+all-but:1,2 --sequence 40`.";
+
 impl Playable for SubtractionPlay {
     type Position = Vec<u64>;
     type Step = HeapStep;
@@ -74,6 +91,10 @@ impl Playable for SubtractionPlay {
 
     fn name(&self) -> &'static str {
         "subtraction"
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
     }
 
     fn title(&self, lang: Lang) -> String {
@@ -116,7 +137,7 @@ impl Playable for SubtractionPlay {
         }
     }
 
-    fn show(&self, piles: &Vec<u64>) -> String {
+    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
         show_numbers(piles)
     }
 

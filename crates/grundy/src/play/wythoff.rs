@@ -33,6 +33,16 @@ const NOTATION: Notation = Notation {
     example: "both 2",
 };
 
+/// The command line's help: the rules, the theorem, examples.
+pub const HELP: &str = "Wythoff's game: two piles; a move takes any number of stones from one pile, or the same \
+number from both; who cannot move loses.\n\n\
+Theorem (Wythoff): the player to move loses exactly at (⌊kφ⌋, ⌊kφ²⌋) and its mirror, for \
+k = 0, 1, 2, … (φ the golden ratio): (0,0), (1,2), (3,5), (4,7), (6,10), … — each pair \
+takes the smallest number not used yet and adds k. Computed with integers only, exact \
+for every pile up to 2^64−1. Winning moves (at most three) are listed as HDU 2177 prints \
+them: the move on both piles, then the move on the smaller pile, then on the larger.\n\n\
+Examples: `grundy wythoff 5 8`, `grundy wythoff --explain --lang zh 2 2`.";
+
 impl Playable for WythoffPlay {
     type Position = [u64; 2];
     type Step = WythoffStep;
@@ -40,6 +50,10 @@ impl Playable for WythoffPlay {
 
     fn name(&self) -> &'static str {
         "wythoff"
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
     }
 
     fn title(&self, lang: Lang) -> String {
@@ -76,7 +90,7 @@ impl Playable for WythoffPlay {
         Resume::numbers(piles)
     }
 
-    fn show(&self, &[a, b]: &[u64; 2]) -> String {
+    fn show(&self, &[a, b]: &[u64; 2], _lang: Lang) -> String {
         format!("{a} {b}")
     }
 

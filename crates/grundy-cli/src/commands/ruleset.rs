@@ -1,0 +1,278 @@
+//! The subcommands the registry of rulesets gives (`grundy::play::RULESETS`): `grundy RULESET`
+//! analyses a position and `grundy play RULESET` plays it, both with the same arguments: the
+//! ruleset's parameters (a flag each, `--k 3`, or an argument before the position,
+//! `grundy octal 0.77 5 7`), `--misere` where the ruleset can be played so, and the position.
+
+use std::io::Write;
+
+use clap::error::ErrorKind;
+use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches, Subcommand};
+use grundy::play::{self, Notation, ParamDoc, Playable, Setup, Visitor};
+use grundy::{Lang, Play};
+
+use crate::report::{OutputArgs, Report};
+
+/// Rulesets whose analysis command has flags beyond the registry's (`subtraction --sequence`,
+/// `octal --max-heap`): they keep a command module of their own, built on the same parameters.
+const OWN_ANALYSIS: &[&str] = &["subtraction", "octal"];
+
+/// A ruleset with its parameters and position as typed.
+pub struct Chosen {
+    /// The ruleset, convention and parameters.
+    pub setup: Setup,
+    /// The position's words.
+    pub position: Vec<String>,
+}
+
+/// What the registry says about a ruleset, read from the game its defaults give.
+struct Description {
+    help: &'static str,
+    notation: Notation,
+    params: &'static [ParamDoc],
+    misere: bool,
+    part: &'static str,
+}
+
+struct Describe;
+
+impl Visitor for Describe {
+    type Output = Description;
+    fn visit<G: Playable>(self, game: G) -> Description {
+        Description {
+            help: game.help(),
+            notation: game.notation(),
+            params: game.parameters(),
+            misere: game.conventions().contains(&Play::Misere),
+            part: game.part().en(),
+        }
+    }
+}
+
+fn describe(name: &str) -> Description {
+    let setup = Setup {
+        game: name.to_string(),
+        ..Setup::default()
+    };
+    play::with_ruleset(&setup, Describe).unwrap_or_else(|e| {
+        panic!("the registry's ruleset {name} must build from its defaults: {e}")
+    })
+}
+
+/// The subcommand of ruleset `name`: its parameters, `--misere` when it has misère play, and the
+/// position; for an analysis the output flags, for a game a position that must be given (a game
+/// does not start from standard input, which holds the moves).
+fn command(name: &'static str, analysis: bool) -> Command {
+    let about = describe(name);
+    let mut command = Command::new(name);
+    if analysis {
+        command = OutputArgs::augment_args(command);
+    } else {
+        let notation = about.notation;
+        command = command.after_help(format!(
+            "A move is {}: {} (e.g. {}).",
+            notation.en, notation.meaning_en, notation.example
+        ));
+    }
+    command = command
+        .about(
+            about
+                .help
+                .split("\n\n")
+                .next()
+                .unwrap_or_default()
+                .trim_end_matches('.')
+                .to_string(),
+        )
+        .long_about(about.help);
+    for param in about.params {
+        let arg = Arg::new(param.name)
+            .value_name(param.value_name)
+            .help(param.en)
+            .allow_hyphen_values(true);
+        command = command.arg(if param.positional {
+            arg.required(true)
+        } else {
+            arg.long(param.name)
+        });
+    }
+    // Taken by every ruleset, so that one played under normal play only says so.
+    command = command.arg(
+        Arg::new("misere")
+            .long("misere")
+            .action(ArgAction::SetTrue)
+            .hide(!about.misere)
+            .help("Misère play: the player who makes the last move loses."),
+    );
+    let position = if analysis {
+        format!(
+            "The position: the {}s (natural numbers up to 2^64-1); read from standard input when none are given.",
+            about.part
+        )
+    } else {
+        format!("The position: the {}s.", about.part)
+    };
+    command.arg(
+        Arg::new("position")
+            .value_name(about.part.to_uppercase())
+            .num_args(if analysis { 0.. } else { 1.. })
+            .required(!analysis)
+            .allow_negative_numbers(true)
+            .help(position),
+    )
+}
+
+/// One line per ruleset: its name and how a move is written, for `grundy play --help`.
+pub fn notations() -> impl Iterator<Item = String> {
+    play::RULESETS.iter().map(|&name| {
+        let notation = describe(name).notation;
+        format!("  {name}: {}, {}", notation.en, notation.meaning_en)
+    })
+}
+
+impl Chosen {
+    fn from_matches(name: &str, matches: &ArgMatches) -> Chosen {
+        let about = describe(name);
+        let params = about
+            .params
+            .iter()
+            .filter_map(|p| {
+                let value = matches.get_one::<String>(p.name)?;
+                Some((p.name.to_string(), value.clone()))
+            })
+            .collect();
+        Chosen {
+            setup: Setup {
+                game: name.to_string(),
+                misere: matches.get_flag("misere"),
+                params,
+            },
+            position: matches
+                .get_many::<String>("position")
+                .map(|words| words.cloned().collect())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The ruleset's name and matches of the subcommand `matches` holds.
+    fn from_parent(matches: &ArgMatches) -> Result<(Chosen, &ArgMatches), clap::Error> {
+        let (name, sub) = matches
+            .subcommand()
+            .ok_or_else(|| clap::Error::new(ErrorKind::MissingSubcommand))?;
+        Ok((Chosen::from_matches(name, sub), sub))
+    }
+}
+
+fn analysed() -> impl Iterator<Item = &'static str> {
+    play::RULESETS
+        .iter()
+        .copied()
+        .filter(|name| !OWN_ANALYSIS.contains(name))
+}
+
+/// `grundy RULESET [PARAMETERS] POSITION`: the analysis of a position.
+pub struct Analysis {
+    chosen: Chosen,
+    output: OutputArgs,
+}
+
+impl FromArgMatches for Analysis {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let (chosen, sub) = Chosen::from_parent(matches)?;
+        Ok(Analysis {
+            chosen,
+            output: OutputArgs::from_arg_matches(sub)?,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Analysis::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for Analysis {
+    fn augment_subcommands(command: Command) -> Command {
+        command.subcommands(analysed().map(|name| self::command(name, true)))
+    }
+
+    fn augment_subcommands_for_update(command: Command) -> Command {
+        Analysis::augment_subcommands(command)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        analysed().any(|n| n == name)
+    }
+}
+
+/// `grundy play RULESET [PARAMETERS] POSITION`: a ruleset chosen for a game.
+pub struct Game(pub Chosen);
+
+impl FromArgMatches for Game {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        Ok(Game(Chosen::from_parent(matches)?.0))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Game::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for Game {
+    fn augment_subcommands(command: Command) -> Command {
+        command.subcommands(
+            play::RULESETS
+                .iter()
+                .map(|&name| self::command(name, false)),
+        )
+    }
+
+    fn augment_subcommands_for_update(command: Command) -> Command {
+        Game::augment_subcommands(command)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        play::RULESETS.contains(&name)
+    }
+}
+
+pub fn run(args: Analysis, out: &mut dyn Write) -> anyhow::Result<()> {
+    let part = describe(&args.chosen.setup.game).part;
+    let numbers = crate::input::numbers(&args.chosen.position, part)?;
+    play::with_ruleset(
+        &args.chosen.setup,
+        Analyze {
+            numbers,
+            output: &args.output,
+            out,
+        },
+    )?
+}
+
+/// The analysis of one position, whatever the ruleset.
+struct Analyze<'a> {
+    numbers: Vec<u64>,
+    output: &'a OutputArgs,
+    out: &'a mut dyn Write,
+}
+
+impl Visitor for Analyze<'_> {
+    type Output = anyhow::Result<()>;
+
+    fn visit<G: Playable>(self, game: G) -> anyhow::Result<()> {
+        let position = game.position(self.numbers)?;
+        let analysis = game.analyze(&position, &self.output.analyze_options())?;
+        let lang = Lang::from(self.output.lang);
+        Report {
+            game: game.name(),
+            title: &game.title(lang),
+            play: game.convention(),
+            position: &position,
+            components: game.components(&position),
+            analysis: &analysis,
+            after: &|change| game.apply(&position, change),
+            show: &|p| game.show(p, lang),
+        }
+        .write(self.output, self.out)
+    }
+}

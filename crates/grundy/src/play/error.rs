@@ -1,0 +1,346 @@
+//! Why a move or a game was refused: [`MoveError`] and [`SetupError`], one line each, in English
+//! and Chinese.
+
+use super::{Notation, RULESETS, Unit};
+use crate::lang::count_en;
+use crate::parse::Token;
+use crate::{Explain, Lang};
+
+/// Why a typed move was refused: one line naming what was wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The text does not have the ruleset's form.
+    #[error("{input} is not a move: write {} ({}), e.g. {}", notation.en, notation.meaning_en, notation.example)]
+    Malformed {
+        /// The text as typed.
+        input: Token,
+        /// The ruleset's notation.
+        notation: Notation,
+    },
+    /// A part number outside 1..=count.
+    #[error("there is no {} {number}: the {}s are numbered 1 to {count}", unit.en(), unit.en())]
+    NoSuch {
+        /// What the number counts.
+        unit: Unit,
+        /// The number as typed (from 1).
+        number: u64,
+        /// How many there are.
+        count: usize,
+    },
+    /// A move that takes nothing.
+    #[error("a move must take at least one stone")]
+    TakesNothing,
+    /// More stones than the pile (step, cell) has.
+    #[error("{} {place} has {}; you cannot {} {asked}", unit.en(), count_en(*has, "stone", "stones"), unit.verb_en())]
+    TooMany {
+        /// A pile, step or cell.
+        unit: Unit,
+        /// Its number (from 1).
+        place: usize,
+        /// Its stones.
+        has: u64,
+        /// Stones asked for.
+        asked: u64,
+    },
+    /// The same number from every pile, more than some of them have (Wythoff's `both COUNT`).
+    #[error(
+        "{}; you cannot take {asked} from each pile",
+        too_small(short, Lang::En)
+    )]
+    TooManyFromEach {
+        /// Each pile (from 1) with fewer stones than asked, and its stones.
+        short: Vec<(usize, u64)>,
+        /// Stones asked for from each pile.
+        asked: u64,
+    },
+    /// More stones than the previous move took (Nim with a shrinking cap).
+    #[error("this move may take at most {} (the cap), not {asked}", count_en(*cap, "stone", "stones"))]
+    OverCap {
+        /// The cap.
+        cap: u64,
+        /// Stones asked for.
+        asked: u64,
+    },
+    /// Stones on the last cell of a strip, which never move again.
+    #[error("cell {cell} is the end of the strip: stones there do not move")]
+    EndCell {
+        /// The last cell (from 1).
+        cell: usize,
+    },
+    /// A coin sent right, or off the strip.
+    #[error("{}", not_left(*coin, *from, Lang::En))]
+    NotLeft {
+        /// The coin (from 1).
+        coin: usize,
+        /// Its cell.
+        from: u64,
+        /// The cell asked for.
+        to: u64,
+    },
+    /// A coin sent onto or over another coin.
+    #[error("coin {coin} cannot reach cell {to}: coin {other} is on cell {at}")]
+    Blocked {
+        /// The coin (from 1).
+        coin: usize,
+        /// The cell asked for.
+        to: u64,
+        /// The coin in the way (from 1).
+        other: usize,
+        /// Its cell.
+        at: u64,
+    },
+    /// A number of stones the subtraction set does not allow.
+    #[error("the set {set} does not allow taking {asked}")]
+    NotInSet {
+        /// Stones asked for.
+        asked: u64,
+        /// The set, in the `--set` notation.
+        set: String,
+    },
+    /// A split whose first part is not between 1 and the pile's stones minus 1.
+    #[error("{}", bad_split(*pile, *has, *part, Lang::En))]
+    BadSplit {
+        /// The pile (from 1).
+        pile: usize,
+        /// Its stones.
+        has: u64,
+        /// The first part asked for.
+        part: u64,
+    },
+    /// A move of a take-and-break game that its code does not allow.
+    #[error("{}", not_in_code(code, *from, *taken, left, Lang::En))]
+    NotInCode {
+        /// The code, as written back.
+        code: String,
+        /// The pile's tokens.
+        from: u64,
+        /// Tokens taken.
+        taken: u64,
+        /// The piles left, smallest first.
+        left: Vec<u64>,
+    },
+    /// A position that is not one move away (a script game).
+    #[error(
+        "{input} is not one move away; the options are {}",
+        options_text(options)
+    )]
+    NotAnOption {
+        /// The position as typed.
+        input: Token,
+        /// The options, as written (the first few).
+        options: Vec<String>,
+    },
+    /// The position has no move left.
+    #[error("the game is over: there is no move")]
+    GameOver,
+}
+
+/// How many options [`MoveError::NotAnOption`] lists.
+pub const OPTIONS_LISTED: usize = 12;
+
+/// The options of [`MoveError::NotAnOption`], comma-separated, "…" after the last listed.
+fn options_text(options: &[String]) -> String {
+    let mut text = options
+        .iter()
+        .take(OPTIONS_LISTED)
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ");
+    if options.len() > OPTIONS_LISTED {
+        text.push_str(", …");
+    }
+    text
+}
+
+impl Explain for MoveError {
+    fn text(&self, lang: Lang) -> String {
+        match (lang, self) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Zh, MoveError::Malformed { input, notation }) => format!(
+                "{input} 不是走法：请写「{}」（{}），例如 {}",
+                notation.zh, notation.meaning_zh, notation.example
+            ),
+            (
+                Lang::Zh,
+                MoveError::NoSuch {
+                    unit,
+                    number,
+                    count,
+                },
+            ) => {
+                format!("没有{}：编号是 1 到 {count}", unit.zh(number))
+            }
+            (Lang::Zh, MoveError::TakesNothing) => "每步至少要取走一个石子".to_string(),
+            (
+                Lang::Zh,
+                MoveError::TooMany {
+                    unit,
+                    place,
+                    has,
+                    asked,
+                },
+            ) => {
+                format!(
+                    "{}只有 {has} 个石子，不能{} {asked} 个",
+                    unit.zh(place),
+                    unit.verb_zh()
+                )
+            }
+            (Lang::Zh, MoveError::TooManyFromEach { short, asked }) => {
+                format!("{}，不能每堆各取 {asked} 个", too_small(short, lang))
+            }
+            (Lang::Zh, MoveError::OverCap { cap, asked }) => {
+                format!("本步至多取 {cap} 个石子（上限），不能取 {asked} 个")
+            }
+            (Lang::Zh, MoveError::EndCell { cell }) => {
+                format!("第 {cell} 格是终点：那里的石子不能再移动")
+            }
+            (Lang::Zh, MoveError::NotLeft { coin, from, .. }) => not_left(*coin, *from, lang),
+            (
+                Lang::Zh,
+                MoveError::Blocked {
+                    coin,
+                    to,
+                    other,
+                    at,
+                },
+            ) => format!("第 {coin} 枚硬币到不了第 {to} 格：第 {other} 枚硬币在第 {at} 格"),
+            (Lang::Zh, MoveError::NotInSet { asked, set }) => {
+                format!("集合 {set} 不允许取走 {asked} 个石子")
+            }
+            (Lang::Zh, MoveError::BadSplit { pile, has, part }) => {
+                bad_split(*pile, *has, *part, lang)
+            }
+            (
+                Lang::Zh,
+                MoveError::NotInCode {
+                    code,
+                    from,
+                    taken,
+                    left,
+                },
+            ) => not_in_code(code, *from, *taken, left, lang),
+            (Lang::Zh, MoveError::NotAnOption { input, options }) => {
+                format!(
+                    "{input} 不是一步能到的局面；可以走到：{}",
+                    options_text(options)
+                )
+            }
+            (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
+        }
+    }
+}
+
+/// Why code `code` refuses the move, for [`MoveError::NotInCode`].
+fn not_in_code(code: &str, from: u64, taken: u64, left: &[u64], lang: Lang) -> String {
+    let parts: Vec<String> = left.iter().map(u64::to_string).collect();
+    match (parts.split_last(), lang) {
+        (None, Lang::En) => format!(
+            "the code {code} has no move that takes {taken} from a pile of {from} and leaves nothing"
+        ),
+        (Some((last, [])), Lang::En) => format!(
+            "the code {code} has no move that takes {taken} from a pile of {from} and leaves {last}"
+        ),
+        (Some((last, first)), Lang::En) => format!(
+            "the code {code} has no move that takes {taken} from a pile of {from} and leaves {} and {last}",
+            first.join(", ")
+        ),
+        (None, Lang::Zh) => {
+            format!("代码 {code} 没有这样的走法：从 {from} 个的堆取走 {taken} 个，什么也不剩")
+        }
+        (Some(_), Lang::Zh) => format!(
+            "代码 {code} 没有这样的走法：从 {from} 个的堆取走 {taken} 个，剩下 {}",
+            parts.join("、")
+        ),
+    }
+}
+
+/// The piles too small for a move, each with its stones: "pile 1 has 3 stones and pile 2 has 5".
+fn too_small(short: &[(usize, u64)], lang: Lang) -> String {
+    let each: Vec<String> = short
+        .iter()
+        .map(|&(pile, has)| match lang {
+            Lang::En => format!("pile {pile} has {}", count_en(has, "stone", "stones")),
+            Lang::Zh => format!("第 {pile} 堆只有 {has} 个石子"),
+        })
+        .collect();
+    each.join(lang.pick(" and ", "、"))
+}
+
+/// Why pile `pile` of `has` stones cannot be split with a first part of `part`.
+fn bad_split(pile: usize, has: u64, part: u64, lang: Lang) -> String {
+    match (has, lang) {
+        (0 | 1, Lang::En) => {
+            format!(
+                "pile {pile} has {}: only a pile of 2 or more can be split",
+                count_en(has, "stone", "stones")
+            )
+        }
+        (_, Lang::En) => format!(
+            "pile {pile} has {has} stones: split it into two non-empty piles, the first of 1 to {}, not {part}",
+            count_en(has - 1, "stone", "stones")
+        ),
+        (0 | 1, Lang::Zh) => format!("第 {pile} 堆有 {has} 个石子：至少 2 个石子的堆才能分"),
+        (_, Lang::Zh) => format!(
+            "第 {pile} 堆有 {has} 个石子：要分成两个非空的堆，第一堆为 1 到 {} 个，不能是 {part} 个",
+            has - 1
+        ),
+    }
+}
+
+/// Where coin `coin` on cell `from` may go, for [`MoveError::NotLeft`].
+fn not_left(coin: usize, from: u64, lang: Lang) -> String {
+    match (from, lang) {
+        (0 | 1, Lang::En) => format!("coin {coin} is on cell {from}: it cannot slide further left"),
+        (_, Lang::En) => format!(
+            "coin {coin} is on cell {from}: it can only slide left, to a cell from 1 to {}",
+            from - 1
+        ),
+        (0 | 1, Lang::Zh) => format!("第 {coin} 枚硬币在第 {from} 格：不能再向左移"),
+        (_, Lang::Zh) => format!(
+            "第 {coin} 枚硬币在第 {from} 格：只能向左移到第 1 到第 {} 格",
+            from - 1
+        ),
+    }
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// No ruleset has this name.
+    #[error("unknown game {name}; playable games: {}", RULESETS.join(", "))]
+    UnknownGame {
+        /// The name as given.
+        name: Token,
+    },
+    /// The position has no component at all.
+    #[error("no {what} given")]
+    Empty {
+        /// What was expected ("piles").
+        what: &'static str,
+    },
+    /// A parameter the ruleset does not take, or a bad value of one.
+    #[error("parameter {name}: {problem}")]
+    BadParam {
+        /// The parameter's name.
+        name: Token,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// Numbers that are not a position of the ruleset (two coins on one cell, …).
+    #[error("bad position: {problem}")]
+    BadPosition {
+        /// The ruleset's own error, on one line.
+        problem: String,
+    },
+    /// Misère play asked of a ruleset that is played under normal play only.
+    #[error(
+        "{game} is played under normal play only (the last move wins); misère play is not offered"
+    )]
+    NormalPlayOnly {
+        /// The ruleset.
+        game: String,
+    },
+}
