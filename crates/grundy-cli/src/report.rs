@@ -131,6 +131,7 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
             components: self.components,
             analysis: self.analysis,
             after: self.after,
+            notation: None,
         }
         .json(lang)
     }

@@ -28,7 +28,7 @@ use grundy::games::stones::{ScoreOptions, ends};
 use grundy::json::{self, ValuesReport};
 use grundy::play::{self, MoveError, Playable, Search, Setup, Visitor};
 use grundy::values::{Sequence, TakeAndBreak};
-use grundy::{AnalyzeOptions, Change, Explain, Lang};
+use grundy::{AnalyzeOptions, Explain, Lang};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -73,7 +73,7 @@ impl Job {
                     .parse_move(&position, &text)
                     .map_err(|e| ApiError::unprocessable(e.text(lang)))?;
                 let after = game.apply(&position, &change);
-                Ok((moved(game, &after, &change, lang), after))
+                Ok((tree(json::moved(game, &after, &change, lang))?, after))
             }
             Action::Computer => {
                 let mut search = Search::new(self.search_budget);
@@ -83,7 +83,7 @@ impl Job {
                     .computer_move(&position, &mut search)
                     .ok_or_else(|| ApiError::unprocessable(MoveError::GameOver.text(lang)))?;
                 let after = game.apply(&position, &reply.change);
-                let mut v = moved(game, &after, &reply.change, lang);
+                let mut v = tree(json::moved(game, &after, &reply.change, lang))?;
                 v["remoteness"] = json!(reply.remoteness);
                 v["winning"] = json!(reply.winning);
                 Ok((v, after))
@@ -99,23 +99,6 @@ impl Visitor for Job {
         let position = game.position(std::mem::take(&mut self.numbers))?;
         Ok(self.answer(&game, position)?.0)
     }
-}
-
-/// The answer to a move: the position after it (as the ruleset writes it, for people, and as
-/// the `position` and parameters of the next request), the move three ways, and whether the
-/// game is over.
-fn moved<G: Playable>(game: &G, after: &G::Position, change: &Change, lang: Lang) -> Value {
-    json!({
-        "game": game.name(),
-        "play": game.convention(),
-        "position": after,
-        "shown": game.show(after, lang),
-        "resume": game.resume(after),
-        "change": change,
-        "move": game.write_move(change),
-        "description": change.describe(lang),
-        "over": game.is_over(after),
-    })
 }
 
 /// Runs one request: parse, check, compute on a blocking thread within the time budget.
@@ -297,22 +280,19 @@ pub async fn values(
     answer.map(Json)
 }
 
-/// Reads a ruleset's notation.
-struct NotationOf;
+/// A ruleset's entry of `GET /api/games`.
+struct Listing;
 
-impl Visitor for NotationOf {
+impl Visitor for Listing {
     type Output = Value;
     fn visit<G: Playable>(self, game: G) -> Value {
-        json!({
-            "game": game.name(),
-            "title": { "en": game.title(Lang::En), "zh": game.title(Lang::Zh) },
-            "notation": game.notation(),
-            "params": game.parameters(),
-        })
+        serde_json::to_value(json::RulesetJson::of(&game))
+            .expect("a listing is strings, lists and booleans")
     }
 }
 
-/// `GET /api/games`: the playable rulesets with their notation, and the server's limits.
+/// `GET /api/games`: the playable rulesets (their notation, parameters, conventions and board;
+/// [`json::RulesetJson`]), and the server's limits.
 pub async fn games(State(shared): State<Arc<Shared>>) -> Json<Value> {
     let limits = &shared.limits;
     let games: Vec<Value> = play::RULESETS
@@ -322,7 +302,7 @@ pub async fn games(State(shared): State<Arc<Shared>>) -> Json<Value> {
                 game: name.to_string(),
                 ..Setup::default()
             };
-            play::with_ruleset(&setup, NotationOf).ok()
+            play::with_ruleset(&setup, Listing).ok()
         })
         .chain(script::listing())
         .collect();

@@ -400,6 +400,73 @@ async fn parameters_are_fields_or_a_params_object_and_null_is_left_out() {
 }
 
 #[tokio::test]
+async fn the_game_list_gives_each_rulesets_parameters_conventions_and_board() {
+    let (_, _, text) = get("/api/games").await;
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let games = v["games"].as_array().unwrap();
+    let entry = |name: &str| {
+        games
+            .iter()
+            .find(|g| g["game"] == name)
+            .unwrap_or_else(|| panic!("{name} is listed"))
+            .clone()
+    };
+    assert_eq!(entry("nim")["conventions"], json!(["normal", "misere"]));
+    for name in ["staircase", "coins", "wythoff", "octal"] {
+        assert_eq!(entry(name)["conventions"], json!(["normal"]), "{name}");
+    }
+    for (name, board) in [
+        ("nim", "piles"),
+        ("staircase", "stairs"),
+        ("grid", "grid"),
+        ("coins", "coins"),
+        ("octal", "piles"),
+        ("script", "script"),
+    ] {
+        assert_eq!(entry(name)["board"], board, "{name}");
+    }
+    // A parameter's default is its value when left out, or null when leaving it out means
+    // something of its own (no cap): never a sentinel number.
+    let k = &entry("nonincreasing")["params"][0];
+    assert_eq!(k["name"], "k");
+    assert_eq!(k["default"], Value::Null);
+    assert!(k["zh"].as_str().unwrap().contains("第一步"));
+    assert_eq!(entry("subtraction")["params"][0]["default"], "1,3,4");
+    assert_eq!(entry("octal")["params"][0]["default"], "0.77");
+    assert_eq!(entry("nim")["params"], json!([]));
+}
+
+#[tokio::test]
+async fn each_winning_move_is_written_as_the_move_that_reaches_its_position() {
+    for request in [
+        json!({"game": "nim", "position": [3, 4, 5, 9]}),
+        json!({"game": "nim", "position": [1, 1, 3], "misere": true}),
+        json!({"game": "staircase", "position": [3, 1, 2, 6]}),
+        json!({"game": "grid", "position": [5, 2, 7]}),
+        json!({"game": "coins", "position": [2, 5, 9, 11]}),
+        json!({"game": "nonincreasing", "position": [3, 4, 6], "k": 3}),
+        json!({"game": "subtraction", "position": [7, 9, 4], "set": [1, 3, 4]}),
+        json!({"game": "wythoff", "position": [4, 6]}),
+        json!({"game": "lasker", "position": [2, 5, 7]}),
+        json!({"game": "octal", "position": [5, 7, 10], "code": "0.77"}),
+        json!({"game": "octal", "position": [7, 9], "code": "grundy"}),
+    ] {
+        let (status, analysis) = post("/api/analyze", request.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{request}: {analysis}");
+        let moves = analysis["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{request}: a won position");
+        for m in moves {
+            let mut typed = request.clone();
+            typed["move"] = m["move"].clone();
+            let (status, after) = post("/api/move", typed.clone()).await;
+            assert_eq!(status, StatusCode::OK, "{typed}: {after}");
+            assert_eq!(after["position"], m["position"], "{typed}");
+            assert_eq!(after["move"], m["move"], "{typed}");
+        }
+    }
+}
+
+#[tokio::test]
 async fn the_other_rulesets_are_analysed_moved_and_played() {
     // Staircase: odd steps 3 and 2 XOR to 1; the explanation names the even-step reply.
     let (status, v) = post(

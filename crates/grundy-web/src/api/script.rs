@@ -22,7 +22,7 @@ use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
 
 use super::request::{Job, Request};
-use super::{ApiError, Limits, NotationOf};
+use super::{ApiError, Limits, Listing};
 
 /// Script operations one request may run: with the time budget, bounds the states and options
 /// a script can produce (and so the memory a request can take).
@@ -237,7 +237,9 @@ pub(super) fn listing() -> Option<Value> {
     };
     let script = Script::compile("fn options(state) { [] }", limits).ok()?;
     let game = ScriptPlay::new(script, &State::Int(0)).ok()?;
-    let mut v = NotationOf.visit(game);
+    let mut v = Listing.visit(game);
+    // Not a board of stones: the state as the script writes it, and its options as buttons.
+    v["board"] = json!("script");
     v["examples"] = EXAMPLES
         .iter()
         .map(|(name, rules, state)| json!({ "name": name, "script": rules, "state": state }))

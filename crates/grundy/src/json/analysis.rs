@@ -21,6 +21,8 @@ pub struct Analyzed<'a, 'f, P, S> {
     pub analysis: &'a Analysis<S>,
     /// The position after a move.
     pub after: &'f dyn Fn(&Change) -> P,
+    /// A move in the ruleset's notation, for front ends that let people type moves.
+    pub notation: Option<&'f dyn Fn(&Change) -> String>,
 }
 
 /// The JSON object of one analysed position: `game`, `position`, `play`, `outcome`, `grundy`,
@@ -38,14 +40,17 @@ pub struct AnalysisJson<'a, P, S> {
     explanation: Vec<StepJson<'a, S>>,
 }
 
-/// A listed winning move: `change`, `description`, and `position` (the position after it) for
-/// positions of at most [`MOVE_POSITION_LIMIT`] components.
+/// A listed winning move: `change`, `description`, `position` (the position after it) for
+/// positions of at most [`MOVE_POSITION_LIMIT`] components, and `move` (as typed in the
+/// ruleset's notation) where the notation was given.
 #[derive(Serialize)]
 pub struct MoveJson<'a, P> {
     change: &'a Change,
     description: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<P>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
 }
 
 impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
@@ -66,6 +71,7 @@ impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
                     change,
                     description: change.describe(lang),
                     position: with_positions.then(|| (self.after)(change)),
+                    text: self.notation.map(|write| write(change)),
                 })
                 .collect(),
             winning_move_count: a.winning_move_count,
@@ -74,7 +80,8 @@ impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
     }
 }
 
-/// The JSON of `analysis` of `position` in the playable ruleset `game`.
+/// The JSON of `analysis` of `position` in the playable ruleset `game`, each winning move with
+/// its `move` in the ruleset's notation.
 pub fn playable<'a, G: Playable>(
     game: &'a G,
     position: &'a G::Position,
@@ -88,6 +95,7 @@ pub fn playable<'a, G: Playable>(
         components: game.components(position),
         analysis,
         after: &|change| game.apply(position, change),
+        notation: Some(&|change| game.write_move(change)),
     }
     .json(lang)
 }

@@ -6,15 +6,18 @@
 //! - [`Scored`] builds [`ScoreJson`], a scoring game's analysis ([`ends`] for the two-ends Stone
 //!   Game, LeetCode 877);
 //! - [`ValuesReport`] serialises a Grundy value sequence;
+//! - [`RulesetJson`] lists a playable ruleset, [`moved`] answers a move;
 //! - [`exact_in_javascript`] rewrites an answer for a JavaScript client.
 //!
 //! Only with the `serde` feature (on by default).
 
 mod analysis;
+mod play;
 mod scored;
 mod values;
 
 pub use analysis::{AnalysisJson, Analyzed, MoveJson, playable};
+pub use play::{MovedJson, RulesetJson, moved};
 pub use scored::{ScoreJson, Scored, ends};
 pub use values::{RARE_LISTED, ValuesReport};
 
