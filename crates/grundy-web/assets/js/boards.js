@@ -1,5 +1,5 @@
-// Boards of the playable rulesets: `draw(target, match)` draws the match's position with its
-// moves as buttons, `write(change)` writes a move of the analysis in the ruleset's notation.
+// Boards of the playable rulesets, by the kind `GET /api/games` gives (`board`): `draw(target,
+// match)` draws the match's position with its moves as buttons.
 import { el } from './dom.js';
 import { t } from './i18n.js';
 
@@ -9,8 +9,8 @@ export const MAX_DRAWN = 24;
  * numbers, and moves are typed. */
 const MAX_PLACES = 40;
 
-/** Piles of stone buttons: stone j of pile i takes it and those after it, up to `cap`. */
-function drawPiles(target, m, piles, cap = Infinity) {
+/** Piles of stone buttons: stone j of pile i takes it and those after it. */
+function drawPiles(target, m, piles) {
   piles.forEach((p, i) => {
     const row = el('div', { class: 'row pile', 'data-pile': String(i) },
       el('span', { class: 'label', text: `${t('pile')} ${i + 1}` }));
@@ -23,7 +23,6 @@ function drawPiles(target, m, piles, cap = Infinity) {
           type: 'button', class: hinted ? 'stone hinted' : 'stone',
           'aria-label': t('take_button', take, i + 1),
           'data-move': `${i + 1} ${take}`,
-          ...(take > cap ? { 'data-off': '1' } : {}),
           onclick: () => m.human(`${i + 1} ${take}`),
         }));
       }
@@ -119,21 +118,14 @@ function tooLarge(target, numbers) {
 }
 
 export const BOARDS = {
-  nim: {
+  piles: {
+    // Every stone is a button taking it and those after it; a move the rules refuse (over a
+    // cap, outside a subtraction set) is answered by the server with the reason. Other moves
+    // (both piles, splits, breaks) are typed.
     draw: (target, m) => drawPiles(target, m, m.resume.position),
-    write: (c) => `${c.pile + 1} ${c.from - c.to}`,
   },
-  nonincreasing: {
-    draw(target, m) {
-      const k = m.resume.k === undefined ? undefined : Number(m.resume.k);
-      target.append(el('p', { class: 'cap', text: t('cap', m.resume.k) }));
-      drawPiles(target, m, m.resume.position, k ?? Infinity);
-    },
-    write: (c) => `${c.pile + 1} ${c.from - c.to}`,
-  },
-  staircase: {
+  stairs: {
     draw: (target, m) => drawStairs(target, m.resume.position, { m, hinted: m.hinted }),
-    write: (c) => `${c.from + 1} ${c.count}`,
   },
   grid: {
     draw(target, m) {
@@ -159,40 +151,9 @@ export const BOARDS = {
       });
       target.append(row);
     },
-    write: (c) => `${c.from + 1} ${c.count}`,
   },
   coins: {
     draw: (target, m) => drawStrip(target, m.resume.position, { m, hinted: m.hinted }),
-    write: (c) => `${c.coin + 1} ${c.to}`,
-  },
-  subtraction: {
-    draw(target, m) {
-      // A stone that takes a number outside the set is refused by the server with the reason.
-      target.append(el('p', { class: 'cap', text: `S = {${m.resume.set}}` }));
-      drawPiles(target, m, m.resume.position);
-    },
-    write: (c) => `${c.pile + 1} ${c.from - c.to}`,
-  },
-  wythoff: {
-    // Taking from both piles is typed: `both COUNT`.
-    draw: (target, m) => drawPiles(target, m, m.resume.position),
-    write: (c) => (c.kind === 'take_both' ? `both ${c.from[0] - c.to[0]}` : `${c.pile + 1} ${c.from - c.to}`),
-  },
-  lasker: {
-    // Splits are typed: `split PILE X`.
-    draw: (target, m) => drawPiles(target, m, m.resume.position),
-    write: (c) => (c.kind === 'split' ? `split ${c.pile + 1} ${c.into[0]}` : `${c.pile + 1} ${c.from - c.to}`),
-  },
-  octal: {
-    // A stone takes from one pile and leaves the rest as one pile; breaks are typed:
-    // `PILE COUNT A B` leaves the rest as the piles A and B.
-    draw(target, m) {
-      target.append(el('p', { class: 'cap', text: m.resume.code }));
-      drawPiles(target, m, m.resume.position);
-    },
-    write: (c) => (c.kind === 'break'
-      ? `${c.pile + 1} ${c.from - c.into.reduce((a, b) => a + b, 0)} ${c.into.join(' ')}`
-      : `${c.pile + 1} ${c.from - c.to}`),
   },
   script: {
     // The state as the script writes it, and its options as buttons: a move is the state after it.
@@ -208,6 +169,5 @@ export const BOARDS = {
           }))));
       if (count > options.length) target.append(el('p', { class: 'hint', text: t('more_options', count - options.length) }));
     },
-    write: (c) => c.to,
   },
 };

@@ -1,7 +1,6 @@
 // A game against the computer, whatever the board: the Play tab and the staircase view each
 // hold one. `changed()` is called whenever something is to be redrawn.
 import { api } from './api.js';
-import { BOARDS } from './boards.js';
 import { $, el } from './dom.js';
 import { lang, t } from './i18n.js';
 
@@ -93,7 +92,7 @@ export function makeMatch(changed) {
       if (a.outcome === 'N' && first) {
         m.hinted = first.change;
         const why = a.explanation[a.explanation.length - 1].text;
-        m.message = `${t('hint_move', first.description, BOARDS[m.game].write(first.change))} ${why}`;
+        m.message = `${t('hint_move', first.description, first.move)} ${why}`;
       } else {
         m.hinted = null;
         m.message = t('lost_hint');

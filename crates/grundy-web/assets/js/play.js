@@ -17,14 +17,26 @@ wireMatch(match, PLAY_IDS);
 export function drawMatch() {
   const target = $('play-board');
   target.replaceChildren();
-  const board = BOARDS[match.game];
+  const info = catalog.games.find((g) => g.game === match.game);
+  const settings = info ? settingsLine(info, match.resume) : '';
+  if (settings) target.append(el('p', { class: 'settings', text: settings }));
+  const board = info && BOARDS[info.board];
   const drawable = match.game === 'script' ? match.resume.state !== undefined : match.resume.position.length > 0;
   if (board && drawable) board.draw(target, match);
   else if (match.resume.position) target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
-  target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy || b.dataset.off === '1'; });
-  const info = catalog.games.find((g) => g.game === match.game);
+  target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy; });
   if (info) $('move-input').placeholder = info.notation.example;
   drawMatchText(match, PLAY_IDS, info);
+}
+
+/** The parameters of a game in progress, as its position carries them (`resume`): `k = 2`,
+ * the default for one left out, or the parameter's meaning where leaving it out means something
+ * of its own (no cap). */
+function settingsLine(info, resume) {
+  return info.params.map((p) => {
+    const value = resume[p.name] ?? p.default;
+    return value === null ? `${p.name}: ${lang === 'zh' ? p.zh : p.en}` : `${p.name} = ${value}`;
+  }).join(' · ');
 }
 
 /** The ruleset picker from the catalog, in the current language. */
@@ -38,14 +50,17 @@ export function fillGames() {
   fillParams();
 }
 
-/** One input per parameter of the chosen ruleset (the shrinking cap's k, the subtraction set). */
+/** One input per parameter of the chosen ruleset (the shrinking cap's k, the subtraction set),
+ * its default as the placeholder; the misère switch where the ruleset has misère play. */
 function fillParams() {
   const info = catalog.games.find((g) => g.game === $('play-game').value);
   const old = Object.fromEntries([...$('play-params').querySelectorAll('input')].map((i) => [i.name, i.value]));
   $('play-params').replaceChildren(...(info ? info.params : []).map((p) => el('label', {},
     el('span', { text: p.name, title: lang === 'zh' ? p.zh : p.en }),
-    el('input', { name: p.name, value: old[p.name] ?? '', size: '8', 'aria-label': lang === 'zh' ? p.zh : p.en }))));
-  $('play-misere').disabled = !['nim'].includes($('play-game').value);
+    el('input', {
+      name: p.name, value: old[p.name] ?? '', placeholder: p.default ?? '', size: '8', 'aria-label': lang === 'zh' ? p.zh : p.en,
+    }))));
+  $('play-misere').disabled = !info?.conventions.includes('misere');
   if ($('play-misere').disabled) $('play-misere').checked = false;
   // A script game has its rules and start state instead of a position.
   const script = $('play-game').value === 'script';
