@@ -451,7 +451,12 @@ async fn each_winning_move_is_written_as_the_move_that_reaches_its_position() {
         json!({"game": "octal", "position": [5, 7, 10], "code": "0.77"}),
         json!({"game": "octal", "position": [7, 9], "code": "grundy"}),
     ] {
-        let (status, analysis) = post("/api/analyze", request.clone()).await;
+        // Asked for: without `notation` the answer is the JSON of `--json`, which has no `move`.
+        let (_, plain) = post("/api/analyze", request.clone()).await;
+        assert!(plain["winning_moves"][0].get("move").is_none(), "{plain}");
+        let mut written = request.clone();
+        written["notation"] = json!(true);
+        let (status, analysis) = post("/api/analyze", written).await;
         assert_eq!(status, StatusCode::OK, "{request}: {analysis}");
         let moves = analysis["winning_moves"].as_array().unwrap();
         assert!(!moves.is_empty(), "{request}: a won position");

@@ -87,7 +87,7 @@ export function makeMatch(changed) {
   m.hint = async () => {
     m.failed = false;
     try {
-      const a = await api('/api/analyze', m.request({ explain: true, max_moves: 1 }));
+      const a = await api('/api/analyze', m.request({ explain: true, max_moves: 1, notation: true }));
       const first = a.winning_moves[0];
       if (a.outcome === 'N' && first) {
         m.hinted = first.change;

@@ -48,6 +48,9 @@ pub(super) struct Request {
     pub(super) max_moves: Option<usize>,
     #[serde(rename = "move")]
     pub(super) text_move: Option<String>,
+    /// Each winning move of an analysis also written in the ruleset's notation (`move`).
+    #[serde(default)]
+    pub(super) notation: bool,
     /// The ruleset's parameters as one object (`"params": {"k": 3}`).
     #[serde(rename = "params")]
     pub(super) params_object: Option<BTreeMap<String, Value>>,
@@ -74,6 +77,8 @@ pub(super) struct Job {
     pub(super) options: AnalyzeOptions,
     pub(super) lang: Lang,
     pub(super) text_move: Option<String>,
+    /// Write each winning move in the ruleset's notation too.
+    pub(super) notation: bool,
     pub(super) search_budget: u64,
     /// Stops the computer's search at the time budget.
     pub(super) cancel: Cancel,
@@ -241,6 +246,7 @@ impl Job {
             },
             lang: request.lang.into(),
             text_move: request.text_move,
+            notation: request.notation,
             search_budget: limits.search_budget,
             cancel: Cancel::new(),
             script,

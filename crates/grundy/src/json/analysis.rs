@@ -80,14 +80,16 @@ impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
     }
 }
 
-/// The JSON of `analysis` of `position` in the playable ruleset `game`, each winning move with
-/// its `move` in the ruleset's notation.
+/// The JSON of `analysis` of `position` in the playable ruleset `game`; with `notation`, each
+/// winning move also has its `move` in the ruleset's notation.
 pub fn playable<'a, G: Playable>(
     game: &'a G,
     position: &'a G::Position,
     analysis: &'a Analysis<G::Step>,
     lang: Lang,
+    notation: bool,
 ) -> AnalysisJson<'a, G::Position, G::Step> {
+    let write = |change: &Change| game.write_move(change);
     Analyzed {
         game: game.name(),
         play: game.convention(),
@@ -95,7 +97,7 @@ pub fn playable<'a, G: Playable>(
         components: game.components(position),
         analysis,
         after: &|change| game.apply(position, change),
-        notation: Some(&|change| game.write_move(change)),
+        notation: notation.then_some(&write),
     }
     .json(lang)
 }
