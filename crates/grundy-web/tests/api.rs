@@ -566,6 +566,7 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
             "subtraction",
             "wythoff",
             "lasker",
+            "moore",
             "octal",
             "script"
         ]

@@ -110,7 +110,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
 fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
     let lang = Lang::from(args.lang);
     let limits = args.limits.limits();
-    let (title, exploration, range) = family_values(args, limits)?;
+    let ((title, title_zh), exploration, range) = family_values(args, limits)?;
     let (from, to) = range;
     if from >= to {
         bail!("the range {from}..{to} is empty");
@@ -164,8 +164,9 @@ fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
     }
     writeln!(
         out,
-        "{}{title}, n = {from}..{to}",
-        lang.pick("explore: ", "探索：")
+        "{}{}, n = {from}..{to}",
+        lang.pick("explore: ", "探索："),
+        lang.pick(&title, &title_zh)
     )?;
     writeln!(out, "G(n):")?;
     for row in (from..to).collect::<Vec<_>>().chunks(10) {
@@ -208,8 +209,12 @@ fn check_range(to: u64, limits: Limits) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The family's title, its values from 0 with the certificate that applies, and the range shown.
-fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Exploration, (u64, u64))> {
+/// A family's title in English and in Chinese.
+type Title = (String, String);
+
+/// The family's title, its values from 0 with the certificate that
+/// applies, and the range shown.
+fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(Title, Exploration, (u64, u64))> {
     let asked = args.to.or(args.upto.map(|n| n.saturating_add(1)));
     let within = |to: u64| -> anyhow::Result<u64> { check_range(to, limits).map(|()| to) };
     let range = |to| (args.from, to);
@@ -221,7 +226,8 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
             let to = within(asked.unwrap_or(DEFAULT_TO))?;
             let values = set.values(to as usize).into_iter().map(Nimber).collect();
             let exploration = Exploration::new(values, set.certificate());
-            Ok((format!("subtraction set {set}"), exploration, range(to)))
+            let title = (format!("subtraction set {set}"), format!("减法集合 {set}"));
+            Ok((title, exploration, range(to)))
         }
         Family::Octal => {
             let [code] = args.arguments.as_slice() else {
@@ -230,8 +236,11 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
             let rules: TakeAndBreak = code.parse().context("bad code")?;
             let to = within(asked.unwrap_or(DEFAULT_TO))?;
             let title = match rules.name() {
-                Some(name) => format!("{name} (code {rules})"),
-                None => format!("octal code {rules}"),
+                Some(name) => (
+                    format!("{name} (code {rules})"),
+                    format!("{name}（代码 {rules}）"),
+                ),
+                None => (format!("octal code {rules}"), format!("代码 {rules}")),
             };
             let mut sequence = Sequence::new(rules);
             sequence.extend_to(to as usize);
@@ -255,7 +264,10 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
                 to,
                 &mut Memo::bounded(limits.max_states, true),
             )?;
-            let title = "Lasker's Nim, one heap of n".to_string();
+            let title = (
+                "Lasker's Nim, one heap of n".to_string(),
+                "Lasker Nim，一堆 n 个".to_string(),
+            );
             Ok((
                 title,
                 Exploration::new(values, Certificate::None),
@@ -281,7 +293,10 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
                 &mut Memo::bounded(limits.max_states, true),
             )?;
             let list: Vec<String> = piles.iter().map(u64::to_string).collect();
-            let title = format!("Nim with piles [{}] and a pile of n", list.join(", "));
+            let title = (
+                format!("Nim with piles [{}] and a pile of n", list.join(", ")),
+                format!("Nim：固定各堆 [{}]，再加一堆 n 个", list.join(", ")),
+            );
             Ok((
                 title,
                 Exploration::new(values, Certificate::None),
@@ -306,7 +321,7 @@ fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(String, Explora
                 let state = script.family(n).with_context(|| file.clone())?;
                 values.push(script.grundy(&state).with_context(|| file.clone())?);
             }
-            let title = format!("script {file}");
+            let title = (format!("script {file}"), format!("脚本 {file}"));
             Ok((
                 title,
                 Exploration::new(values, Certificate::None),

@@ -392,14 +392,14 @@ impl<G: Playable> Game<'_, G> {
             let text = String::from_utf8_lossy(&line);
             match text.trim() {
                 "" => {}
-                "quit" | "exit" | "q" => {
+                "quit" | "exit" | "q" | "退出" => {
                     writeln!(self.out, "{}", lang.pick("bye.", "再见。"))?;
                     return Ok(());
                 }
-                "help" | "?" => self.help()?,
-                "hint" => self.hint(&position)?,
-                "explain" => self.explain(&position)?,
-                "undo" => match self.history.pop() {
+                "help" | "?" | "帮助" => self.help()?,
+                "hint" | "提示" => self.hint(&position)?,
+                "explain" | "讲解" => self.explain(&position)?,
+                "undo" | "悔棋" => match self.history.pop() {
                     Some(before) => {
                         position = before;
                         writeln!(
@@ -492,7 +492,7 @@ impl<G: Playable> Game<'_, G> {
             "{}",
             lang.pick(
                 "commands: hint, undo, explain, help, quit",
-                "命令：hint（提示）、undo（悔棋）、explain（讲解）、help（帮助）、quit（退出）"
+                "命令：提示（hint）、悔棋（undo）、讲解（explain）、帮助（help）、退出（quit）"
             )
         )?;
         Ok(())

@@ -12,9 +12,10 @@ use grundy::{Lang, Play};
 
 use crate::report::{OutputArgs, Report};
 
-/// Rulesets whose analysis command has flags beyond the registry's (`subtraction --sequence`,
-/// `octal --max-heap`): they keep a command module of their own, built on the same parameters.
-const OWN_ANALYSIS: &[&str] = &["subtraction", "octal"];
+/// Rulesets whose analysis command has more than the registry gives (`subtraction --sequence`,
+/// `octal --max-heap`, moore's exact count of winning moves): they keep a command module of
+/// their own, with the same parameters.
+const OWN_ANALYSIS: &[&str] = &["subtraction", "moore", "octal"];
 
 /// A ruleset with its parameters and position as typed.
 pub struct Chosen {

@@ -175,7 +175,10 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             let p_positions: Vec<u64> = values.p_positions().collect();
             let report = Report {
                 game: "stones squares",
-                title: "Stone Game IV (take a square number)",
+                title: Lang::from(a.output.lang).pick(
+                    "Stone Game IV (take a square number)",
+                    "石子游戏 IV（取平方数个）",
+                ),
                 play: Play::Normal,
                 position: &piles,
                 components: piles.len(),

@@ -1,5 +1,6 @@
 //! Integration tests of the `grundy` binary, one module per theme.
 
+mod chinese;
 mod explore;
 mod graph;
 mod hardening;

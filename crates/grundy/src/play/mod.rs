@@ -28,6 +28,7 @@ use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome, Play
 
 pub mod coins;
 pub mod lasker;
+pub mod moore;
 pub mod nim;
 pub mod nonincreasing;
 pub mod octal;

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{
-    Playable, SetupError, coins, lasker, nim, nonincreasing, octal, stairs, subtraction, wythoff,
+    Playable, SetupError, coins, lasker, moore, nim, nonincreasing, octal, stairs, subtraction,
+    wythoff,
 };
 use crate::Play;
 use crate::parse::Token;
@@ -145,6 +146,7 @@ pub const RULESETS: &[&str] = &[
     "subtraction",
     "wythoff",
     "lasker",
+    "moore",
     "octal",
 ];
 
@@ -174,6 +176,7 @@ pub fn with_ruleset<V: Visitor>(setup: &Setup, visitor: V) -> Result<V::Output, 
         "subtraction" => Ok(visitor.visit(subtraction::SubtractionPlay::new(setup)?)),
         "wythoff" => Ok(visitor.visit(wythoff::WythoffPlay::new(setup)?)),
         "lasker" => Ok(visitor.visit(lasker::LaskerPlay::new(setup)?)),
+        "moore" => Ok(visitor.visit(moore::MoorePlay::new(setup)?)),
         "octal" => Ok(visitor.visit(octal::OctalPlay::new(setup)?)),
         name => Err(SetupError::UnknownGame {
             name: Token::new(name),

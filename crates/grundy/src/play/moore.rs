@@ -1,0 +1,267 @@
+//! Moore's Nim_K, played: a move is `PILE COUNT [PILE COUNT …]`, take COUNT stones from each pile
+//! named, from one to K distinct piles. K is the parameter `k` (2 when left out). Normal play only.
+
+use std::collections::BTreeMap;
+
+use crate::engine::EngineError;
+use crate::games::moore::{self, Moore, MooreStep};
+use crate::parse::{Token, parse_u64};
+use crate::play::{
+    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount, box_cost,
+    index, malformed, move_numbers, one_from_largest, show_numbers, total_stones,
+};
+use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
+
+/// The command line's help: the rules, the theorem, examples.
+pub const HELP: &str = "Moore's Nim: a move takes stones from at least one and at most K piles \
+(any number from each); who cannot move loses.\n\n\
+Theorem (Moore, 1910): write the piles in binary; the player to move loses exactly when every \
+column holds a multiple of K + 1 ones. K = 1 is Nim.\n\n\
+Examples: `grundy moore --k 2 1 2 3`, `grundy play moore --k 2 3 5 6 7`.";
+
+/// K when the parameter is left out: the smallest K that is not Nim.
+const DEFAULT_K: &str = "2";
+
+const K: ParamDoc = ParamDoc {
+    name: "k",
+    value_name: "K",
+    default: Some(DEFAULT_K),
+    positional: false,
+    en: "the most piles a move may take from (2 when left out)",
+    zh: "一步最多可以从几堆取石子（不填则为 2）",
+};
+
+const NOTATION: Notation = Notation {
+    en: "PILE COUNT [PILE COUNT …]",
+    zh: "堆号 数量 [堆号 数量 …]",
+    meaning_en: "take COUNT stones from each pile PILE named, at most K distinct piles, piles numbered from 1",
+    meaning_zh: "从所写的每个第「堆号」堆取走「数量」个石子，至多 K 个不同的堆，堆号从 1 开始",
+    example: "1 2 3 1",
+};
+
+/// Moore's Nim_K as a [`Playable`] ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct MoorePlay {
+    rules: Moore,
+}
+
+impl MoorePlay {
+    /// The game with K from the parameter `k` (2 without it).
+    ///
+    /// # Errors
+    /// [`SetupError`] for a bad `k`, another parameter, or misère play.
+    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+        setup.only_params(&[K])?;
+        setup.normal_play_only()?;
+        let text = setup.params.get(K.name).map_or(DEFAULT_K, String::as_str);
+        let k = match parse_u64(text.trim()) {
+            Ok(0) => {
+                return Err(SetupError::BadParam {
+                    name: Token::new(K.name),
+                    problem: "'0': a move takes from at least one pile, so k is at least 1"
+                        .to_string(),
+                });
+            }
+            Ok(k) => k,
+            Err(problem) => {
+                return Err(SetupError::BadParam {
+                    name: Token::new(K.name),
+                    problem: format!("{} is {problem}", Token::new(text)),
+                });
+            }
+        };
+        Ok(MoorePlay { rules: Moore { k } })
+    }
+}
+
+impl Playable for MoorePlay {
+    type Position = Vec<u64>;
+    type Step = MooreStep;
+    type Rules = Moore;
+
+    fn name(&self) -> &'static str {
+        "moore"
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        let k = self.rules.k;
+        lang.pick(
+            format!("Moore's Nim (K = {k})"),
+            format!("Moore Nim（K = {k}）"),
+        )
+    }
+
+    fn rules(&self) -> &Moore {
+        &self.rules
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    fn parameters(&self) -> &'static [ParamDoc] {
+        &[K]
+    }
+
+    fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
+        if numbers.is_empty() {
+            return Err(SetupError::Empty { what: "piles" });
+        }
+        Ok(numbers)
+    }
+
+    fn components(&self, piles: &Vec<u64>) -> usize {
+        piles.len()
+    }
+
+    fn resume(&self, piles: &Vec<u64>) -> Resume {
+        Resume {
+            position: piles.clone(),
+            params: BTreeMap::from([(K.name.to_string(), self.rules.k.to_string())]),
+        }
+    }
+
+    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
+        show_numbers(piles)
+    }
+
+    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+        let numbers = move_numbers(text, NOTATION)?;
+        if numbers.is_empty()
+            || numbers.len() % 2 != 0
+            || numbers.len() / 2 > usize::try_from(self.rules.k).unwrap_or(usize::MAX)
+        {
+            return Err(malformed(text, NOTATION));
+        }
+        if self.is_over(piles) {
+            return Err(MoveError::GameOver);
+        }
+        let mut taken: Vec<(usize, u64)> = Vec::new();
+        for pair in numbers.chunks(2) {
+            let pile = index(Unit::Pile, pair[0], piles.len())?;
+            amount(Unit::Pile, pile, piles[pile], pair[1])?;
+            if taken.iter().any(|&(p, _)| p == pile) {
+                return Err(malformed(text, NOTATION));
+            }
+            taken.push((pile, piles[pile] - pair[1]));
+        }
+        taken.sort_unstable();
+        Ok(match taken[..] {
+            [(pile, to)] => Change::Take {
+                pile,
+                from: piles[pile],
+                to,
+            },
+            _ => Change::TakeMany {
+                piles: taken.iter().map(|&(p, _)| p).collect(),
+                from: taken.iter().map(|&(p, _)| piles[p]).collect(),
+                to: taken.iter().map(|&(_, t)| t).collect(),
+            },
+        })
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match change {
+            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            Change::TakeMany { piles, from, to } => piles
+                .iter()
+                .zip(from.iter().zip(to))
+                .map(|(p, (f, t))| format!("{} {}", p + 1, f - t))
+                .collect::<Vec<_>>()
+                .join(" "),
+            other => unreachable!("Moore's Nim moves are takes, not {other:?}"),
+        }
+    }
+
+    /// Each option of the rules, written as the move that reaches it.
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+        let mut options = Vec::new();
+        self.rules.options(piles, &mut options);
+        out.extend(options.into_iter().map(|after| {
+            let changed: Vec<usize> = (0..piles.len()).filter(|&i| after[i] != piles[i]).collect();
+            match changed[..] {
+                [pile] => Change::Take {
+                    pile,
+                    from: piles[pile],
+                    to: after[pile],
+                },
+                _ => Change::TakeMany {
+                    from: changed.iter().map(|&i| piles[i]).collect(),
+                    to: changed.iter().map(|&i| after[i]).collect(),
+                    piles: changed,
+                },
+            }
+        }));
+    }
+
+    fn is_over(&self, piles: &Vec<u64>) -> bool {
+        piles.iter().all(|&p| p == 0)
+    }
+
+    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+        moore::play(piles, change)
+    }
+
+    fn analyze(
+        &self,
+        piles: &Vec<u64>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<MooreStep>, EngineError> {
+        Ok(moore::analyze(piles, self.rules.k, options).analysis)
+    }
+
+    /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
+    /// at most ∏(p + 1) options.
+    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
+        let positions = u128::from(box_cost(piles, 1));
+        Some(box_cost(piles, positions))
+    }
+
+    fn material(&self, piles: &Vec<u64>) -> u128 {
+        total_stones(piles)
+    }
+
+    /// One stone from the largest pile.
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
+        one_from_largest(piles)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::tests::check_playable;
+    use crate::testing::all_lists;
+
+    #[test]
+    fn moves_and_the_computer_match_the_rules_exhaustively() {
+        for k in ["1", "2", "3"] {
+            let setup = Setup {
+                game: "moore".to_string(),
+                misere: false,
+                params: BTreeMap::from([("k".to_string(), k.to_string())]),
+            };
+            check_playable(&MoorePlay::new(&setup).unwrap(), &all_lists(3, 3), 3);
+        }
+    }
+
+    #[test]
+    fn a_move_names_at_most_k_distinct_piles() {
+        let game = MoorePlay::new(&Setup::default()).unwrap();
+        let piles = vec![3, 4, 5];
+        assert!(game.parse_move(&piles, "1 1 2 1").is_ok());
+        for bad in ["1 1 2 1 3 1", "1 1 1 2", "1", "1 1 2"] {
+            assert!(
+                matches!(
+                    game.parse_move(&piles, bad),
+                    Err(MoveError::Malformed { .. })
+                ),
+                "{bad}"
+            );
+        }
+    }
+}
