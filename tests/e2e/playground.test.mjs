@@ -699,6 +699,19 @@ test('the hint of a take-and-break game is a move the server takes', async () =>
   assert.match(await page.textContent('#play-board .settings'), /code = 0\.07/);
 });
 
+test('Moore\'s Nim is played on the page as the game list gives it, moves on several piles typed', async () => {
+  await page.goto(`${base}?lang=en#play`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'moore'));
+  await page.selectOption('#play-game', 'moore');
+  assert.equal(await page.getAttribute('#play-params input[name=k]', 'placeholder'), '2');
+  assert.equal(await page.isDisabled('#play-misere'), true);
+  const status = await playGame('1 2 3', followHint);
+  assert.equal(status, 'You win!');
+  const log = await page.locator('#play-log li').allTextContents();
+  assert.match(log[0], /^You: take from piles 2, 3 \(2 -> 1, 3 -> 1\) {2}⇒ {2}1 1 1$/);
+  assert.equal(await page.textContent('#play-board .settings'), 'k = 2');
+});
+
 test('no script error on the page', () => {
   assert.deepEqual(pageErrors, []);
 });
