@@ -101,3 +101,43 @@ pub fn playable<'a, G: Playable>(
     }
     .json(lang)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::AnalyzeOptions;
+    use crate::games::nim;
+    use crate::play::nim::NimPlay;
+
+    fn nim_json(piles: &[u64], notation: bool) -> String {
+        let game = NimPlay::new(Play::Normal);
+        let piles = piles.to_vec();
+        let analysis = nim::analyze(&piles, Play::Normal, &AnalyzeOptions::default());
+        serde_json::to_string(&playable(&game, &piles, &analysis, Lang::En, notation)).unwrap()
+    }
+
+    #[test]
+    fn the_contract_keeps_its_fields_in_order() {
+        assert_eq!(
+            nim_json(&[3, 4, 5], false),
+            r#"{"game":"nim","position":[3,4,5],"play":"normal","outcome":"N","grundy":2,"winning_moves":[{"change":{"kind":"take","pile":0,"from":3,"to":1},"description":"take 2 from pile 1 (3 -> 1)","position":[1,4,5]}],"winning_move_count":1}"#
+        );
+        assert_eq!(
+            nim_json(&[3, 4, 5], true),
+            r#"{"game":"nim","position":[3,4,5],"play":"normal","outcome":"N","grundy":2,"winning_moves":[{"change":{"kind":"take","pile":0,"from":3,"to":1},"description":"take 2 from pile 1 (3 -> 1)","position":[1,4,5],"move":"1 2"}],"winning_move_count":1}"#
+        );
+    }
+
+    #[test]
+    fn moves_of_a_position_past_the_limit_leave_the_position_out() {
+        // 2 and ones: a won position, taking from the pile of 2.
+        let mut piles = vec![1; MOVE_POSITION_LIMIT];
+        piles[0] = 2;
+        let listed: serde_json::Value = serde_json::from_str(&nim_json(&piles, false)).unwrap();
+        assert!(listed["winning_moves"][0].get("position").is_some());
+        piles.push(1);
+        let unlisted: serde_json::Value = serde_json::from_str(&nim_json(&piles, false)).unwrap();
+        assert!(unlisted["winning_moves"][0].get("position").is_none());
+        assert_eq!(unlisted["winning_moves"][0]["change"]["pile"], 0);
+    }
+}
