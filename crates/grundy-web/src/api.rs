@@ -4,7 +4,8 @@
 //! The position endpoints take one JSON object: `game` (a name of [`grundy::play::RULESETS`]),
 //! `position` (a list of natural numbers), and optionally `misere`, `lang` (`"en"` or `"zh"`),
 //! `explain`, `max_moves`, `notation` (each winning move also in the ruleset's notation), `move`
-//! (in the ruleset's notation) and the ruleset's parameters (see `api/request.rs`). Errors are a 4xx status with `{"error": "<one line>"}`.
+//! (in the ruleset's notation) and the ruleset's parameters (see `api/request.rs`). Errors are a
+//! 4xx status with `{"error": "<one line>"}`.
 //!
 //! A script game (`"game": "script"`) also takes `script`, the Rhai source of its rules, and its
 //! position as `state`, a script expression (`"[2, 3]"`, `"#{cap: 2}"`), as `position` numbers,
