@@ -366,14 +366,16 @@ test('the Play tab takes the cap of Nim with a shrinking cap, and the cap travel
   await page.fill('#play-position', '3 4 5');
   await page.fill('#play-params input[name=k]', '2');
   await page.click('#play-start');
-  await page.waitForFunction(() => /cap k = 2/.test(document.querySelector('#play-board').textContent));
-  // Taking 3 is over the cap: that stone is not a move.
-  assert.equal(await page.isDisabled('#play-board button[data-move="1 3"]'), true);
+  await page.waitForFunction(() => /k = 2/.test(document.querySelector('#play-board .settings')?.textContent));
+  // Taking 3 is over the cap: the server refuses that stone with the reason, and nobody moved.
+  await page.click('#play-board button[data-move="1 3"]');
+  await page.waitForFunction(() => /at most 2/.test(document.querySelector('#play-message.error')?.textContent));
+  assert.equal(await page.locator('#play-log li').count(), 0);
   await page.click('#play-board button[data-move="3 1"]');
   await page.waitForFunction(() => document.querySelectorAll('#play-log li').length === 2);
   const log = await page.locator('#play-log li').allTextContents();
   assert.match(log[0], /take 1 from pile 3 \(5 -> 4\) {2}⇒ {2}3 4 4 \(k = 1\)$/);
-  assert.match(await page.textContent('#play-board .cap'), /cap k = 1/);
+  assert.match(await page.textContent('#play-board .settings'), /k = 1/);
 });
 
 test('the values explorer computes Kayles to 200 and shows its proved period 12', async () => {
@@ -524,7 +526,7 @@ test('Kayles and its relatives are played with their code, breaks typed as piles
   await page.fill('#play-params input[name="code"]', 'kayles');
   await page.fill('#play-position', '5');
   await page.click('#play-start');
-  await page.waitForFunction(() => document.querySelector('#play-board .cap')?.textContent === 'kayles');
+  await page.waitForFunction(() => document.querySelector('#play-board .settings')?.textContent === 'code = kayles');
   // Take the middle pin of 5: the rest is left as the piles 2 and 2, written in their place.
   await page.fill('#move-input', '1 1 2 2');
   await page.click('#move-submit');
@@ -620,6 +622,94 @@ test('a bad move in the Play tab is shown as an error', async () => {
   await page.click('#move-submit');
   await page.waitForSelector('#play-message.error');
   assert.notEqual(await page.textContent('#play-message'), '');
+});
+
+test('the Play tab builds each game\'s inputs and misère switch from the game list', async () => {
+  await page.goto(`${base}?lang=en#play`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'octal'));
+  const { games, limits } = await (await page.request.get(`${base}api/games`)).json();
+  const listed = await page.$$eval('#play-game option', (os) => os.map((o) => o.value));
+  assert.deepEqual(listed, games.map((g) => g.game));
+  for (const g of games.filter((g) => g.game !== 'script')) {
+    await page.selectOption('#play-game', g.game);
+    assert.equal(await page.isDisabled('#play-misere'), !g.conventions.includes('misere'), g.game);
+    const inputs = await page.$$eval('#play-params input', (is) => is.map((i) => [i.name, i.placeholder]));
+    assert.deepEqual(inputs, g.params.map((p) => [p.name, p.default ?? '']), g.game);
+  }
+  // What the list says of these rulesets.
+  await page.selectOption('#play-game', 'nim');
+  assert.equal(await page.isDisabled('#play-misere'), false);
+  await page.selectOption('#play-game', 'staircase');
+  assert.equal(await page.isDisabled('#play-misere'), true);
+  await page.selectOption('#play-game', 'subtraction');
+  assert.equal(await page.getAttribute('#play-params input[name=set]', 'placeholder'), '1,3,4');
+  // A list that says otherwise is followed: nothing of it is written into the page.
+  const changed = games.map((g) => (g.game !== 'staircase' ? g : {
+    ...g,
+    conventions: ['normal', 'misere'],
+    params: [{ name: 'height', value_name: 'H', en: 'the height', zh: '高度', default: '7', positional: false }],
+    board: 'piles',
+  }));
+  await page.route('**/api/games', (route) => route.fulfill({ json: { games: changed, limits } }));
+  await page.reload();
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'staircase'));
+  await page.selectOption('#play-game', 'staircase');
+  assert.equal(await page.isDisabled('#play-misere'), false);
+  assert.equal(await page.getAttribute('#play-params input[name=height]', 'placeholder'), '7');
+  await page.fill('#play-position', '3 4');
+  await page.selectOption('#play-first', 'me');
+  await page.click('#play-start');
+  await page.waitForSelector('#play-board .row.pile');
+  assert.equal(await page.textContent('#play-board .settings'), 'height = 7');
+  await page.unroute('**/api/games');
+  await page.reload();
+});
+
+test('the Play tab draws the board the game list names, and plays misère Nim', async () => {
+  await page.goto(`${base}?lang=en#play`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'octal'));
+  for (const [game, position, drawn] of [
+    ['nim', '3 4 5', '.row.pile'], ['octal', '3 4 5', '.row.pile'], ['staircase', '3 4 5', '.stairs'],
+    ['grid', '3 4 5', '.grid-cells'], ['coins', '2 5 9', '.strip'],
+  ]) {
+    await page.selectOption('#play-game', game);
+    await page.fill('#play-position', position);
+    await page.selectOption('#play-first', 'me');
+    await page.click('#play-start');
+    await page.waitForSelector(`#play-board ${drawn}`);
+  }
+  // Misère Nim from 1 1 2: the hint's move (the server's notation) leaves an odd number of
+  // single stones, and the human wins by following the hints.
+  await page.selectOption('#play-game', 'nim');
+  await page.setChecked('#play-misere', true);
+  const status = await playGame('1 1 2', followHint);
+  assert.equal(status, 'You win!');
+  const log = await page.locator('#play-log li').allTextContents();
+  assert.match(log[0], /^You: take 1 from pile 3 \(2 -> 1\) {2}⇒ {2}1 1 1$/);
+  await page.setChecked('#play-misere', false);
+});
+
+test('the hint of a take-and-break game is a move the server takes', async () => {
+  await page.goto(`${base}?lang=en#play`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'octal'));
+  await page.selectOption('#play-game', 'octal');
+  await page.fill('#play-params input[name=code]', '0.07');
+  const status = await playGame('4 9', followHint);
+  assert.equal(status, 'You win!');
+  assert.match(await page.textContent('#play-board .settings'), /code = 0\.07/);
+});
+
+test('Moore\'s Nim is played on the page as the game list gives it, moves on several piles typed', async () => {
+  await page.goto(`${base}?lang=en#play`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'moore'));
+  await page.selectOption('#play-game', 'moore');
+  assert.equal(await page.getAttribute('#play-params input[name=k]', 'placeholder'), '2');
+  assert.equal(await page.isDisabled('#play-misere'), true);
+  const status = await playGame('1 2 3', followHint);
+  assert.equal(status, 'You win!');
+  const log = await page.locator('#play-log li').allTextContents();
+  assert.match(log[0], /^You: take from piles 2, 3 \(2 -> 1, 3 -> 1\) {2}⇒ {2}1 1 1$/);
+  assert.equal(await page.textContent('#play-board .settings'), 'k = 2');
 });
 
 test('no script error on the page', () => {

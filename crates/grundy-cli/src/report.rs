@@ -1,11 +1,11 @@
 //! Rendering an [`Analysis`] as text for people (English or Chinese) or as the JSON contract
-//! (built by `grundy_web::render`, which the web API shares).
+//! (built by `grundy::json`, which the web API shares).
 
 use std::io::Write;
 
 use clap::ValueEnum;
+use grundy::json::{AnalysisJson, Analyzed};
 use grundy::{Analysis, AnalyzeOptions, Change, Explain, Lang, Outcome, Play};
-use grundy_web::render::Analyzed;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -54,7 +54,7 @@ impl From<LangArg> for Lang {
     }
 }
 
-pub use grundy_web::render::MOVE_POSITION_LIMIT;
+pub use grundy::json::MOVE_POSITION_LIMIT;
 
 /// Everything needed to render one analysed position.
 pub struct Report<'a, P, S> {
@@ -103,7 +103,7 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
     ) -> anyhow::Result<()> {
         let lang = Lang::from(args.lang);
         if args.json {
-            let mut v = self.json(lang);
+            let mut v = serde_json::to_value(self.json(lang))?;
             for (name, value) in fields {
                 debug_assert!(v.get(name).is_none(), "{name} is a contract field");
                 v[name] = value;
@@ -123,7 +123,7 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
     }
 
     /// The JSON object of the contract, for commands that add fields to it.
-    pub fn json(&self, lang: Lang) -> Value {
+    pub fn json(&self, lang: Lang) -> AnalysisJson<'_, P, S> {
         Analyzed {
             game: self.game,
             play: self.play,
@@ -131,6 +131,7 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
             components: self.components,
             analysis: self.analysis,
             after: self.after,
+            notation: None,
         }
         .json(lang)
     }

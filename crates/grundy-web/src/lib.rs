@@ -1,7 +1,7 @@
 //! The grundy playground: a JSON API over the library and a page that animates the proofs.
 //!
 //! [`router`] serves `POST /api/analyze` (the same JSON as `grundy ... --json`, built by
-//! [`render`]), `POST /api/move`, `POST /api/computer`, `POST /api/stones` (the two-ends Stone
+//! [`grundy::json`]), `POST /api/move`, `POST /api/computer`, `POST /api/stones` (the two-ends Stone
 //! Game, as `grundy stones ends --json`), `POST /api/values` (a heap game's Grundy values, as
 //! `grundy values --json`), `GET /api/games`, and the page itself, whose files are compiled
 //! into the binary. Limits and status codes: see [`api`]. [`serve`] runs it on a listener; `grundy serve`
@@ -9,7 +9,6 @@
 #![deny(missing_docs)]
 
 pub mod api;
-pub mod render;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -22,18 +21,43 @@ use axum::routing::{get, post};
 
 pub use api::{Limits, Shared};
 
-/// The page's files: path, content type, content.
+/// The content type of the page's scripts, ES modules loaded by the browser as they are.
+const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+
+/// One of the page's modules in `assets/js/`, served at `/js/NAME`.
+macro_rules! module {
+    ($name:literal) => {
+        (
+            concat!("/js/", $name),
+            JAVASCRIPT,
+            include_str!(concat!("../assets/js/", $name)),
+        )
+    };
+}
+
+/// The page's files: path, content type, content. `app.js` is the module the page loads; it
+/// imports the others.
 const ASSETS: &[(&str, &str, &str)] = &[
     (
         "/",
         "text/html; charset=utf-8",
         include_str!("../assets/index.html"),
     ),
-    (
-        "/app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/app.js"),
-    ),
+    ("/app.js", JAVASCRIPT, include_str!("../assets/app.js")),
+    module!("api.js"),
+    module!("boards.js"),
+    module!("catalog.js"),
+    module!("dom.js"),
+    module!("i18n.js"),
+    module!("match.js"),
+    module!("nim.js"),
+    module!("play.js"),
+    module!("script.js"),
+    module!("staircase.js"),
+    module!("stepper.js"),
+    module!("stones.js"),
+    module!("tabs.js"),
+    module!("values.js"),
     (
         "/style.css",
         "text/css; charset=utf-8",

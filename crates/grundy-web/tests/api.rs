@@ -292,6 +292,185 @@ async fn the_page_and_the_game_list_are_served() {
     assert_eq!(v["limits"]["max_value"], 9007199254740991u64);
 }
 
+/// GETs `path`: its status, content type and text.
+async fn get(path: &str) -> (StatusCode, String, String) {
+    let request = Request::builder().uri(path).body(Body::empty()).unwrap();
+    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map_or(String::new(), |v| v.to_str().unwrap().to_string());
+    let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    (
+        status,
+        content_type,
+        String::from_utf8(bytes.to_vec()).unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn the_page_loads_its_modules_and_every_module_is_served() {
+    let (_, _, page) = get("/").await;
+    assert!(page.contains(r#"<script type="module" src="/app.js">"#));
+    // Every module the page reaches through its imports, as the browser resolves them.
+    let mut reached = std::collections::BTreeSet::new();
+    let mut to_load = vec!["/app.js".to_string()];
+    while let Some(path) = to_load.pop() {
+        if !reached.insert(path.clone()) {
+            continue;
+        }
+        let (status, content_type, text) = get(&path).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert_eq!(content_type, "text/javascript; charset=utf-8", "{path}");
+        let dir = &path[..=path.rfind('/').unwrap()];
+        for line in text.lines().filter(|l| l.starts_with("import ")) {
+            let from = line.split('\'').nth(1).expect("an import names its module");
+            let relative = from.strip_prefix("./").expect("imports are relative");
+            to_load.push(format!("{dir}{relative}"));
+        }
+    }
+    // Every file of assets/js is one of them: none is left out of the served assets.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        assert!(
+            reached.contains(&format!("/js/{name}")),
+            "/js/{name} is not reached from /app.js"
+        );
+    }
+}
+
+#[tokio::test]
+async fn parameters_are_fields_or_a_params_object_and_null_is_left_out() {
+    let with_cap = |v: &Value| v["winning_moves"].clone();
+    let (status, as_field) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "k": 1}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{as_field}");
+    assert_eq!(as_field["position"], json!({"piles": [3, 4, 5], "k": 1}));
+    let (status, in_object) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "params": {"k": 1}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{in_object}");
+    assert_eq!(in_object, as_field);
+    // The same value both ways is one parameter.
+    let (status, both) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "k": 1, "params": {"k": "1"}}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{both}");
+    assert_eq!(with_cap(&both), with_cap(&as_field));
+    // A null parameter is one left out: no cap, as without `k`.
+    let (status, null) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "k": null}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{null}");
+    assert_eq!(null["position"]["k"], Value::Null);
+    let (_, left_out) = post(
+        "/api/analyze",
+        json!({"game": "nonincreasing", "position": [3, 4, 5], "params": {"k": null}}),
+    )
+    .await;
+    assert_eq!(left_out, null);
+    assert_ne!(with_cap(&null), with_cap(&as_field));
+    refused(
+        Limits::default(),
+        "/api/analyze",
+        r#"{"game": "nonincreasing", "position": [3], "k": 1, "params": {"k": 2}}"#,
+        StatusCode::BAD_REQUEST,
+        "parameter 'k' is given twice, as '1' and in 'params' as '2'",
+    )
+    .await;
+    refused(
+        Limits::default(),
+        "/api/analyze",
+        r#"{"game": "nonincreasing", "position": [3], "params": {"k": 18446744073709551616}}"#,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "parameter 'k' is too large",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_game_list_gives_each_rulesets_parameters_conventions_and_board() {
+    let (_, _, text) = get("/api/games").await;
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let games = v["games"].as_array().unwrap();
+    let entry = |name: &str| {
+        games
+            .iter()
+            .find(|g| g["game"] == name)
+            .unwrap_or_else(|| panic!("{name} is listed"))
+            .clone()
+    };
+    assert_eq!(entry("nim")["conventions"], json!(["normal", "misere"]));
+    for name in ["staircase", "coins", "wythoff", "octal"] {
+        assert_eq!(entry(name)["conventions"], json!(["normal"]), "{name}");
+    }
+    for (name, board) in [
+        ("nim", "piles"),
+        ("staircase", "stairs"),
+        ("grid", "grid"),
+        ("coins", "coins"),
+        ("octal", "piles"),
+        ("script", "script"),
+    ] {
+        assert_eq!(entry(name)["board"], board, "{name}");
+    }
+    // A parameter's default is its value when left out, or null when leaving it out means
+    // something of its own (no cap): never a sentinel number.
+    let k = &entry("nonincreasing")["params"][0];
+    assert_eq!(k["name"], "k");
+    assert_eq!(k["default"], Value::Null);
+    assert!(k["zh"].as_str().unwrap().contains("第一步"));
+    assert_eq!(entry("subtraction")["params"][0]["default"], "1,3,4");
+    assert_eq!(entry("octal")["params"][0]["default"], "0.77");
+    assert_eq!(entry("nim")["params"], json!([]));
+}
+
+#[tokio::test]
+async fn each_winning_move_is_written_as_the_move_that_reaches_its_position() {
+    for request in [
+        json!({"game": "nim", "position": [3, 4, 5, 9]}),
+        json!({"game": "nim", "position": [1, 1, 3], "misere": true}),
+        json!({"game": "staircase", "position": [3, 1, 2, 6]}),
+        json!({"game": "grid", "position": [5, 2, 7]}),
+        json!({"game": "coins", "position": [2, 5, 9, 11]}),
+        json!({"game": "nonincreasing", "position": [3, 4, 6], "k": 3}),
+        json!({"game": "subtraction", "position": [7, 9, 4], "set": [1, 3, 4]}),
+        json!({"game": "wythoff", "position": [4, 6]}),
+        json!({"game": "lasker", "position": [2, 5, 7]}),
+        json!({"game": "octal", "position": [5, 7, 10], "code": "0.77"}),
+        json!({"game": "octal", "position": [7, 9], "code": "grundy"}),
+    ] {
+        // Asked for: without `notation` the answer is the JSON of `--json`, which has no `move`.
+        let (_, plain) = post("/api/analyze", request.clone()).await;
+        assert!(plain["winning_moves"][0].get("move").is_none(), "{plain}");
+        let mut written = request.clone();
+        written["notation"] = json!(true);
+        let (status, analysis) = post("/api/analyze", written).await;
+        assert_eq!(status, StatusCode::OK, "{request}: {analysis}");
+        let moves = analysis["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{request}: a won position");
+        for m in moves {
+            let mut typed = request.clone();
+            typed["move"] = m["move"].clone();
+            let (status, after) = post("/api/move", typed.clone()).await;
+            assert_eq!(status, StatusCode::OK, "{typed}: {after}");
+            assert_eq!(after["position"], m["position"], "{typed}");
+            assert_eq!(after["move"], m["move"], "{typed}");
+        }
+    }
+}
+
 #[tokio::test]
 async fn the_other_rulesets_are_analysed_moved_and_played() {
     // Staircase: odd steps 3 and 2 XOR to 1; the explanation names the even-step reply.

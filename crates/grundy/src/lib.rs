@@ -15,7 +15,9 @@
 //! - [`explore`]: values of a one-parameter family, P-positions, periods, conjectures checked;
 //! - [`Analysis`]: the one result every front end renders;
 //! - [`Cancel`]: cooperative cancellation (a flag or a deadline) of the engine and the sequences;
-//! - [`play`]: playing a ruleset against a perfect opponent (move notation, the computer's move).
+//! - [`play`]: playing a ruleset against a perfect opponent (move notation, the computer's move);
+//! - `json` (with the `serde` feature, on by default): the JSON contract of `--json` and the web
+//!   API.
 //!
 //! The library does no I/O and never panics on user input: parsers return errors that name the
 //! offending token and where it was.
@@ -39,6 +41,8 @@ pub mod explore;
 mod game;
 pub mod games;
 pub mod graph;
+#[cfg(feature = "serde")]
+pub mod json;
 mod lang;
 mod nimber;
 pub mod parse;

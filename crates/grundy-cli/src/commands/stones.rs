@@ -10,7 +10,7 @@ use grundy::games::subtraction::SubtractionSet;
 use grundy::{AnalyzeOptions, Explain, Lang, Play};
 use serde::Serialize;
 
-use grundy_web::render::{self, Scored};
+use grundy::json::{self, Scored};
 
 use crate::report::{self, OutputArgs, Report};
 
@@ -116,7 +116,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             let piles = crate::input::numbers(&a.piles, "pile")?;
             let analysis = ends::analyze(&piles, &a.score_options());
             ScoreView {
-                scored: render::ends(&piles, &analysis),
+                scored: json::ends(&piles, &analysis),
                 title: (
                     "Stone Game (a pile from either end)",
                     "石子游戏（从两端取一整堆）",
@@ -188,7 +188,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             };
             let lang = Lang::from(a.output.lang);
             if a.output.json {
-                let mut v = report.json(lang);
+                let mut v = serde_json::to_value(report.json(lang))?;
                 v["p_positions"] = serde_json::json!(p_positions);
                 serde_json::to_writer(&mut *out, &v)?;
                 writeln!(out)?;

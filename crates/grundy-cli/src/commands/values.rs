@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, bail};
+use grundy::json::{RARE_LISTED, ValuesReport};
 use grundy::period::Certificate;
 use grundy::values::{Found, Sequence, Stats, TakeAndBreak, checkpoint};
-use grundy_web::render::{RARE_LISTED, ValuesReport};
 
 /// Grundy values G(0..N) of a heap game given by a take-and-break code, and their period.
 ///

@@ -13,7 +13,6 @@
 
 use std::time::{Duration, Instant};
 
-use axum::http::StatusCode;
 use grundy::Lang;
 use grundy::play::{Playable, Setup, Visitor};
 use grundy_script::play::{ScriptPlay, state_of_numbers};
@@ -22,7 +21,8 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
 
-use super::{ApiError, Job, Limits, NotationOf, Request};
+use super::request::{Job, Request};
+use super::{ApiError, Limits, Listing};
 
 /// Script operations one request may run: with the time budget, bounds the states and options
 /// a script can produce (and so the memory a request can take).
@@ -157,12 +157,10 @@ pub(super) fn answer(
         .stack_size(grundy_script::STACK_SIZE)
         .spawn(move || play(source, job, script_limits, &limits))
         // The machine is out of threads or memory for now: busy, as when no slot is free.
-        .map_err(|e| ApiError {
-            retry_after: Some(1),
-            ..ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!("the server is busy: cannot start a thread for the script ({e}); retry in a second"),
-            )
+        .map_err(|e| {
+            ApiError::busy(format!(
+                "the server is busy: cannot start a thread for the script ({e}); retry in a second"
+            ))
         })?
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
@@ -239,7 +237,9 @@ pub(super) fn listing() -> Option<Value> {
     };
     let script = Script::compile("fn options(state) { [] }", limits).ok()?;
     let game = ScriptPlay::new(script, &State::Int(0)).ok()?;
-    let mut v = NotationOf.visit(game);
+    let mut v = Listing.visit(game);
+    // Not a board of stones: the state as the script writes it, and its options as buttons.
+    v["board"] = json!("script");
     v["examples"] = EXAMPLES
         .iter()
         .map(|(name, rules, state)| json!({ "name": name, "script": rules, "state": state }))

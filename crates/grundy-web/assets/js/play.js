@@ -1,0 +1,100 @@
+// The Play tab: a game of any playable ruleset against the computer.
+import { BOARDS } from './boards.js';
+import { catalog } from './catalog.js';
+import { $, el, parseNumbers, randomPiles } from './dom.js';
+import { lang } from './i18n.js';
+import { drawMatchText, makeMatch, wireMatch } from './match.js';
+import { fillExamples, newScriptMatch, showExample } from './script.js';
+
+const PLAY_IDS = {
+  status: 'play-status', message: 'play-message', submit: 'move-submit', hint: 'play-hint',
+  undo: 'play-undo', notation: 'play-notation', log: 'play-log', form: 'move-form', input: 'move-input',
+};
+export const match = makeMatch(drawMatch);
+wireMatch(match, PLAY_IDS);
+
+/** Draws the Play tab's game: its board (or its position as numbers), status and log. */
+export function drawMatch() {
+  const target = $('play-board');
+  target.replaceChildren();
+  const info = catalog.games.find((g) => g.game === match.game);
+  const settings = info ? settingsLine(info, match.resume) : '';
+  if (settings) target.append(el('p', { class: 'settings', text: settings }));
+  const board = info && BOARDS[info.board];
+  const drawable = info?.board === 'script' ? match.resume.state !== undefined : match.resume.position?.length > 0;
+  if (board && drawable) board.draw(target, match);
+  else if (match.resume.position) target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
+  target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy; });
+  if (info) $('move-input').placeholder = info.notation.example;
+  drawMatchText(match, PLAY_IDS, info);
+}
+
+/** The parameters of a game in progress, as its position carries them (`resume`): `k = 2`,
+ * the default for one left out, or the parameter's meaning where leaving it out means something
+ * of its own (no cap). */
+function settingsLine(info, resume) {
+  return info.params.map((p) => {
+    const value = resume[p.name] ?? p.default;
+    return value === null ? `${p.name}: ${lang === 'zh' ? p.zh : p.en}` : `${p.name} = ${value}`;
+  }).join(' · ');
+}
+
+/** The ruleset picker from the catalog, in the current language. */
+export function fillGames() {
+  const select = $('play-game');
+  const chosen = select.value || match.game;
+  const names = catalog.games.map((g) => g.game);
+  select.replaceChildren(...catalog.games.map((g) => el('option', { value: g.game, text: g.title[lang] })));
+  select.value = names.includes(chosen) ? chosen : 'nim';
+  fillExamples();
+  fillParams();
+}
+
+/** One input per parameter of the chosen ruleset (the shrinking cap's k, the subtraction set),
+ * its default as the placeholder; the misère switch where the ruleset has misère play. */
+function fillParams() {
+  const info = catalog.games.find((g) => g.game === $('play-game').value);
+  const old = Object.fromEntries([...$('play-params').querySelectorAll('input')].map((i) => [i.name, i.value]));
+  $('play-params').replaceChildren(...(info ? info.params : []).map((p) => el('label', {},
+    el('span', { text: p.name, title: lang === 'zh' ? p.zh : p.en }),
+    el('input', {
+      name: p.name, value: old[p.name] ?? '', placeholder: p.default ?? '', size: '8', 'aria-label': lang === 'zh' ? p.zh : p.en,
+    }))));
+  $('play-misere').disabled = !info?.conventions.includes('misere');
+  if ($('play-misere').disabled) $('play-misere').checked = false;
+  // A script game has its rules and start state instead of a position.
+  const script = $('play-game').value === 'script';
+  $('play-script').hidden = !script;
+  $('play-position-label').hidden = script;
+  $('play-misere').closest('label').hidden = script;
+  if (!script) $('script-error').textContent = '';
+}
+
+/** A new game of the chosen ruleset from the position and parameters typed. */
+function newMatch() {
+  if ($('play-game').value === 'script') return newScriptMatch(match, drawMatch);
+  let position;
+  try {
+    position = parseNumbers($('play-position').value);
+  } catch (e) {
+    match.fail(e);
+    return drawMatch();
+  }
+  const resume = { position };
+  for (const input of $('play-params').querySelectorAll('input')) {
+    if (input.value.trim()) resume[input.name] = input.value.trim();
+  }
+  match.start($('play-game').value || 'nim', resume, $('play-misere').checked, $('play-first').value);
+}
+
+$('play-form').addEventListener('submit', (e) => { e.preventDefault(); newMatch(); });
+$('play-game').addEventListener('change', fillParams);
+$('script-example').addEventListener('change', showExample);
+$('play-random').addEventListener('click', () => {
+  if ($('play-game').value === 'script') {
+    newScriptMatch(match, drawMatch, true);
+    return;
+  }
+  $('play-position').value = randomPiles().join(' ');
+  newMatch();
+});

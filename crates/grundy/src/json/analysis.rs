@@ -1,0 +1,143 @@
+//! The JSON of an analysed position of an impartial ruleset.
+
+use serde::Serialize;
+
+use super::{MOVE_POSITION_LIMIT, StepJson};
+use crate::play::Playable;
+use crate::{Analysis, Change, Explain, Lang, Nimber, Outcome, Play};
+
+/// Everything the JSON of one analysed position is made of (`'a`: what the JSON borrows; `'f`:
+/// the function that builds the positions after the moves, called while it is built).
+pub struct Analyzed<'a, 'f, P, S> {
+    /// The ruleset's command name.
+    pub game: &'a str,
+    /// The convention.
+    pub play: Play,
+    /// The position as given.
+    pub position: &'a P,
+    /// How many components (piles, cells, coins) the position has.
+    pub components: usize,
+    /// The analysis.
+    pub analysis: &'a Analysis<S>,
+    /// The position after a move.
+    pub after: &'f dyn Fn(&Change) -> P,
+    /// A move in the ruleset's notation, for front ends that let people type moves.
+    pub notation: Option<&'f dyn Fn(&Change) -> String>,
+}
+
+/// The JSON object of one analysed position: `game`, `position`, `play`, `outcome`, `grundy`,
+/// `winning_moves`, `winning_move_count`, and `explanation` when there is one.
+#[derive(Serialize)]
+pub struct AnalysisJson<'a, P, S> {
+    game: &'a str,
+    position: &'a P,
+    play: Play,
+    outcome: Outcome,
+    grundy: Option<Nimber>,
+    winning_moves: Vec<MoveJson<'a, P>>,
+    winning_move_count: u64,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    explanation: Vec<StepJson<'a, S>>,
+}
+
+/// A listed winning move: `change`, `description`, `position` (the position after it) for
+/// positions of at most [`MOVE_POSITION_LIMIT`] components, and `move` (as typed in the
+/// ruleset's notation) where the notation was given.
+#[derive(Serialize)]
+pub struct MoveJson<'a, P> {
+    change: &'a Change,
+    description: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<P>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+}
+
+impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
+    /// The JSON object, its texts in `lang`.
+    pub fn json(&self, lang: Lang) -> AnalysisJson<'a, P, S> {
+        let a = self.analysis;
+        let with_positions = self.components <= MOVE_POSITION_LIMIT;
+        AnalysisJson {
+            game: self.game,
+            position: self.position,
+            play: self.play,
+            outcome: a.outcome,
+            grundy: a.grundy,
+            winning_moves: a
+                .winning_moves
+                .iter()
+                .map(|change| MoveJson {
+                    change,
+                    description: change.describe(lang),
+                    position: with_positions.then(|| (self.after)(change)),
+                    text: self.notation.map(|write| write(change)),
+                })
+                .collect(),
+            winning_move_count: a.winning_move_count,
+            explanation: StepJson::all(&a.explanation, lang),
+        }
+    }
+}
+
+/// The JSON of `analysis` of `position` in the playable ruleset `game`; with `notation`, each
+/// winning move also has its `move` in the ruleset's notation.
+pub fn playable<'a, G: Playable>(
+    game: &'a G,
+    position: &'a G::Position,
+    analysis: &'a Analysis<G::Step>,
+    lang: Lang,
+    notation: bool,
+) -> AnalysisJson<'a, G::Position, G::Step> {
+    let write = |change: &Change| game.write_move(change);
+    Analyzed {
+        game: game.name(),
+        play: game.convention(),
+        position,
+        components: game.components(position),
+        analysis,
+        after: &|change| game.apply(position, change),
+        notation: notation.then_some(&write),
+    }
+    .json(lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::AnalyzeOptions;
+    use crate::games::nim;
+    use crate::play::nim::NimPlay;
+
+    fn nim_json(piles: &[u64], notation: bool) -> String {
+        let game = NimPlay::new(Play::Normal);
+        let piles = piles.to_vec();
+        let analysis = nim::analyze(&piles, Play::Normal, &AnalyzeOptions::default());
+        serde_json::to_string(&playable(&game, &piles, &analysis, Lang::En, notation)).unwrap()
+    }
+
+    #[test]
+    fn the_contract_keeps_its_fields_in_order() {
+        assert_eq!(
+            nim_json(&[3, 4, 5], false),
+            r#"{"game":"nim","position":[3,4,5],"play":"normal","outcome":"N","grundy":2,"winning_moves":[{"change":{"kind":"take","pile":0,"from":3,"to":1},"description":"take 2 from pile 1 (3 -> 1)","position":[1,4,5]}],"winning_move_count":1}"#
+        );
+        assert_eq!(
+            nim_json(&[3, 4, 5], true),
+            r#"{"game":"nim","position":[3,4,5],"play":"normal","outcome":"N","grundy":2,"winning_moves":[{"change":{"kind":"take","pile":0,"from":3,"to":1},"description":"take 2 from pile 1 (3 -> 1)","position":[1,4,5],"move":"1 2"}],"winning_move_count":1}"#
+        );
+    }
+
+    #[test]
+    fn moves_of_a_position_past_the_limit_leave_the_position_out() {
+        // 2 and ones: a won position, taking from the pile of 2.
+        let mut piles = vec![1; MOVE_POSITION_LIMIT];
+        piles[0] = 2;
+        let listed: serde_json::Value = serde_json::from_str(&nim_json(&piles, false)).unwrap();
+        assert!(listed["winning_moves"][0].get("position").is_some());
+        piles.push(1);
+        let unlisted: serde_json::Value = serde_json::from_str(&nim_json(&piles, false)).unwrap();
+        assert!(unlisted["winning_moves"][0].get("position").is_none());
+        assert_eq!(unlisted["winning_moves"][0]["change"]["pile"], 0);
+    }
+}

@@ -1,0 +1,91 @@
+//! The JSON contract (`docs/api.md`): what `grundy ... --json` prints and the web API answers,
+//! as typed structs built one way each.
+//!
+//! - [`Analyzed`] builds [`AnalysisJson`], an analysed position of an impartial ruleset
+//!   ([`playable`] for a ruleset of [`crate::play`]);
+//! - [`Scored`] builds [`ScoreJson`], a scoring game's analysis ([`ends`] for the two-ends Stone
+//!   Game, LeetCode 877);
+//! - [`ValuesReport`] serialises a Grundy value sequence;
+//! - [`RulesetJson`] lists a playable ruleset, [`moved`] answers a move;
+//! - [`exact_in_javascript`] rewrites an answer for a JavaScript client.
+//!
+//! Only with the `serde` feature (on by default).
+
+mod analysis;
+mod play;
+mod scored;
+mod values;
+
+pub use analysis::{AnalysisJson, Analyzed, MoveJson, playable};
+pub use play::{MovedJson, RulesetJson, moved};
+pub use scored::{ScoreJson, Scored, ends};
+pub use values::{RARE_LISTED, ValuesReport};
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::{Explain, Lang};
+
+/// Positions with more components than this are left out of each listed move.
+pub const MOVE_POSITION_LIMIT: usize = 1000;
+
+/// An explanation step: its fields and numbers, and its `text` in the language asked for.
+#[derive(Serialize)]
+pub struct StepJson<'a, S> {
+    #[serde(flatten)]
+    step: &'a S,
+    text: String,
+}
+
+impl<'a, S: Explain> StepJson<'a, S> {
+    /// Every step of `steps`, with its text in `lang`.
+    fn all(steps: &'a [S], lang: Lang) -> Vec<StepJson<'a, S>> {
+        steps
+            .iter()
+            .map(|step| StepJson {
+                step,
+                text: step.text(lang),
+            })
+            .collect()
+    }
+}
+
+/// The largest whole number JavaScript holds exactly, 2^53 − 1 (`Number.MAX_SAFE_INTEGER`).
+pub const MAX_EXACT_IN_JAVASCRIPT: u64 = (1 << 53) - 1;
+
+/// Writes every whole number of `value` beyond ±(2^53 − 1) as a decimal string, so that a
+/// JavaScript client reads every number of an answer exactly (`JSON.parse` rounds larger ones).
+pub fn exact_in_javascript(value: &mut Value) {
+    match value {
+        Value::Number(n) => {
+            let beyond = match (n.as_u64(), n.as_i64()) {
+                (Some(u), _) => u > MAX_EXACT_IN_JAVASCRIPT,
+                (None, Some(i)) => i.unsigned_abs() > MAX_EXACT_IN_JAVASCRIPT,
+                (None, None) => false,
+            };
+            if beyond {
+                *value = Value::String(n.to_string());
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(exact_in_javascript),
+        Value::Object(fields) => fields.values_mut().for_each(exact_in_javascript),
+        Value::Null | Value::Bool(_) | Value::String(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn numbers_past_two_to_the_53_become_strings_and_smaller_ones_stay() {
+        let top = MAX_EXACT_IN_JAVASCRIPT;
+        let mut v = json!({"a": [top, top + 1, -(top as i64), -(top as i64) - 1], "b": {"c": u64::MAX}, "d": 1.5});
+        exact_in_javascript(&mut v);
+        assert_eq!(
+            v,
+            json!({"a": [top, (top + 1).to_string(), -(top as i64), (-(top as i64) - 1).to_string()], "b": {"c": u64::MAX.to_string()}, "d": 1.5})
+        );
+    }
+}

@@ -1,0 +1,80 @@
+//! The JSON of playing a ruleset: a ruleset as `GET /api/games` lists it, and the answer to a
+//! move (`POST /api/move`, `POST /api/computer`).
+
+use serde::Serialize;
+
+use crate::play::{Board, Notation, ParamDoc, Playable, Resume};
+use crate::{Change, Lang, Play};
+
+/// A ruleset as the API lists it: `game`, `title` (`en`, `zh`), `notation`, `params` (each
+/// with `name`, `value_name`, `en`, `zh`, `default`, `positional`), `conventions` and `board`.
+#[derive(Serialize)]
+pub struct RulesetJson {
+    game: &'static str,
+    title: Titles,
+    notation: Notation,
+    params: &'static [ParamDoc],
+    conventions: &'static [Play],
+    board: Board,
+}
+
+/// A text in both languages.
+#[derive(Serialize)]
+struct Titles {
+    en: String,
+    zh: String,
+}
+
+impl RulesetJson {
+    /// The listing of `game`.
+    pub fn of<G: Playable>(game: &G) -> RulesetJson {
+        RulesetJson {
+            game: game.name(),
+            title: Titles {
+                en: game.title(Lang::En),
+                zh: game.title(Lang::Zh),
+            },
+            notation: game.notation(),
+            params: game.parameters(),
+            conventions: game.conventions(),
+            board: game.board(),
+        }
+    }
+}
+
+/// The answer to a move: the position after it (as the ruleset writes it for people, `shown`,
+/// and as the `position` and parameters of the next request, `resume`), the move three ways
+/// (`change`, `move` in the ruleset's notation, `description`), and whether the game is over.
+#[derive(Serialize)]
+pub struct MovedJson<'a, P> {
+    game: &'static str,
+    play: Play,
+    position: &'a P,
+    shown: String,
+    resume: Resume,
+    change: &'a Change,
+    #[serde(rename = "move")]
+    text: String,
+    description: String,
+    over: bool,
+}
+
+/// The answer to `change`, which left `after`, in the playable ruleset `game`.
+pub fn moved<'a, G: Playable>(
+    game: &G,
+    after: &'a G::Position,
+    change: &'a Change,
+    lang: Lang,
+) -> MovedJson<'a, G::Position> {
+    MovedJson {
+        game: game.name(),
+        play: game.convention(),
+        position: after,
+        shown: game.show(after, lang),
+        resume: game.resume(after),
+        change,
+        text: game.write_move(change),
+        description: change.describe(lang),
+        over: game.is_over(after),
+    }
+}
