@@ -568,6 +568,7 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
             "lasker",
             "moore",
             "octal",
+            "sum",
             "script"
         ]
     );

@@ -13,9 +13,9 @@ use grundy::{Lang, Play};
 use crate::report::{OutputArgs, Report};
 
 /// Rulesets whose analysis command has more than the registry gives (`subtraction --sequence`,
-/// `octal --max-heap`, moore's exact count of winning moves): they keep a command module of
-/// their own, with the same parameters.
-const OWN_ANALYSIS: &[&str] = &["subtraction", "moore", "octal"];
+/// `octal --max-heap`, moore's exact count of winning moves, sum's `GAME:PILES` components):
+/// they keep a command module of their own.
+const OWN_ANALYSIS: &[&str] = &["subtraction", "moore", "octal", "sum"];
 
 /// A ruleset with its parameters and position as typed.
 pub struct Chosen {

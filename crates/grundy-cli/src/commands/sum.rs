@@ -24,13 +24,20 @@ use crate::report::{OutputArgs, Report};
 /// Limits: at most --max-components components, --max-piles heaps in all (the global flag), and
 /// --max-sets different subtraction sets and codes (each needs a table of up to 2^21 values).
 ///
-/// Examples: `grundy sum nim:3 lasker:7 'sub{1,2,4}:10'`,
+/// Or give the rulesets with --games and the heaps as the arguments, as `grundy play sum` does.
+///
+/// Examples: `grundy sum nim:3 lasker:7 'sub{1,2,4}:10'`, `grundy sum --games 'nim lasker' 3 7`,
 /// `grundy sum 'nim:3,5 + sub{all-but:1}:9' --json`, `grundy sum kayles:5,7 0.137:9`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The components, like nim:3 lasker:7,2 'sub{1,2,4}:10'; read from standard input when none
     /// are given.
     components: Vec<String>,
+    /// The ruleset of each heap, separated by spaces (one for every heap when alone); the
+    /// arguments are then the heaps: `--games 'nim lasker kayles' 3 5 4` is `nim:3 lasker:5
+    /// kayles:4`, as `grundy play sum` takes it.
+    #[arg(long, value_name = "GAMES")]
+    games: Option<String>,
     /// The most components in the sum.
     #[arg(long, value_name = "N", default_value_t = MAX_COMPONENTS, value_parser = crate::input::count::<usize>)]
     max_components: usize,
@@ -45,11 +52,16 @@ pub struct Args {
 const MAX_COMPONENTS: usize = 1_000_000;
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let texts = if args.components.is_empty() {
-        crate::input::tell_when_typing("components");
-        vec![crate::input::stdin_text()?]
-    } else {
-        args.components.clone()
+    let texts = match &args.games {
+        Some(games) => {
+            let heaps = crate::input::numbers(&args.components, "pile")?;
+            grundy::play::sum::components_of(games, heaps)?
+        }
+        None if args.components.is_empty() => {
+            crate::input::tell_when_typing("components");
+            vec![crate::input::stdin_text()?]
+        }
+        None => args.components.clone(),
     };
     // Split no further than one component past the bound.
     let tokens: Vec<String> = texts

@@ -34,6 +34,7 @@ pub mod nonincreasing;
 pub mod octal;
 pub mod stairs;
 pub mod subtraction;
+pub mod sum;
 pub mod wythoff;
 
 mod error;

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::{
     Playable, SetupError, coins, lasker, moore, nim, nonincreasing, octal, stairs, subtraction,
-    wythoff,
+    sum, wythoff,
 };
 use crate::Play;
 use crate::parse::Token;
@@ -148,6 +148,7 @@ pub const RULESETS: &[&str] = &[
     "lasker",
     "moore",
     "octal",
+    "sum",
 ];
 
 /// Something to do with a playable ruleset whatever its type (a play loop, an API handler).
@@ -178,6 +179,7 @@ pub fn with_ruleset<V: Visitor>(setup: &Setup, visitor: V) -> Result<V::Output, 
         "lasker" => Ok(visitor.visit(lasker::LaskerPlay::new(setup)?)),
         "moore" => Ok(visitor.visit(moore::MoorePlay::new(setup)?)),
         "octal" => Ok(visitor.visit(octal::OctalPlay::new(setup)?)),
+        "sum" => Ok(visitor.visit(sum::SumPlay::new(setup)?)),
         name => Err(SetupError::UnknownGame {
             name: Token::new(name),
         }),

@@ -43,6 +43,12 @@ fn settings(ruleset: &str) -> &'static [(&'static str, &'static str)] {
             ("code", "4.7"),
             ("code", "grundy"),
         ],
+        "sum" => &[
+            ("games", "lasker"),
+            ("games", "kayles"),
+            ("games", "nim lasker 0.07"),
+            ("games", "sub{1,2} grundy lasker"),
+        ],
         _ => &[],
     }
 }
