@@ -55,7 +55,7 @@ enum HeapRules {
     Lasker,
     Subtraction(SubtractionSet),
     /// A take-and-break game (its moves, not its values: the analysis computes those).
-    Octal(Octal),
+    Octal(Box<Octal>),
 }
 
 /// A heap of the sum: its ruleset (an index into [`SumRules::games`]) and its size.
@@ -191,7 +191,7 @@ impl SumPlay {
                 Ruleset::Nim => HeapRules::Nim,
                 Ruleset::Lasker => HeapRules::Lasker,
                 Ruleset::Subtraction(i) => HeapRules::Subtraction(sum.sequences[*i].set().clone()),
-                Ruleset::Octal(i) => HeapRules::Octal(sum.octals[*i].clone()),
+                Ruleset::Octal(i) => HeapRules::Octal(Box::new(sum.octals[*i].clone())),
             };
             order.push(games.len());
             games.push((name, rules));
