@@ -50,10 +50,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         exact_count,
     } = moore::analyze(&piles, k, &options);
     let lang = Lang::from(args.output.lang);
-    let title = lang.pick(
-        format!("Moore's Nim (K = {k})"),
-        format!("Moore Nim（K = {k}）"),
-    );
+    let title = moore::title(k, lang);
     let notes = if exact_count {
         Vec::new()
     } else {

@@ -50,7 +50,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         explain: args.output.explain,
     };
     let analysis = game.analyze(&heaps, &options);
-    let title = game.title(Lang::En);
+    let title = game.title(Lang::from(args.output.lang));
     Report {
         game: "octal",
         title: &title,

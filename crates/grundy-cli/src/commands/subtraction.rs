@@ -94,10 +94,7 @@ pub fn write_piles(
         explain: output.explain,
     };
     let analysis = subtraction::analyze(sequence, &piles, &options)?;
-    let title = Lang::from(output.lang).pick(
-        format!("subtraction game {{{set}}}"),
-        format!("减法游戏 {{{set}}}"),
-    );
+    let title = subtraction::title(set, Lang::from(output.lang));
     Report {
         game,
         title: &title,

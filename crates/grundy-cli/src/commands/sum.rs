@@ -115,7 +115,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let lang = Lang::from(args.output.lang);
     Report {
         game: "sum",
-        title: lang.pick("sum", "游戏和"),
+        title: MixedSum::title(lang),
         play: Play::Normal,
         position: &position,
         components: sum.components.iter().map(|c| c.piles.len()).sum(),

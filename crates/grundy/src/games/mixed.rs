@@ -20,7 +20,7 @@ use crate::games::octal::{self, HeapTooLarge, Octal};
 use crate::games::subtraction::{self, Sequence, SetDescription, SetError, SubtractionSet};
 use crate::parse::{NumberProblem, Token, parse_u64};
 use crate::values::{Digit, TakeAndBreak};
-use crate::{Analysis, AnalyzeOptions, Change, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Change, Lang, MoveList, Nimber};
 
 /// A bad component, named with its number (from 1) and text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -351,6 +351,11 @@ impl MixedSum {
             owner.extend(std::iter::repeat_n(i, c.piles.len()));
         }
         (piles, owner)
+    }
+
+    /// The game's name for people.
+    pub fn title(lang: Lang) -> &'static str {
+        lang.pick("sum of games", "游戏和")
     }
 
     /// Analyses the sum: outcome, value, every winning move (heap by heap across the sum, in

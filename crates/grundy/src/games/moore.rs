@@ -450,6 +450,14 @@ impl Walk<'_> {
     }
 }
 
+/// The game's name for people, with its K.
+pub fn title(k: u64, lang: Lang) -> String {
+    lang.pick(
+        format!("Moore's Nim (K = {k})"),
+        format!("Moore Nim（K = {k}）"),
+    )
+}
+
 /// Analyses a position of Moore's Nim_k (K = `k` ≥ 1): outcome, winning moves (see the module
 /// doc for the order and the threshold) and, if asked, the explanation.
 ///

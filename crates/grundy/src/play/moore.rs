@@ -88,11 +88,7 @@ impl Playable for MoorePlay {
     }
 
     fn title(&self, lang: Lang) -> String {
-        let k = self.rules.k;
-        lang.pick(
-            format!("Moore's Nim (K = {k})"),
-            format!("Moore Nim（K = {k}）"),
-        )
+        moore::title(self.rules.k, lang)
     }
 
     fn rules(&self) -> &Moore {

@@ -98,11 +98,7 @@ impl Playable for SubtractionPlay {
     }
 
     fn title(&self, lang: Lang) -> String {
-        let set = &self.rules.set;
-        lang.pick(
-            format!("the subtraction game S = {set}"),
-            format!("减法游戏 S = {set}"),
-        )
+        subtraction::title(&self.rules.set, lang)
     }
 
     fn rules(&self) -> &Subtraction {

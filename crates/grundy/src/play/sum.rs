@@ -262,7 +262,7 @@ impl Playable for SumPlay {
     }
 
     fn title(&self, lang: Lang) -> String {
-        lang.pick("sum of games", "游戏和").to_string()
+        MixedSum::title(lang).to_string()
     }
 
     fn rules(&self) -> &SumRules {

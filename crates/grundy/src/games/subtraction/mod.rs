@@ -22,7 +22,7 @@ pub use sequence::Sequence;
 pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet};
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
-use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
 
 /// The subtraction game of a set, as a [`Game`] for the engine: a position is the list of heaps.
 #[derive(Clone, Debug)]
@@ -111,6 +111,14 @@ pub fn intro(sequence: &Sequence) -> HeapStep {
             window: sequence.set().window(),
         },
     }
+}
+
+/// The game's name for people, with its set.
+pub fn title(set: &SubtractionSet, lang: Lang) -> String {
+    lang.pick(
+        format!("subtraction game {{{set}}}"),
+        format!("减法游戏 {{{set}}}"),
+    )
 }
 
 /// Analyses a position of heaps under the sequence's set: outcome, value, every winning move
