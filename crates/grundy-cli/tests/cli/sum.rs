@@ -9,7 +9,7 @@ fn text_and_json_with_each_components_value() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "sum: nim:3 + lasker:7 + sub{1,2,4}:10",
+            "sum of games: nim:3 + lasker:7 + sub{1,2,4}:10",
         ))
         .stdout(predicate::str::contains("Grundy value *10"))
         .stdout(predicate::str::contains(
