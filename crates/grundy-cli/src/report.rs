@@ -5,7 +5,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 use grundy::json::{AnalysisJson, Analyzed};
-use grundy::{Analysis, AnalyzeOptions, Change, Explain, Lang, Outcome, Play};
+use grundy::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Outcome};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -63,7 +63,7 @@ pub struct Report<'a, P, S> {
     /// The ruleset's name for people.
     pub title: &'a str,
     /// The convention.
-    pub play: Play,
+    pub play: Convention,
     /// The position as given.
     pub position: &'a P,
     /// How many components (piles, cells, coins) the position has.

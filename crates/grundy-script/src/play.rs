@@ -328,7 +328,7 @@ mod tests {
     use std::collections::HashMap;
 
     use grundy::play::Search;
-    use grundy::{Explain, Play};
+    use grundy::{Convention, Explain};
 
     use super::*;
     use crate::Limits;
@@ -455,7 +455,7 @@ mod tests {
         assert_eq!(game.position(vec![6]), Ok(State::Int(6)));
         assert!(game.position(vec![11]).is_err());
         assert_eq!(game.resume(&State::Int(6)).position, vec![6]);
-        assert_eq!(game.convention(), Play::Normal);
+        assert_eq!(game.convention(), Convention::Normal);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! same script (the reference: it never calls `components`), on all small states; the table of
 //! a script that splits into heaps holds single heaps only; degenerate components functions.
 
-use grundy::Play;
+use grundy::Convention;
 use grundy::engine::Memo;
 use grundy_script::{Limits, Script, State};
 
@@ -42,13 +42,13 @@ fn agrees_with_the_whole_search(script: &Script, states: &[State]) {
         );
         assert_eq!(
             Ok(split.outcome),
-            whole.outcome(script, state, Play::Normal),
+            whole.outcome(script, state, Convention::Normal),
             "outcome of {state}"
         );
         let winning: Vec<State> = split.winning.into_iter().map(|(_, s)| s).collect();
         assert_eq!(
             Ok(winning),
-            whole.winning_moves(script, state, Play::Normal),
+            whole.winning_moves(script, state, Convention::Normal),
             "winning moves of {state}"
         );
     }

@@ -217,8 +217,11 @@ fn nim_as_a_script_matches_the_library() {
                 // Every winning move the script finds is a move to XOR 0, and there are as many
                 // as Nim's closed form lists.
                 let analysis = script.analyze(&state, false).unwrap();
-                let closed =
-                    grundy::games::nim::analyze(&piles, grundy::Play::Normal, &Default::default());
+                let closed = grundy::games::nim::analyze(
+                    &piles,
+                    grundy::Convention::Normal,
+                    &Default::default(),
+                );
                 assert_eq!(analysis.winning.len() as u64, closed.winning_move_count);
                 assert_eq!(analysis.outcome, closed.outcome);
             }

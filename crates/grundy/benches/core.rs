@@ -5,7 +5,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grundy::engine::Memo;
 use grundy::games::nim;
-use grundy::{AnalyzeOptions, Game, Play};
+use grundy::{AnalyzeOptions, Convention, Game};
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;
 
@@ -17,11 +17,11 @@ fn nim_ten_million_piles(c: &mut Criterion) {
     let mut group = c.benchmark_group("nim");
     group.throughput(Throughput::Bytes((piles.len() * 8) as u64));
     group.sample_size(20);
-    for play in [Play::Normal, Play::Misere] {
+    for play in [Convention::Normal, Convention::Misere] {
         group.bench_function(format!("analyze 1e7 random u64 piles, {play:?}"), |b| {
             b.iter(|| {
                 let a = nim::analyze(black_box(&piles), play, &options);
-                if play == Play::Normal {
+                if play == Convention::Normal {
                     assert_eq!(a.grundy.unwrap().value(), expected);
                 }
                 a.winning_move_count

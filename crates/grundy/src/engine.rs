@@ -14,7 +14,7 @@ use std::collections::hash_map::Entry;
 
 use rustc_hash::FxHashMap;
 
-use crate::{Cancel, Cancelled, Game, MexSet, Nimber, Outcome, Play};
+use crate::{Cancel, Cancelled, Convention, Game, MexSet, Nimber, Outcome};
 
 /// Why the engine could not finish.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -55,11 +55,11 @@ pub struct Info {
 
 impl Info {
     /// The outcome under the given convention.
-    pub fn outcome(&self, play: Play) -> Outcome {
+    pub fn outcome(&self, play: Convention) -> Outcome {
         match play {
-            Play::Normal => Outcome::from_grundy(self.grundy),
-            Play::Misere if self.misere_win => Outcome::N,
-            Play::Misere => Outcome::P,
+            Convention::Normal => Outcome::from_grundy(self.grundy),
+            Convention::Misere if self.misere_win => Outcome::N,
+            Convention::Misere => Outcome::P,
         }
     }
 }
@@ -215,11 +215,11 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         &mut self,
         game: &G,
         position: &P,
-        play: Play,
+        play: Convention,
     ) -> Result<Outcome, EngineError> {
         match play {
-            Play::Normal => Ok(Outcome::from_grundy(self.grundy(game, position)?)),
-            Play::Misere => Ok(self.info(game, position)?.outcome(play)),
+            Convention::Normal => Ok(Outcome::from_grundy(self.grundy(game, position)?)),
+            Convention::Misere => Ok(self.info(game, position)?.outcome(play)),
         }
     }
 
@@ -231,7 +231,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         &mut self,
         game: &G,
         position: &P,
-        play: Play,
+        play: Convention,
     ) -> Result<Vec<P>, EngineError> {
         let mut options = Vec::new();
         game.options(position, &mut options);

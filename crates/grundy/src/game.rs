@@ -33,7 +33,7 @@ impl Outcome {
 /// The winning convention.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Play {
+pub enum Convention {
     /// Normal play: the player who cannot move loses.
     #[default]
     Normal,
@@ -97,7 +97,7 @@ pub trait Game {
     ///
     /// # Errors
     /// [`EngineError`] if the search exceeds its table bound or meets a cycle.
-    fn outcome(&self, position: &Self::Position, play: Play) -> Result<Outcome, EngineError>
+    fn outcome(&self, position: &Self::Position, play: Convention) -> Result<Outcome, EngineError>
     where
         Self: Sized,
     {
@@ -112,7 +112,7 @@ pub trait Game {
     fn winning_moves(
         &self,
         position: &Self::Position,
-        play: Play,
+        play: Convention,
     ) -> Result<Vec<Self::Position>, EngineError>
     where
         Self: Sized,

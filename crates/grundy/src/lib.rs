@@ -26,7 +26,7 @@
 //! ```
 //! use grundy::games::nim;
 //! use grundy::{Outcome, Play};
-//! let analysis = nim::analyze(&[3, 4, 5], Play::Normal, &Default::default());
+//! let analysis = nim::analyze(&[3, 4, 5], Convention::Normal, &Default::default());
 //! assert_eq!(analysis.outcome, Outcome::N);
 //! assert_eq!(analysis.grundy.unwrap().value(), 2);
 //! // The only winning move takes 2 from the first pile (3 -> 1).
@@ -55,6 +55,6 @@ pub mod values;
 
 pub use analysis::{Analysis, AnalyzeOptions, Change, Explain, MoveList};
 pub use cancel::{Cancel, Cancelled};
-pub use game::{Game, Outcome, Play};
+pub use game::{Convention, Game, Outcome};
 pub use lang::{Lang, count_en};
 pub use nimber::{MexSet, Nimber, mex};

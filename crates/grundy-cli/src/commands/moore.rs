@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::bail;
 use grundy::games::moore;
-use grundy::{AnalyzeOptions, Lang, Play};
+use grundy::{AnalyzeOptions, Convention, Lang};
 use serde_json::json;
 
 use crate::input::flag_number;
@@ -68,7 +68,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     Report {
         game: "moore",
         title: &title,
-        play: Play::Normal,
+        play: Convention::Normal,
         position: &piles,
         components: piles.len(),
         analysis: &analysis,

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Context;
 use grundy::games::octal::{self, Octal};
 use grundy::values::TakeAndBreak;
-use grundy::{AnalyzeOptions, Lang, Play};
+use grundy::{AnalyzeOptions, Convention, Lang};
 
 use crate::report::{OutputArgs, Report};
 
@@ -54,7 +54,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     Report {
         game: "octal",
         title: &title,
-        play: Play::Normal,
+        play: Convention::Normal,
         position: &heaps,
         components: heaps.len(),
         analysis: &analysis,

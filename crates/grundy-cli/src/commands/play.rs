@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use anyhow::Context;
 use clap::ValueEnum;
 use grundy::play::{self, Playable, Search, Setup, Visitor};
-use grundy::{AnalyzeOptions, Explain, Lang, Outcome, Play};
+use grundy::{AnalyzeOptions, Convention, Explain, Lang, Outcome};
 use grundy_script::play::ScriptPlay;
 use grundy_script::{Limits, Script, Start};
 
@@ -462,7 +462,7 @@ impl<G: Playable> Game<'_, G> {
     /// Announces the winner; `last` made the last move.
     fn finish(&mut self, last: Mover) -> anyhow::Result<()> {
         let lang = self.lang;
-        let last_mover_wins = self.game.convention() == Play::Normal;
+        let last_mover_wins = self.game.convention() == Convention::Normal;
         let human_wins = (last == Mover::Human) == last_mover_wins;
         let rule = if last_mover_wins {
             lang.pick(

@@ -8,7 +8,7 @@ use std::io::Write;
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches, Subcommand};
 use grundy::play::{self, Notation, ParamDoc, Playable, Setup, Visitor};
-use grundy::{Lang, Play};
+use grundy::{Convention, Lang};
 
 use crate::report::{OutputArgs, Report};
 
@@ -43,7 +43,7 @@ impl Visitor for Describe {
             help: game.help(),
             notation: game.notation(),
             params: game.parameters(),
-            misere: game.conventions().contains(&Play::Misere),
+            misere: game.conventions().contains(&Convention::Misere),
             part: game.part().en(),
         }
     }

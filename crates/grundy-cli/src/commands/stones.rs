@@ -7,7 +7,7 @@ use grundy::games::stones::ends;
 use grundy::games::stones::squares::{self, Values};
 use grundy::games::stones::{ScoreMove, ScoreOptions, Winner, seven, two};
 use grundy::games::subtraction::SubtractionSet;
-use grundy::{AnalyzeOptions, Explain, Lang, Play};
+use grundy::{AnalyzeOptions, Convention, Explain, Lang};
 use serde::Serialize;
 
 use grundy::json::{self, Scored};
@@ -179,7 +179,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
                     "Stone Game IV (take a square number)",
                     "石子游戏 IV（取平方数个）",
                 ),
-                play: Play::Normal,
+                play: Convention::Normal,
                 position: &piles,
                 components: piles.len(),
                 analysis: &analysis,

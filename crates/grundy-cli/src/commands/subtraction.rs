@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, bail};
 use grundy::games::subtraction::{self, Sequence, SubtractionSet};
-use grundy::{AnalyzeOptions, Lang, Play};
+use grundy::{AnalyzeOptions, Convention, Lang};
 use serde_json::json;
 
 use crate::input::flag_number;
@@ -98,7 +98,7 @@ pub fn write_piles(
     Report {
         game,
         title: &title,
-        play: Play::Normal,
+        play: Convention::Normal,
         position: &piles,
         components: piles.len(),
         analysis: &analysis,

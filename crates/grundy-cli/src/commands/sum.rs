@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::{anyhow, bail};
 use grundy::games::mixed::{self, ComponentProblem, MixedSum};
 use grundy::games::subtraction::SubtractionSet;
-use grundy::{AnalyzeOptions, Lang, Play};
+use grundy::{AnalyzeOptions, Convention, Lang};
 use serde_json::json;
 
 use crate::report::{OutputArgs, Report};
@@ -116,7 +116,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     Report {
         game: "sum",
         title: MixedSum::title(lang),
-        play: Play::Normal,
+        play: Convention::Normal,
         position: &position,
         components: sum.components.iter().map(|c| c.piles.len()).sum(),
         analysis: &analysis,

@@ -175,7 +175,7 @@ mod tests {
                         .outcome(
                             &SlideOneToken,
                             &(graph.clone(), tokens),
-                            grundy::Play::Normal,
+                            grundy::Convention::Normal,
                         )
                         .unwrap()
                         == Outcome::N;

@@ -317,7 +317,7 @@ mod tests {
     //! Each problem against a brute-force search written from its statement and solved by the
     //! generic engine, never by the value tables or the Lasker formula the judge relies on.
     use grundy::engine::Memo;
-    use grundy::{Game, Play};
+    use grundy::{Convention, Game};
     use rand::SeedableRng;
 
     use super::*;
@@ -388,7 +388,7 @@ mod tests {
     }
 
     fn wins<G: Game>(memo: &mut Memo<G::Position>, game: &G, position: G::Position) -> bool {
-        memo.outcome(game, &position, Play::Normal).unwrap() == Outcome::N
+        memo.outcome(game, &position, Convention::Normal).unwrap() == Outcome::N
     }
 
     #[test]

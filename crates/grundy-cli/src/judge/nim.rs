@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use grundy::games::nim;
-use grundy::{AnalyzeOptions, Change, Outcome, Play};
+use grundy::{AnalyzeOptions, Change, Convention, Outcome};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -144,7 +144,7 @@ fn smallest_move(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> {
     let heaps = input.read_list(k, "a heap size", 0, 1_000_000_000)?;
     let analysis = nim::analyze(
         &heaps,
-        Play::Normal,
+        Convention::Normal,
         &AnalyzeOptions {
             max_moves: 1,
             explain: false,
@@ -200,7 +200,7 @@ fn count_winning_moves(input: &mut Input, out: &mut dyn Write) -> anyhow::Result
         let piles = input.read_list(m, "a pile size N_i", 1, 1_000_000)?;
         let analysis = nim::analyze(
             &piles,
-            Play::Normal,
+            Convention::Normal,
             &AnalyzeOptions {
                 max_moves: 0,
                 explain: false,
@@ -218,7 +218,7 @@ fn misere(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> {
         let piles = input.read_list(n, "a count A_i", 1, 4747)?;
         let analysis = nim::analyze(
             &piles,
-            Play::Misere,
+            Convention::Misere,
             &AnalyzeOptions {
                 max_moves: 0,
                 explain: false,
@@ -243,7 +243,7 @@ pub(super) mod tests {
     //! options are "take at least one from one heap", solved by the generic engine, never by the
     //! XOR rule the judge relies on.
     use grundy::engine::Memo;
-    use grundy::{Game, Play};
+    use grundy::{Convention, Game};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -267,7 +267,7 @@ pub(super) mod tests {
     }
 
     /// Whether the player to move wins, from the rules.
-    fn wins(memo: &mut Memo<Vec<u64>>, heaps: &[u64], play: Play) -> bool {
+    fn wins(memo: &mut Memo<Vec<u64>>, heaps: &[u64], play: Convention) -> bool {
         memo.outcome(&TakeFromOneHeap, &heaps.to_vec(), play)
             .unwrap()
             == Outcome::N
@@ -280,7 +280,7 @@ pub(super) mod tests {
             for a in 1..=heaps[b] {
                 let mut next = heaps.to_vec();
                 next[b] -= a;
-                if !wins(memo, &next, Play::Normal) {
+                if !wins(memo, &next, Convention::Normal) {
                     moves.push((a, b + 1, next));
                 }
             }
@@ -323,7 +323,7 @@ pub(super) mod tests {
             cases
                 .iter()
                 .map(|c| {
-                    if wins(memo, &c[0], Play::Normal) {
+                    if wins(memo, &c[0], Convention::Normal) {
                         "Yes\n"
                     } else {
                         "No\n"
@@ -336,7 +336,7 @@ pub(super) mod tests {
     #[test]
     fn nowcoder_50615_against_brute_force() {
         check("nowcoder-50615", |memo, cases| {
-            if wins(memo, &cases[0][0], Play::Normal) {
+            if wins(memo, &cases[0][0], Convention::Normal) {
                 "win\n"
             } else {
                 "lose\n"
@@ -361,7 +361,7 @@ pub(super) mod tests {
             cases
                 .iter()
                 .map(|c| {
-                    if wins(memo, &c[0], Play::Misere) {
+                    if wins(memo, &c[0], Convention::Misere) {
                         "John\n"
                     } else {
                         "Brother\n"

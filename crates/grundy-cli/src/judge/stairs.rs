@@ -245,7 +245,7 @@ mod tests {
     //! Each problem against a brute-force search written from its statement and solved by the
     //! generic engine, never by the staircase or lowbit rules the judge relies on.
     use grundy::engine::Memo;
-    use grundy::{Game, Play};
+    use grundy::{Convention, Game};
     use rand::SeedableRng;
 
     use super::*;
@@ -315,7 +315,9 @@ mod tests {
         cases
             .iter()
             .map(|case| {
-                let outcome = memo.outcome(game, &position(case), Play::Normal).unwrap();
+                let outcome = memo
+                    .outcome(game, &position(case), Convention::Normal)
+                    .unwrap();
                 format!("{}\n", if outcome == Outcome::N { first } else { second })
             })
             .collect()

@@ -125,7 +125,7 @@ mod tests {
     //! generic engine, never by the Beatty pairs the judge relies on.
     use grundy::Game;
     use grundy::engine::Memo;
-    use grundy::{Outcome, Play};
+    use grundy::{Convention, Outcome};
     use rand::SeedableRng;
 
     use super::*;
@@ -146,7 +146,9 @@ mod tests {
     }
 
     fn wins(memo: &mut Memo<[u64; 2]>, piles: [u64; 2]) -> bool {
-        memo.outcome(&OneOrBoth, &piles, Play::Normal).unwrap() == Outcome::N
+        memo.outcome(&OneOrBoth, &piles, Convention::Normal)
+            .unwrap()
+            == Outcome::N
     }
 
     #[test]

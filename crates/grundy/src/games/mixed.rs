@@ -544,7 +544,7 @@ mod tests {
     use crate::games::lasker::Lasker;
     use crate::games::nim::Nim;
     use crate::games::subtraction::Subtraction;
-    use crate::{Game, Play};
+    use crate::{Convention, Game};
     use rand::{Rng, SeedableRng};
 
     /// The sum of two games, searched whole by the engine (no splitting into components).
@@ -614,7 +614,9 @@ mod tests {
                     )
                 })
                 .collect();
-            let mut engine = memo.winning_moves(&pair, &position, Play::Normal).unwrap();
+            let mut engine = memo
+                .winning_moves(&pair, &position, Convention::Normal)
+                .unwrap();
             closed.sort();
             engine.sort();
             assert_eq!(closed, engine, "{names:?} {position:?}");

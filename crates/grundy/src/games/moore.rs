@@ -565,7 +565,7 @@ mod tests {
 
     use crate::games::nim;
     use crate::testing::all_positions;
-    use crate::{Play, sum};
+    use crate::{Convention, sum};
     use rand::{Rng, SeedableRng};
 
     fn is_legal(piles: &[u64], change: &Change, k: u64) -> bool {
@@ -578,7 +578,7 @@ mod tests {
     fn k_equal_one_is_nim() {
         for position in all_positions(3, 9) {
             let moore = analyze(&position, 1, &AnalyzeOptions::default()).analysis;
-            let nim = nim::analyze(&position, Play::Normal, &AnalyzeOptions::default());
+            let nim = nim::analyze(&position, Convention::Normal, &AnalyzeOptions::default());
             assert_eq!(moore.winning_moves, nim.winning_moves, "{position:?}");
         }
     }

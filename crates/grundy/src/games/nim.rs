@@ -12,7 +12,8 @@ use serde::Serialize;
 
 use crate::lang::count_en;
 use crate::{
-    Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome, Play, sum,
+    Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang, MoveList, Nimber, Outcome,
+    sum,
 };
 
 /// Nim as a [`Game`], for the engine: a position is the list of piles.
@@ -65,12 +66,12 @@ pub fn is_legal(piles: &[u64], change: &Change) -> bool {
 /// explanation. Winning moves are listed by pile; each pile has at most one.
 ///
 /// Cost: two or three passes over the piles and no allocation per pile.
-pub fn analyze(piles: &[u64], play: Play, options: &AnalyzeOptions) -> Analysis<NimStep> {
+pub fn analyze(piles: &[u64], play: Convention, options: &AnalyzeOptions) -> Analysis<NimStep> {
     let nimbers = piles.iter().map(|&p| Nimber(p));
     let total = sum::value(nimbers.clone());
     let mut moves = MoveList::new(options.max_moves);
     let outcome = match play {
-        Play::Normal => {
+        Convention::Normal => {
             for (i, target) in sum::winning_targets(nimbers) {
                 moves.push(Change::Take {
                     pile: i,
@@ -80,15 +81,15 @@ pub fn analyze(piles: &[u64], play: Play, options: &AnalyzeOptions) -> Analysis<
             }
             Outcome::from_grundy(total)
         }
-        Play::Misere => {
+        Convention::Misere => {
             misere_moves(piles, total, &mut moves);
             misere_outcome(piles, total)
         }
     };
     let explanation = if options.explain {
         match play {
-            Play::Normal => explain_normal(piles, total, moves.first(), Play::Normal),
-            Play::Misere => explain_misere(piles, total, moves.first()),
+            Convention::Normal => explain_normal(piles, total, moves.first(), Convention::Normal),
+            Convention::Misere => explain_misere(piles, total, moves.first()),
         }
     } else {
         Vec::new()
@@ -96,7 +97,7 @@ pub fn analyze(piles: &[u64], play: Play, options: &AnalyzeOptions) -> Analysis<
     let (winning_moves, winning_move_count) = moves.into_parts();
     Analysis {
         outcome,
-        grundy: (play == Play::Normal).then_some(total),
+        grundy: (play == Convention::Normal).then_some(total),
         winning_moves,
         winning_move_count,
         explanation,
@@ -111,7 +112,7 @@ pub fn outcome(piles: impl IntoIterator<Item = u64>) -> Outcome {
 
 /// The reply to the opponent's move from a P-position that hands a P-position back (under normal
 /// play, the mirror strategy restoring XOR 0), or `None` if there is none.
-pub fn mirror_reply(piles: &[u64], opponent: &Change, convention: Play) -> Option<Change> {
+pub fn mirror_reply(piles: &[u64], opponent: &Change, convention: Convention) -> Option<Change> {
     let after = play(piles, opponent);
     analyze(
         &after,
@@ -441,7 +442,7 @@ fn xor_verdict(total: u64, lang: Lang) -> &'static str {
     }
 }
 
-fn binary_steps(piles: &[u64], total: Nimber, play: Play) -> Vec<NimStep> {
+fn binary_steps(piles: &[u64], total: Nimber, play: Convention) -> Vec<NimStep> {
     let shown = &piles[..piles.len().min(EXPLAINED_PILES)];
     let running_xor = shown
         .iter()
@@ -467,7 +468,7 @@ fn binary_steps(piles: &[u64], total: Nimber, play: Play) -> Vec<NimStep> {
         },
         NimStep::Total {
             total: total.value(),
-            decides: play == Play::Normal,
+            decides: play == Convention::Normal,
         },
     ]
 }
@@ -476,7 +477,7 @@ fn explain_normal(
     piles: &[u64],
     total: Nimber,
     first: Option<&Change>,
-    convention: Play,
+    convention: Convention,
 ) -> Vec<NimStep> {
     let mut steps = binary_steps(piles, total, convention);
     match (sum::highest_bit(total), first) {
@@ -509,7 +510,7 @@ fn explain_normal(
 }
 
 /// Why a position of XOR 0 is lost: every move breaks 0, and the mirror reply restores it.
-fn explain_p_position(piles: &[u64], convention: Play) -> Vec<NimStep> {
+fn explain_p_position(piles: &[u64], convention: Convention) -> Vec<NimStep> {
     let Some((pile, &from)) = piles.iter().enumerate().find(|&(_, &p)| p > 0) else {
         return vec![NimStep::NoMove];
     };
@@ -521,8 +522,8 @@ fn explain_p_position(piles: &[u64], convention: Play) -> Vec<NimStep> {
     let mut steps = vec![NimStep::EveryMoveBreaksZero];
     if let Some(reply) = mirror_reply(piles, &opponent, convention) {
         steps.push(match convention {
-            Play::Normal => NimStep::Mirror { opponent, reply },
-            Play::Misere => NimStep::MisereReply { opponent, reply },
+            Convention::Normal => NimStep::Mirror { opponent, reply },
+            Convention::Misere => NimStep::MisereReply { opponent, reply },
         });
     }
     steps
@@ -531,7 +532,7 @@ fn explain_p_position(piles: &[u64], convention: Play) -> Vec<NimStep> {
 fn explain_misere(piles: &[u64], total: Nimber, first: Option<&Change>) -> Vec<NimStep> {
     let big = piles.iter().filter(|&&p| p > 1).count();
     let ones = piles.iter().filter(|&&p| p == 1).count();
-    let mut steps = binary_steps(piles, total, Play::Misere);
+    let mut steps = binary_steps(piles, total, Convention::Misere);
     steps.push(NimStep::MisereBigPiles { big, ones });
     match big {
         0 => steps.push(NimStep::MisereAllSmall { ones }),
@@ -550,7 +551,7 @@ fn explain_misere(piles: &[u64], total: Nimber, first: Option<&Change>) -> Vec<N
                 total: total.value(),
             });
             steps.extend(
-                explain_normal(piles, total, first, Play::Misere)
+                explain_normal(piles, total, first, Convention::Misere)
                     .into_iter()
                     .skip(2),
             );
@@ -570,7 +571,7 @@ mod tests {
         // Pile order first, and each pile has one winning move.
         let a = analyze(
             &[1, 2, 3, 4, 5, 6, 7, 9],
-            Play::Normal,
+            Convention::Normal,
             &AnalyzeOptions::default(),
         );
         let listed: Vec<usize> = a
@@ -587,7 +588,8 @@ mod tests {
     #[test]
     fn mirror_reply_restores_zero_after_every_opponent_move() {
         for piles in all_lists(3, 6) {
-            if analyze(&piles, Play::Normal, &AnalyzeOptions::default()).outcome != Outcome::P {
+            if analyze(&piles, Convention::Normal, &AnalyzeOptions::default()).outcome != Outcome::P
+            {
                 continue;
             }
             for (i, &p) in piles.iter().enumerate() {
@@ -597,7 +599,7 @@ mod tests {
                         from: p,
                         to,
                     };
-                    let reply = mirror_reply(&piles, &opponent, Play::Normal)
+                    let reply = mirror_reply(&piles, &opponent, Convention::Normal)
                         .expect("an N-position has a winning move");
                     let after = super::play(&super::play(&piles, &opponent), &reply);
                     assert_eq!(after.iter().fold(0, |x, p| x ^ p), 0);
@@ -610,7 +612,7 @@ mod tests {
     fn max_moves_bounds_the_list_not_the_count() {
         let a = analyze(
             &[7, 7, 7],
-            Play::Normal,
+            Convention::Normal,
             &AnalyzeOptions {
                 max_moves: 2,
                 explain: false,
@@ -624,7 +626,7 @@ mod tests {
     fn explanations_name_the_numbers_in_both_languages() {
         let a = analyze(
             &[3, 4, 5],
-            Play::Normal,
+            Convention::Normal,
             &AnalyzeOptions {
                 max_moves: 10,
                 explain: true,
@@ -640,7 +642,7 @@ mod tests {
         assert!(zh.iter().any(|s| s.contains("异或和")));
         let p = analyze(
             &[1, 2, 3],
-            Play::Normal,
+            Convention::Normal,
             &AnalyzeOptions {
                 max_moves: 10,
                 explain: true,
@@ -700,7 +702,7 @@ mod tests {
             .into_iter()
             .flat_map(|p| [(p.clone(), 0), (p, 1)])
         {
-            for play in [Play::Normal, Play::Misere] {
+            for play in [Convention::Normal, Convention::Misere] {
                 let truth = memo.outcome(&Nim, &piles, play).unwrap();
                 let options = AnalyzeOptions {
                     max_moves,

@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use super::{MOVE_POSITION_LIMIT, StepJson};
 use crate::play::Playable;
-use crate::{Analysis, Change, Explain, Lang, Nimber, Outcome, Play};
+use crate::{Analysis, Change, Convention, Explain, Lang, Nimber, Outcome};
 
 /// Everything the JSON of one analysed position is made of (`'a`: what the JSON borrows; `'f`:
 /// the function that builds the positions after the moves, called while it is built).
@@ -12,7 +12,7 @@ pub struct Analyzed<'a, 'f, P, S> {
     /// The ruleset's command name.
     pub game: &'a str,
     /// The convention.
-    pub play: Play,
+    pub play: Convention,
     /// The position as given.
     pub position: &'a P,
     /// How many components (piles, cells, coins) the position has.
@@ -31,7 +31,7 @@ pub struct Analyzed<'a, 'f, P, S> {
 pub struct AnalysisJson<'a, P, S> {
     game: &'a str,
     position: &'a P,
-    play: Play,
+    play: Convention,
     outcome: Outcome,
     grundy: Option<Nimber>,
     winning_moves: Vec<MoveJson<'a, P>>,
@@ -110,9 +110,9 @@ mod tests {
     use crate::play::nim::NimPlay;
 
     fn nim_json(piles: &[u64], notation: bool) -> String {
-        let game = NimPlay::new(Play::Normal);
+        let game = NimPlay::new(Convention::Normal);
         let piles = piles.to_vec();
-        let analysis = nim::analyze(&piles, Play::Normal, &AnalyzeOptions::default());
+        let analysis = nim::analyze(&piles, Convention::Normal, &AnalyzeOptions::default());
         serde_json::to_string(&playable(&game, &piles, &analysis, Lang::En, notation)).unwrap()
     }
 

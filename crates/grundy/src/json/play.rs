@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::play::{Board, Notation, ParamDoc, Playable, Resume};
-use crate::{Change, Lang, Play};
+use crate::{Change, Convention, Lang};
 
 /// A ruleset as the API lists it: `game`, `title` (`en`, `zh`), `notation`, `params` (each
 /// with `name`, `value_name`, `en`, `zh`, `default`, `positional`), `conventions` and `board`.
@@ -14,7 +14,7 @@ pub struct RulesetJson {
     title: Titles,
     notation: Notation,
     params: &'static [ParamDoc],
-    conventions: &'static [Play],
+    conventions: &'static [Convention],
     board: Board,
 }
 
@@ -48,7 +48,7 @@ impl RulesetJson {
 #[derive(Serialize)]
 pub struct MovedJson<'a, P> {
     game: &'static str,
-    play: Play,
+    play: Convention,
     position: &'a P,
     shown: String,
     resume: Resume,

@@ -24,7 +24,7 @@ use std::hash::Hash;
 use serde::Serialize;
 
 use crate::engine::EngineError;
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome, Play};
+use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang, Outcome};
 
 pub mod coins;
 pub mod lasker;
@@ -78,12 +78,12 @@ pub trait Playable {
         Board::Piles
     }
     /// The conventions the ruleset can be played in.
-    fn conventions(&self) -> &'static [Play] {
-        &[Play::Normal]
+    fn conventions(&self) -> &'static [Convention] {
+        &[Convention::Normal]
     }
     /// The winning convention of this game; normal play unless the ruleset offers misère play.
-    fn convention(&self) -> Play {
-        Play::Normal
+    fn convention(&self) -> Convention {
+        Convention::Normal
     }
     /// The rules for the engine.
     fn rules(&self) -> &Self::Rules;
@@ -197,7 +197,7 @@ pub(crate) mod tests {
     pub(crate) fn reference<G: Game>(
         rules: &G,
         position: &G::Position,
-        play: Play,
+        play: Convention,
         memo: &mut HashMap<G::Position, (bool, u32)>,
     ) -> (bool, u32) {
         if let Some(&known) = memo.get(position) {
@@ -210,7 +210,7 @@ pub(crate) mod tests {
             .map(|o| reference(rules, o, play, memo))
             .collect();
         let result = if children.is_empty() {
-            (play == Play::Misere, 0)
+            (play == Convention::Misere, 0)
         } else if let Some(r) = children.iter().filter(|c| !c.0).map(|c| c.1).min() {
             (true, r + 1)
         } else {
@@ -276,7 +276,7 @@ pub(crate) mod tests {
             let resume = game.resume(position);
             let setup = Setup {
                 game: game.name().to_string(),
-                misere: play == Play::Misere,
+                misere: play == Convention::Misere,
                 params: resume.params.clone(),
             };
             struct Again<'a>(&'a Vec<u64>);

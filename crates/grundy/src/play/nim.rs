@@ -6,17 +6,17 @@ use crate::play::{
     MoveError, Notation, Playable, Resume, SetupError, box_cost, one_from_largest, show_numbers,
     take_from, total_stones, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang, Play};
+use crate::{Analysis, AnalyzeOptions, Change, Convention, Lang};
 
 /// Nim under one convention, as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
 pub struct NimPlay {
-    convention: Play,
+    convention: Convention,
 }
 
 impl NimPlay {
     /// Nim under `convention`.
-    pub fn new(convention: Play) -> Self {
+    pub fn new(convention: Convention) -> Self {
         NimPlay { convention }
     }
 }
@@ -53,16 +53,16 @@ impl Playable for NimPlay {
 
     fn title(&self, lang: Lang) -> String {
         match self.convention {
-            Play::Normal => "Nim".to_string(),
-            Play::Misere => lang.pick("misère Nim", "反 Nim").to_string(),
+            Convention::Normal => "Nim".to_string(),
+            Convention::Misere => lang.pick("misère Nim", "反 Nim").to_string(),
         }
     }
 
-    fn conventions(&self) -> &'static [Play] {
-        &[Play::Normal, Play::Misere]
+    fn conventions(&self) -> &'static [Convention] {
+        &[Convention::Normal, Convention::Misere]
     }
 
-    fn convention(&self) -> Play {
+    fn convention(&self) -> Convention {
         self.convention
     }
 
@@ -170,14 +170,14 @@ mod tests {
 
     #[test]
     fn moves_and_the_computer_match_the_rules_exhaustively() {
-        for play in [Play::Normal, Play::Misere] {
+        for play in [Convention::Normal, Convention::Misere] {
             check_playable(&NimPlay::new(play), &positions(3, 4), 5);
         }
     }
 
     #[test]
     fn huge_positions_fall_back_to_the_closed_form() {
-        let game = NimPlay::new(Play::Normal);
+        let game = NimPlay::new(Convention::Normal);
         let piles = vec![u64::MAX, 1 << 40, 12345];
         assert_eq!(game.search_cost(&piles), Some(u64::MAX));
         let reply = game
@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn bad_moves_get_one_line_reasons_in_both_languages() {
-        let game = NimPlay::new(Play::Normal);
+        let game = NimPlay::new(Convention::Normal);
         let piles = vec![3, 4, 5];
         let cases = [
             ("x", "'x' is not a move"),
@@ -238,7 +238,7 @@ mod tests {
 
     #[test]
     fn computer_against_itself_ends_with_the_predicted_winner() {
-        for play in [Play::Normal, Play::Misere] {
+        for play in [Convention::Normal, Convention::Misere] {
             let game = NimPlay::new(play);
             let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
             for start in positions(3, 3) {
@@ -255,7 +255,7 @@ mod tests {
                 }
                 // Normal: whoever made the last move won; misère: that player lost.
                 let last_mover_is_first = moves % 2 == 1;
-                let first_won = (play == Play::Normal) == last_mover_is_first;
+                let first_won = (play == Convention::Normal) == last_mover_is_first;
                 assert_eq!(first_won, first_wins, "{start:?} {play:?}");
             }
         }

@@ -9,7 +9,7 @@ use super::{
     Playable, SetupError, coins, lasker, moore, nim, nonincreasing, octal, stairs, subtraction,
     sum, wythoff,
 };
-use crate::Play;
+use crate::Convention;
 use crate::parse::Token;
 
 /// A game as asked for by a front end: ruleset, convention and parameters.
@@ -25,11 +25,11 @@ pub struct Setup {
 
 impl Setup {
     /// The convention asked for.
-    pub fn convention(&self) -> Play {
+    pub fn convention(&self) -> Convention {
         if self.misere {
-            Play::Misere
+            Convention::Misere
         } else {
-            Play::Normal
+            Convention::Normal
         }
     }
 

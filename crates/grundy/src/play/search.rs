@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::Playable;
 use crate::engine::{EngineError, Info, Memo};
-use crate::{Change, Game, Outcome, Play};
+use crate::{Change, Convention, Game, Outcome};
 
 /// How many winning moves of the closed form the fallback strategy compares.
 pub const FALLBACK_CANDIDATES: usize = 64;
@@ -62,18 +62,18 @@ impl<P: Clone + Eq + Hash> Search<P> {
         &mut self,
         rules: &G,
         position: &P,
-        play: Play,
+        play: Convention,
     ) -> Result<(Outcome, u32), EngineError> {
         match play {
-            Play::Normal => {
+            Convention::Normal => {
                 let info = self.normal.info(rules, position)?;
-                Ok((info.outcome(Play::Normal), info.remoteness))
+                Ok((info.outcome(Convention::Normal), info.remoteness))
             }
-            Play::Misere => {
+            Convention::Misere => {
                 let info: Info = self
                     .misere
                     .info(&MisereRules(rules), &Some(position.clone()))?;
-                Ok((info.outcome(Play::Normal), info.remoteness - 1))
+                Ok((info.outcome(Convention::Normal), info.remoteness - 1))
             }
         }
     }

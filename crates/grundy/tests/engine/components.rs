@@ -9,7 +9,7 @@ use grundy::games::lasker::Lasker;
 use grundy::games::nim::Nim;
 use grundy::games::stones::squares::Squares;
 use grundy::games::subtraction::{Subtraction, SubtractionSet};
-use grundy::{Game, Nimber, Play};
+use grundy::{Convention, Game, Nimber};
 
 use crate::TakeOrSplit;
 
@@ -45,13 +45,13 @@ fn split_search_agrees<G: Game<Position = Vec<u64>>>(game: &G, count: usize, max
             "value of {heaps:?}"
         );
         assert_eq!(
-            split.outcome(game, &heaps, Play::Normal),
-            whole.outcome(game, &heaps, Play::Normal),
+            split.outcome(game, &heaps, Convention::Normal),
+            whole.outcome(game, &heaps, Convention::Normal),
             "outcome of {heaps:?}"
         );
         assert_eq!(
-            split.winning_moves(game, &heaps, Play::Normal),
-            whole.winning_moves(game, &heaps, Play::Normal),
+            split.winning_moves(game, &heaps, Convention::Normal),
+            whole.winning_moves(game, &heaps, Convention::Normal),
             "winning moves of {heaps:?}"
         );
     }

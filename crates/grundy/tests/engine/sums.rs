@@ -2,7 +2,7 @@
 //! the winning moves that a search of the whole sum finds.
 
 use grundy::engine::Memo;
-use grundy::{Game, Nimber, Play, sum};
+use grundy::{Convention, Game, Nimber, sum};
 use rand::{Rng, SeedableRng};
 
 use crate::{Subtract, TakeOrSplit};
@@ -70,7 +70,9 @@ fn random_sums_match_the_whole_search() {
                 }
             }
         }
-        let mut by_search = whole.winning_moves(&Pair, &position, Play::Normal).unwrap();
+        let mut by_search = whole
+            .winning_moves(&Pair, &position, Convention::Normal)
+            .unwrap();
         by_rule.sort();
         by_search.sort();
         by_rule.dedup();

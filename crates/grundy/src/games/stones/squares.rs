@@ -497,7 +497,8 @@ mod tests {
             );
             assert_eq!(
                 a.outcome,
-                memo.outcome(&Squares, &piles, crate::Play::Normal).unwrap()
+                memo.outcome(&Squares, &piles, crate::Convention::Normal)
+                    .unwrap()
             );
             let mut closed: Vec<Vec<u64>> = a
                 .winning_moves
@@ -505,7 +506,7 @@ mod tests {
                 .map(|c| nim::play(&piles, c))
                 .collect();
             let mut engine = memo
-                .winning_moves(&Squares, &piles, crate::Play::Normal)
+                .winning_moves(&Squares, &piles, crate::Convention::Normal)
                 .unwrap();
             closed.sort();
             engine.sort();

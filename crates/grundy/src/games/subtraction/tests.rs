@@ -1,7 +1,7 @@
 use super::*;
 use crate::engine::Memo;
 use crate::testing::all_positions;
-use crate::{Explain, Lang, Outcome, Play};
+use crate::{Convention, Explain, Lang, Outcome};
 
 /// Every non-empty subset of 1..=top, as a list.
 fn subsets(top: u64) -> impl Iterator<Item = Vec<u64>> {
@@ -173,11 +173,13 @@ fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
             );
             assert_eq!(
                 a.outcome,
-                memo.outcome(&game, &piles, Play::Normal).unwrap()
+                memo.outcome(&game, &piles, Convention::Normal).unwrap()
             );
             let mut closed: Vec<Vec<u64>> =
                 a.winning_moves.iter().map(|c| play(&piles, c)).collect();
-            let mut engine = memo.winning_moves(&game, &piles, Play::Normal).unwrap();
+            let mut engine = memo
+                .winning_moves(&game, &piles, Convention::Normal)
+                .unwrap();
             // The documented order: the piles whose target g ⊕ x is below g first, then the
             // others; by pile within each group, then by increasing number taken.
             let total = a.grundy.unwrap();

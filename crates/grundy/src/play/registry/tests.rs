@@ -69,8 +69,8 @@ impl Visitor for CheckAll<'_> {
         // Normal play splits positions into components where the rules do (as `grundy script`
         // does); misère play searches whole positions.
         let mut memo = match play {
-            Play::Normal => Memo::with_components(),
-            Play::Misere => Memo::new(),
+            Convention::Normal => Memo::with_components(),
+            Convention::Misere => Memo::new(),
         };
         let options = AnalyzeOptions {
             max_moves: usize::MAX,
@@ -92,7 +92,7 @@ impl Visitor for CheckAll<'_> {
                 "{} {shown} {play:?}",
                 game.name()
             );
-            if let (Some(value), Play::Normal) = (analysis.grundy, play) {
+            if let (Some(value), Convention::Normal) = (analysis.grundy, play) {
                 assert_eq!(value, memo.grundy(rules, position).unwrap(), "{shown}");
                 assert_eq!(analysis.outcome, Outcome::from_grundy(value));
             }
@@ -149,7 +149,7 @@ fn every_ruleset_answers_as_the_engine_searches_on_all_small_positions() {
             for &play in conventions {
                 let setup = Setup {
                     game: name.to_string(),
-                    misere: play == Play::Misere,
+                    misere: play == Convention::Misere,
                     params: params.clone(),
                 };
                 let checked = with_ruleset(
@@ -170,8 +170,8 @@ fn every_ruleset_answers_as_the_engine_searches_on_all_small_positions() {
 struct Conventions;
 
 impl Visitor for Conventions {
-    type Output = &'static [Play];
-    fn visit<G: Playable>(self, game: G) -> &'static [Play] {
+    type Output = &'static [Convention];
+    fn visit<G: Playable>(self, game: G) -> &'static [Convention] {
         game.conventions()
     }
 }
