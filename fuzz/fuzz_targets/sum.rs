@@ -76,7 +76,7 @@ fuzz_target!(|bytes: &[u8]| {
     );
     for change in &analysis.winning_moves {
         assert_eq!(
-            total(&sum.play(change)),
+            total(&sum.apply(change)),
             Nimber(0),
             "{printed} after {change:?}"
         );

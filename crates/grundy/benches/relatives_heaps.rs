@@ -132,7 +132,7 @@ fn moore_nim(c: &mut Criterion) {
         // The move found reaches a P-position.
         let a = moore::analyze(&piles, k, &options).analysis;
         assert!(moore::is_p_position(
-            &moore::play(&piles, &a.winning_moves[0]),
+            &moore::apply(&piles, &a.winning_moves[0]),
             k
         ));
     }
@@ -157,7 +157,7 @@ fn wythoff_game(c: &mut Criterion) {
     // Every move found lands on a Beatty pair (a_d, a_d + d).
     for p in positions.iter().take(10_000) {
         for change in wythoff::analyze(p, &options).winning_moves {
-            let [x, y] = wythoff::play(p, &change);
+            let [x, y] = wythoff::apply(p, &change);
             assert_eq!(wythoff::lower(x.max(y) - x.min(y)), u128::from(x.min(y)));
         }
     }

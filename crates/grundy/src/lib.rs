@@ -25,7 +25,7 @@
 //! # Examples
 //! ```
 //! use grundy::games::nim;
-//! use grundy::{Outcome, Play};
+//! use grundy::{Convention, Outcome};
 //! let analysis = nim::analyze(&[3, 4, 5], Convention::Normal, &Default::default());
 //! assert_eq!(analysis.outcome, Outcome::N);
 //! assert_eq!(analysis.grundy.unwrap().value(), 2);

@@ -72,7 +72,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         position: &piles,
         components: piles.len(),
         analysis: &analysis,
-        after: &|change| moore::play(&piles, change),
+        after: &|change| moore::apply(&piles, change),
         show: &crate::report::show_list,
     }
     .write_with(

@@ -58,7 +58,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         position: &heaps,
         components: heaps.len(),
         analysis: &analysis,
-        after: &|change| octal::play(&heaps, change),
+        after: &|change| octal::apply(&heaps, change),
         show: &crate::report::show_list,
     }
     .write(&args.output, out)

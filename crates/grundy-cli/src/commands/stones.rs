@@ -183,7 +183,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 position: &piles,
                 components: piles.len(),
                 analysis: &analysis,
-                after: &|change| nim::play(&piles, change),
+                after: &|change| nim::apply(&piles, change),
                 show: &crate::report::show_list,
             };
             let lang = Lang::from(a.output.lang);

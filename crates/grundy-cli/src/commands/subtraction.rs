@@ -102,7 +102,7 @@ pub fn write_piles(
         position: &piles,
         components: piles.len(),
         analysis: &analysis,
-        after: &|change| subtraction::play(&piles, change),
+        after: &|change| subtraction::apply(&piles, change),
         show: &crate::report::show_list,
     }
     .write_with(

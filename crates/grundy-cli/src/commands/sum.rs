@@ -120,7 +120,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         position: &position,
         components: sum.components.iter().map(|c| c.piles.len()).sum(),
         analysis: &analysis,
-        after: &|change| sum.play(change).to_strings(),
+        after: &|change| sum.apply(change).to_strings(),
         show: &|parts: &Vec<String>| parts.join(" + "),
     }
     .write_with(&args.output, fields, &[], out)

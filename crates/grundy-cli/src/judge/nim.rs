@@ -154,7 +154,7 @@ fn smallest_move(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> {
     match analysis.winning_moves.first() {
         Some(change @ Change::Take { pile, from, to }) => {
             writeln!(out, "{} {}", from - to, pile + 1)?;
-            writeln!(out, "{}", join(&nim::play(&heaps, change)))?;
+            writeln!(out, "{}", join(&nim::apply(&heaps, change)))?;
         }
         _ => writeln!(out, "lose")?,
     }

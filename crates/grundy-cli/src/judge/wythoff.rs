@@ -105,7 +105,7 @@ fn wythoff_results(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()>
         // two single-pile moves of equal piles are one way, printed once.
         let mut single_pile_result = None;
         for change in &analysis.winning_moves {
-            let mut result = wythoff::play(&piles, change);
+            let mut result = wythoff::apply(&piles, change);
             result.sort_unstable();
             if matches!(change, Change::Take { .. }) {
                 if single_pile_result == Some(result) {

@@ -108,7 +108,7 @@ pub fn is_legal(cells: &[u64], change: &Change) -> bool {
 ///
 /// # Panics
 /// If `change` is not legal (see [`is_legal`]); the moves [`analyze`] lists always are.
-pub fn play(cells: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(cells: &[u64], change: &Change) -> Vec<u64> {
     assert!(is_legal(cells, change), "not a coin move: {change:?}");
     let mut next = cells.to_vec();
     if let Change::Slide { coin, to, .. } = *change {

@@ -70,7 +70,7 @@ pub fn is_legal(cells: &[u64], change: &Change) -> bool {
 /// # Panics
 /// If `change` is not legal (see [`is_legal`]); the moves [`analyze`] lists always are, for a
 /// position that passed [`check_total`].
-pub fn play(cells: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(cells: &[u64], change: &Change) -> Vec<u64> {
     assert!(is_legal(cells, change), "not a grid move: {change:?}");
     let mut next = cells.to_vec();
     if let Change::Carry { from, count, .. } = *change {

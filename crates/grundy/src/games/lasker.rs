@@ -30,7 +30,7 @@ impl Game for Lasker {
     fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         for (i, &n) in piles.iter().enumerate() {
             for to in 0..n {
-                out.push(play(
+                out.push(apply(
                     piles,
                     &Change::Take {
                         pile: i,
@@ -45,7 +45,7 @@ impl Game for Lasker {
                     from: n,
                     into: [x, n - x],
                 };
-                out.push(play(piles, &split));
+                out.push(apply(piles, &split));
             }
         }
     }
@@ -91,7 +91,7 @@ pub struct PileTooLarge {
 }
 
 /// The position after `change` (a take, or a split whose second part is inserted after the first).
-pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
     let mut next = piles.to_vec();
     match *change {
         Change::Take { pile, to, .. } => next[pile] = to,

@@ -379,7 +379,7 @@ impl MixedSum {
     }
 
     /// The sum after `change` (heaps numbered across the sum).
-    pub fn play(&self, change: &Change) -> MixedSum {
+    pub fn apply(&self, change: &Change) -> MixedSum {
         let mut next = self.clone();
         let pile = match *change {
             Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. } => {
@@ -396,7 +396,7 @@ impl MixedSum {
                         c.piles[local] = to;
                         c.piles.clone()
                     }
-                    &Change::Split { from, into, .. } => lasker::play(
+                    &Change::Split { from, into, .. } => lasker::apply(
                         &c.piles,
                         &Change::Split {
                             pile: local,
@@ -404,7 +404,7 @@ impl MixedSum {
                             into,
                         },
                     ),
-                    Change::Break { from, into, .. } => octal::play(
+                    Change::Break { from, into, .. } => octal::apply(
                         &c.piles,
                         &Change::Break {
                             pile: local,
@@ -607,7 +607,7 @@ mod tests {
                 .winning_moves
                 .iter()
                 .map(|c| {
-                    let after = sum.play(c);
+                    let after = sum.apply(c);
                     (
                         after.components[0].piles.clone(),
                         after.components[1].piles.clone(),
@@ -741,7 +741,7 @@ mod tests {
         let sum = MixedSum::parse(&["kayles:5", "nim:2", "0.77:9,1"], 100).unwrap();
         assert_eq!(sum.octals.len(), 1, "one table per code");
         assert_eq!(sum.to_strings(), vec!["kayles:5", "nim:2", "kayles:9,1"]);
-        let after = sum.play(&Change::Break {
+        let after = sum.apply(&Change::Break {
             pile: 2,
             from: 9,
             into: vec![3, 4],
@@ -755,13 +755,13 @@ mod tests {
     #[test]
     fn splits_insert_inside_their_component() {
         let sum = MixedSum::parse(&["lasker:7", "nim:2"], 100).unwrap();
-        let after = sum.play(&Change::Split {
+        let after = sum.apply(&Change::Split {
             pile: 0,
             from: 7,
             into: [3, 4],
         });
         assert_eq!(after.to_strings(), vec!["lasker:3,4", "nim:2"]);
-        let after = after.play(&Change::Take {
+        let after = after.apply(&Change::Take {
             pile: 2,
             from: 2,
             to: 0,

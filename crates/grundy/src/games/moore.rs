@@ -111,7 +111,7 @@ pub fn is_p_position(piles: &[u64], k: u64) -> bool {
 }
 
 /// The position after `change`.
-pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
     let mut next = piles.to_vec();
     match change {
         &Change::Take { pile, to, .. } => next[pile] = to,
@@ -569,7 +569,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     fn is_legal(piles: &[u64], change: &Change, k: u64) -> bool {
-        let after = play(piles, change);
+        let after = apply(piles, change);
         let changed = piles.iter().zip(&after).filter(|(a, b)| a != b).count();
         (1..=k as usize).contains(&changed) && piles.iter().zip(&after).all(|(a, b)| b <= a)
     }
@@ -601,7 +601,7 @@ mod tests {
             for change in &a.analysis.winning_moves {
                 assert!(is_legal(&piles, change, k));
                 assert!(
-                    is_p_position(&play(&piles, change), k),
+                    is_p_position(&apply(&piles, change), k),
                     "{count} piles, K = {k}"
                 );
             }

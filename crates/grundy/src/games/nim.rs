@@ -42,7 +42,7 @@ impl Game for Nim {
 ///
 /// # Panics
 /// If `change` is not a [`Change::Take`] of a pile of `piles` (check with [`is_legal`]).
-pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
     let mut next = piles.to_vec();
     match *change {
         Change::Take { pile, to, .. } => next[pile] = to,
@@ -113,7 +113,7 @@ pub fn outcome(piles: impl IntoIterator<Item = u64>) -> Outcome {
 /// The reply to the opponent's move from a P-position that hands a P-position back (under normal
 /// play, the mirror strategy restoring XOR 0), or `None` if there is none.
 pub fn mirror_reply(piles: &[u64], opponent: &Change, convention: Convention) -> Option<Change> {
-    let after = play(piles, opponent);
+    let after = apply(piles, opponent);
     analyze(
         &after,
         convention,
@@ -601,7 +601,7 @@ mod tests {
                     };
                     let reply = mirror_reply(&piles, &opponent, Convention::Normal)
                         .expect("an N-position has a winning move");
-                    let after = super::play(&super::play(&piles, &opponent), &reply);
+                    let after = super::apply(&super::apply(&piles, &opponent), &reply);
                     assert_eq!(after.iter().fold(0, |x, p| x ^ p), 0);
                 }
             }

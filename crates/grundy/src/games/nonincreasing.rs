@@ -89,7 +89,7 @@ pub fn is_legal(piles: &[u64], k: u64, change: &Change) -> bool {
 ///
 /// # Panics
 /// If `change` is not a [`Change::Take`] of a pile of `piles` (check with [`is_legal`]).
-pub fn play(piles: &[u64], change: &Change) -> CappedPiles {
+pub fn apply(piles: &[u64], change: &Change) -> CappedPiles {
     match *change {
         Change::Take { pile, from, to } if piles.get(pile) == Some(&from) && to < from => {
             let mut next = piles.to_vec();
@@ -301,7 +301,7 @@ fn explain(piles: &[u64], k: u64, x: u64, first: Option<&Change>) -> Vec<CapStep
         from,
         to: from - 1,
     };
-    let after = play(piles, &opponent);
+    let after = apply(piles, &opponent);
     let reply = analyze(
         &after.piles,
         after.k,

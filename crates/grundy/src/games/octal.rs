@@ -171,7 +171,7 @@ pub fn change(pile: usize, from: u64, heaps: &[u64]) -> Change {
 }
 
 /// The position after `change`: the heaps a break leaves take the place of the heap, in order.
-pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
     let mut next = piles.to_vec();
     match change {
         &Change::Take { pile, to, .. } => next[pile] = to,
@@ -209,7 +209,7 @@ impl Game for Octal {
     fn options(&self, piles: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         for (i, &n) in piles.iter().enumerate() {
             self.each_move(n, &mut |_, heaps| {
-                out.push(play(piles, &change(i, n, heaps)))
+                out.push(apply(piles, &change(i, n, heaps)))
             });
         }
     }

@@ -92,7 +92,7 @@ pub fn is_legal(steps: &[u64], change: &Change) -> bool {
 /// # Panics
 /// If `change` is not legal (see [`is_legal`]); the moves [`analyze`] lists always are, for a
 /// position that passed [`check_total`].
-pub fn play(steps: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(steps: &[u64], change: &Change) -> Vec<u64> {
     assert!(is_legal(steps, change), "not a staircase move: {change:?}");
     let mut next = steps.to_vec();
     if let Change::Carry { from, to, count } = *change {
@@ -606,7 +606,7 @@ pub(crate) mod tests {
             );
             for step in &a.explanation {
                 if let StairStep::Reply { opponent, reply } = step {
-                    let after = play(&play(&steps, opponent), reply);
+                    let after = apply(&apply(&steps, opponent), reply);
                     assert!(value(&after).is_zero(), "{steps:?}");
                 }
             }
@@ -634,8 +634,8 @@ pub(crate) mod tests {
                 assert_eq!(example, None);
                 continue;
             };
-            let between = play(&steps, &opponent);
-            let after = play(&between, &reply);
+            let between = apply(&steps, &opponent);
+            let after = apply(&between, &reply);
             let odd = |v: &[u64]| v.iter().step_by(2).copied().collect::<Vec<u64>>();
             assert_eq!(odd(&after), odd(&steps), "{steps:?}");
             assert_ne!(odd(&between), odd(&steps), "{steps:?}");

@@ -157,7 +157,7 @@ pub fn partner(n: u64) -> u128 {
 }
 
 /// The position after `change`.
-pub fn play(piles: &[u64; 2], change: &Change) -> [u64; 2] {
+pub fn apply(piles: &[u64; 2], change: &Change) -> [u64; 2] {
     let mut next = *piles;
     match *change {
         Change::Take { pile, to, .. } => next[pile] = to,
@@ -296,7 +296,7 @@ const EXPLAINED_PAIRS: u64 = 8;
 /// use grundy::{AnalyzeOptions, Change, Outcome};
 /// let a = wythoff::analyze(&[5, 8], &AnalyzeOptions::default());
 /// assert_eq!(a.outcome, Outcome::N);
-/// let after: Vec<[u64; 2]> = a.winning_moves.iter().map(|c| wythoff::play(&[5, 8], c)).collect();
+/// let after: Vec<[u64; 2]> = a.winning_moves.iter().map(|c| wythoff::apply(&[5, 8], c)).collect();
 /// assert_eq!(after, vec![[4, 7], [5, 3]]);
 /// ```
 pub fn analyze(piles: &[u64; 2], options: &AnalyzeOptions) -> Analysis<WythoffStep> {
@@ -496,7 +496,7 @@ mod tests {
                 .winning_moves
                 .iter()
                 .map(|c| {
-                    let [x, y] = play(&piles, c);
+                    let [x, y] = apply(&piles, c);
                     (x.min(y), x.max(y))
                 })
                 .collect::<Vec<_>>()
@@ -519,7 +519,7 @@ mod tests {
         ] {
             let analysis = analyze(&[a, b], &AnalyzeOptions::default());
             for change in &analysis.winning_moves {
-                let [x, y] = play(&[a, b], change);
+                let [x, y] = apply(&[a, b], change);
                 let (small, large) = (x.min(y), x.max(y));
                 assert_eq!(
                     lower(large - small),

@@ -167,7 +167,7 @@ impl Playable for CoinsPlay {
     }
 
     fn apply(&self, cells: &Vec<u64>, change: &Change) -> Vec<u64> {
-        coins::play(cells, change)
+        coins::apply(cells, change)
     }
 
     /// # Panics

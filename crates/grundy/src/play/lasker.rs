@@ -145,7 +145,7 @@ impl Playable for LaskerPlay {
     }
 
     fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        lasker::play(piles, change)
+        lasker::apply(piles, change)
     }
 
     /// # Panics

@@ -199,7 +199,7 @@ impl Playable for MoorePlay {
     }
 
     fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        moore::play(piles, change)
+        moore::apply(piles, change)
     }
 
     fn analyze(

@@ -119,7 +119,7 @@ impl Playable for NimPlay {
     }
 
     fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        nim::play(piles, change)
+        nim::apply(piles, change)
     }
 
     fn analyze(

@@ -180,7 +180,7 @@ impl Playable for CapPlay {
     }
 
     fn apply(&self, position: &CappedPiles, change: &Change) -> CappedPiles {
-        nonincreasing::play(&position.piles, change)
+        nonincreasing::apply(&position.piles, change)
     }
 
     fn analyze(

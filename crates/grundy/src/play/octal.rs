@@ -206,7 +206,7 @@ impl Playable for OctalPlay {
     }
 
     fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        octal::play(piles, change)
+        octal::apply(piles, change)
     }
 
     fn analyze(

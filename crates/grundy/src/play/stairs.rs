@@ -199,7 +199,7 @@ impl Playable for StaircasePlay {
     }
 
     fn apply(&self, steps: &Vec<u64>, change: &Change) -> Vec<u64> {
-        staircase::play(steps, change)
+        staircase::apply(steps, change)
     }
 
     fn analyze(
@@ -329,7 +329,7 @@ impl Playable for GridPlay {
     }
 
     fn apply(&self, cells: &Vec<u64>, change: &Change) -> Vec<u64> {
-        grid::play(cells, change)
+        grid::apply(cells, change)
     }
 
     fn analyze(

@@ -174,7 +174,7 @@ impl Playable for SubtractionPlay {
     }
 
     fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        subtraction::play(piles, change)
+        subtraction::apply(piles, change)
     }
 
     /// # Panics
@@ -297,6 +297,6 @@ mod tests {
             ..Setup::default()
         })
         .unwrap();
-        assert_eq!(plain.title(Lang::En), "the subtraction game S = 1,3,4");
+        assert_eq!(plain.title(Lang::En), "subtraction game {1,3,4}");
     }
 }

@@ -149,7 +149,7 @@ impl Playable for WythoffPlay {
     }
 
     fn apply(&self, piles: &[u64; 2], change: &Change) -> [u64; 2] {
-        wythoff::play(piles, change)
+        wythoff::apply(piles, change)
     }
 
     fn analyze(

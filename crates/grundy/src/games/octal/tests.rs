@@ -112,7 +112,7 @@ fn every_winning_move_equals_a_brute_force_from_the_code() {
             let mut found: Vec<Vec<u64>> = analysis
                 .winning_moves
                 .iter()
-                .map(|change| sorted(play(&heaps, change)))
+                .map(|change| sorted(apply(&heaps, change)))
                 .collect();
             let mut expected: Vec<Vec<u64>> = brute
                 .options(&heaps)
@@ -139,7 +139,7 @@ fn a_break_is_described_and_played_in_place() {
         change.describe(Lang::Zh),
         "从第 2 堆（7 个）取走 2 个，剩下的分成 1、4 共 2 堆"
     );
-    assert_eq!(play(&[3, 7, 5], &change), [3, 1, 4, 5]);
+    assert_eq!(apply(&[3, 7, 5], &change), [3, 1, 4, 5]);
     assert_eq!(
         super::change(0, 9, &[2, 3, 4]).describe(Lang::En),
         "split pile 1 (9) into 2, 3 and 4"

@@ -503,7 +503,7 @@ mod tests {
             let mut closed: Vec<Vec<u64>> = a
                 .winning_moves
                 .iter()
-                .map(|c| nim::play(&piles, c))
+                .map(|c| nim::apply(&piles, c))
                 .collect();
             let mut engine = memo
                 .winning_moves(&Squares, &piles, crate::Convention::Normal)

@@ -164,7 +164,7 @@ pub fn analyze(
 }
 
 /// The position after `change` (a take).
-pub fn play(piles: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
     let mut next = piles.to_vec();
     if let Change::Take { pile, to, .. } = *change {
         next[pile] = to;

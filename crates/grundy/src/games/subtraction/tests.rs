@@ -176,7 +176,7 @@ fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
                 memo.outcome(&game, &piles, Convention::Normal).unwrap()
             );
             let mut closed: Vec<Vec<u64>> =
-                a.winning_moves.iter().map(|c| play(&piles, c)).collect();
+                a.winning_moves.iter().map(|c| apply(&piles, c)).collect();
             let mut engine = memo
                 .winning_moves(&game, &piles, Convention::Normal)
                 .unwrap();
