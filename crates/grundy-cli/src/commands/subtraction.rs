@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::{Context, bail};
-use grundy::games::subtraction::{self, Sequence, SubtractionSet};
+use grundy::games::subtraction::{self, SubtractionSet, SubtractionValues};
 use grundy::{AnalyzeOptions, Convention, Lang};
 use serde_json::json;
 
@@ -83,7 +83,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
 pub fn write_piles(
     game: &str,
     set: &SubtractionSet,
-    sequence: &Sequence,
+    sequence: &SubtractionValues,
     piles: &[String],
     output: &OutputArgs,
     out: &mut dyn Write,
@@ -118,7 +118,7 @@ pub fn write_piles(
 
 /// The first `count` values, with a bar before the periodic part and before each period.
 fn print_sequence(
-    sequence: &Sequence,
+    sequence: &SubtractionValues,
     count: u64,
     output: &OutputArgs,
     out: &mut dyn Write,

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::anyhow;
 use grundy::games::lasker::{self, PileTooLarge};
-use grundy::games::subtraction::{self, BeyondTable, Sequence, SubtractionSet};
+use grundy::games::subtraction::{self, BeyondTable, SubtractionSet, SubtractionValues};
 use grundy::{AnalyzeOptions, Outcome};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -180,7 +180,7 @@ fn fibonacci_up_to(max: u64) -> Vec<u64> {
 }
 
 /// The value table of `set` up to the largest heap (more if a period shows up first).
-fn sequence_up_to(set: &SubtractionSet, largest: u64) -> Sequence {
+fn sequence_up_to(set: &SubtractionSet, largest: u64) -> SubtractionValues {
     set.sequence(usize::try_from(largest.saturating_add(1)).unwrap_or(usize::MAX))
 }
 

@@ -17,7 +17,9 @@ use std::collections::HashMap;
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::games::lasker;
 use crate::games::octal::{self, HeapTooLarge, Octal};
-use crate::games::subtraction::{self, Sequence, SetDescription, SetError, SubtractionSet};
+use crate::games::subtraction::{
+    self, SetDescription, SetError, SubtractionSet, SubtractionValues,
+};
 use crate::parse::{NumberProblem, Token, parse_u64};
 use crate::values::{Digit, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Change, Lang, MoveList, Nimber};
@@ -140,7 +142,7 @@ pub struct MixedSum {
     /// The components, in the order written.
     pub components: Vec<Component>,
     /// The sequences of the subtraction sets, each computed once.
-    pub sequences: Vec<Sequence>,
+    pub sequences: Vec<SubtractionValues>,
     /// The take-and-break games, each with its values as far as its largest heap.
     pub octals: Vec<Octal>,
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
-use crate::games::subtraction::{self, Sequence, Subtraction, SubtractionSet};
+use crate::games::subtraction::{self, Subtraction, SubtractionSet, SubtractionValues};
 use crate::parse::Token;
 use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, analyzable_piles, box_cost,
@@ -18,7 +18,7 @@ use crate::{Analysis, AnalyzeOptions, Change, Lang};
 #[derive(Clone, Debug)]
 pub struct SubtractionPlay {
     rules: Subtraction,
-    sequence: Sequence,
+    sequence: SubtractionValues,
 }
 
 const SET: ParamDoc = ParamDoc {

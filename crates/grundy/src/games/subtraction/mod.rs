@@ -18,7 +18,7 @@
 mod sequence;
 mod set;
 
-pub use sequence::Sequence;
+pub use sequence::SubtractionValues;
 pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet};
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
@@ -66,7 +66,7 @@ pub struct BeyondTable {
 }
 
 /// One heap rule: every pile plays the same set.
-struct SameSet<'a>(&'a Sequence);
+struct SameSet<'a>(&'a SubtractionValues);
 
 impl HeapRule for SameSet<'_> {
     fn value(&self, _pile: usize, n: u64) -> Nimber {
@@ -85,7 +85,7 @@ impl HeapRule for SameSet<'_> {
 /// Pushes every subtraction that leaves heap `pile` (n stones) with value `target`, by
 /// increasing number taken.
 pub fn push_moves_to(
-    sequence: &Sequence,
+    sequence: &SubtractionValues,
     pile: usize,
     n: u64,
     target: Nimber,
@@ -101,7 +101,7 @@ pub fn push_moves_to(
 }
 
 /// The explanation's first step: the set's values and period.
-pub fn intro(sequence: &Sequence) -> HeapStep {
+pub fn intro(sequence: &SubtractionValues) -> HeapStep {
     match sequence.set().rule() {
         set::Rule::UpTo(max) => HeapStep::BashValues { max: *max },
         _ => HeapStep::SubtractionValues {
@@ -139,7 +139,7 @@ pub fn title(set: &SubtractionSet, lang: Lang) -> String {
 /// assert_eq!(a.outcome, Outcome::P);
 /// ```
 pub fn analyze(
-    sequence: &Sequence,
+    sequence: &SubtractionValues,
     piles: &[u64],
     options: &AnalyzeOptions,
 ) -> Result<Analysis<HeapStep>, BeyondTable> {

@@ -11,7 +11,7 @@ use super::set::{Rule, SubtractionSet};
 /// 2^64 − 1 is read from the table at n0 + (n − n0) mod p (plus the saltus for all-but sets);
 /// the Bash game `1..M` needs no table at all (G(n) = n mod (M + 1)).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sequence {
+pub struct SubtractionValues {
     set: SubtractionSet,
     kind: Kind,
 }
@@ -74,10 +74,10 @@ impl SubtractionSet {
     /// only on the s values before it, so two equal windows of s values prove the period
     /// ([`Certificate::Window`]); for an all-but set, see [`Certificate::AllBut`]. The smallest
     /// proved period and its smallest preperiod are kept. Memory: 8 bytes per value.
-    pub fn sequence(&self, limit: usize) -> Sequence {
+    pub fn sequence(&self, limit: usize) -> SubtractionValues {
         let max = match self.rule() {
             Rule::UpTo(max) => {
-                return Sequence {
+                return SubtractionValues {
                     set: self.clone(),
                     kind: Kind::Bash {
                         modulus: max.checked_add(1),
@@ -117,7 +117,7 @@ impl SubtractionSet {
             }
             _ => Vec::new(),
         };
-        Sequence {
+        SubtractionValues {
             set: self.clone(),
             kind: Kind::Table {
                 values,
@@ -233,7 +233,7 @@ impl Index {
     }
 }
 
-impl Sequence {
+impl SubtractionValues {
     /// The subtraction set.
     pub fn set(&self) -> &SubtractionSet {
         &self.set
@@ -327,7 +327,7 @@ impl Sequence {
         found
     }
 
-    /// Calls `f` with every s of [`Sequence::subtractions_to`], increasing, without allocating
+    /// Calls `f` with every s of [`SubtractionValues::subtractions_to`], increasing, without allocating
     /// (except for all-but sets).
     pub fn for_each_subtraction_to(&self, n: u64, target: Nimber, mut f: impl FnMut(u64)) {
         let t = target.value();
