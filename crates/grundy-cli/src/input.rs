@@ -11,32 +11,32 @@ use grundy::parse::{self, NumberProblem, NumberReader, ParseError, Place, Shape,
 
 /// How much input any command reads: set once from the global flags, before the command runs.
 #[derive(Clone, Copy, Debug, clap::Args)]
-pub struct Limits {
+pub struct InputLimits {
     /// The most bytes read from standard input or from an input file (a graph, a script).
-    #[arg(long, global = true, value_name = "BYTES", default_value_t = Limits::DEFAULT.max_input, value_parser = crate::input::count::<u64>)]
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = InputLimits::DEFAULT.max_input, value_parser = crate::input::count::<u64>)]
     pub max_input: u64,
     /// The most numbers in one position: piles, cells, stones or steps.
-    #[arg(long, global = true, value_name = "N", default_value_t = Limits::DEFAULT.max_piles, value_parser = crate::input::count::<usize>)]
+    #[arg(long, global = true, value_name = "N", default_value_t = InputLimits::DEFAULT.max_piles, value_parser = crate::input::count::<usize>)]
     pub max_piles: usize,
 }
 
-impl Limits {
+impl InputLimits {
     /// 1 GiB of input and a hundred million piles: a few GB of memory at most.
-    pub const DEFAULT: Limits = Limits {
+    pub const DEFAULT: InputLimits = InputLimits {
         max_input: 1 << 30,
         max_piles: 100_000_000,
     };
 }
 
-static LIMITS: OnceLock<Limits> = OnceLock::new();
+static LIMITS: OnceLock<InputLimits> = OnceLock::new();
 
 /// Sets the limits for the rest of the process (the first call wins).
-pub fn set_limits(limits: Limits) {
+pub fn set_limits(limits: InputLimits) {
     let _ = LIMITS.set(limits);
 }
 
-fn limits() -> Limits {
-    LIMITS.get().copied().unwrap_or(Limits::DEFAULT)
+fn limits() -> InputLimits {
+    LIMITS.get().copied().unwrap_or(InputLimits::DEFAULT)
 }
 
 /// The numbers given as arguments, or else every number on standard input; at most --max-piles.
@@ -163,7 +163,7 @@ enum ReadError {
 fn read_numbers(
     mut source: impl Read,
     block: usize,
-    limits: Limits,
+    limits: InputLimits,
 ) -> Result<Vec<u64>, ReadError> {
     let mut numbers = Vec::new();
     let mut buffer: Vec<u8> = Vec::with_capacity(block + LONGEST);
@@ -373,7 +373,7 @@ mod tests {
             "   \n ".to_string(),
             "1.5".to_string(),
         ];
-        let limits = Limits::DEFAULT;
+        let limits = InputLimits::DEFAULT;
         for text in &texts {
             let whole = parse::numbers_from_text(text.as_bytes());
             for block in [1, 2, 3, 7, 64, 65, 100, 1 << 16] {
@@ -389,7 +389,7 @@ mod tests {
     #[test]
     fn a_long_token_is_named_short_with_its_length() {
         let text = format!("1 2\n 3 {}", "7".repeat(5_000_000));
-        let err = read_numbers(text.as_bytes(), BLOCK, Limits::DEFAULT).unwrap_err();
+        let err = read_numbers(text.as_bytes(), BLOCK, InputLimits::DEFAULT).unwrap_err();
         let ReadError::Parse(err) = err else {
             panic!("{err:?}")
         };
@@ -401,7 +401,7 @@ mod tests {
 
     #[test]
     fn input_past_the_limit_is_refused() {
-        let limits = Limits {
+        let limits = InputLimits {
             max_input: 10,
             max_piles: 100,
         };

@@ -36,7 +36,7 @@ struct Cli {
     #[command(subcommand)]
     command: Command,
     #[command(flatten)]
-    limits: input::Limits,
+    limits: input::InputLimits,
 }
 
 #[derive(Subcommand)]

@@ -12,9 +12,9 @@
 //! or as neither (a random state of the script's `fn start()`); its answers add `state` (the
 //! position, or the state after the move, written so that the next request can send it back;
 //! `resume` is `{"state": ...}`), `options` (the states one move away, at most
-//! [`Limits::max_moves`]) and `option_count` (see `api/script.rs`).
+//! [`ServerLimits::max_moves`]) and `option_count` (see `api/script.rs`).
 //!
-//! Resources: see `api/budget.rs` and [`Limits`].
+//! Resources: see `api/budget.rs` and [`ServerLimits`].
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -38,7 +38,7 @@ mod error;
 mod request;
 mod script;
 
-pub use budget::{Limits, Shared};
+pub use budget::{ServerLimits, Shared};
 use budget::{Weight, body_of, within_budget};
 pub use error::ApiError;
 pub use request::Action;
@@ -239,7 +239,7 @@ fn default_upto() -> u64 {
 }
 
 /// `POST /api/values`: `{"game": "0.77", "upto": 500}` (`upto` defaults to 100, at most
-/// [`Limits::max_upto`]) answered with the JSON of `grundy values GAME --upto N --json`: the
+/// [`ServerLimits::max_upto`]) answered with the JSON of `grundy values GAME --upto N --json`: the
 /// values, the period (proved or not) and the statistics.
 pub async fn values(
     State(shared): State<Arc<Shared>>,

@@ -19,7 +19,7 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 
-pub use api::{Limits, Shared};
+pub use api::{ServerLimits, Shared};
 
 /// The content type of the page's scripts, ES modules loaded by the browser as they are.
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
@@ -71,7 +71,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
 ];
 
 /// The whole site: API and page.
-pub fn router(limits: Limits) -> Router {
+pub fn router(limits: ServerLimits) -> Router {
     let mut router = Router::new()
         .route("/api/analyze", post(api::analyze).fallback(only_post))
         .route("/api/move", post(api::apply_move).fallback(only_post))
@@ -111,7 +111,7 @@ async fn only_get() -> impl IntoResponse {
 /// An I/O error of the listener.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    limits: Limits,
+    limits: ServerLimits,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     axum::serve(listener, router(limits))

@@ -2,11 +2,11 @@
 
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, StatusCode, header};
-use grundy_web::{Limits, router};
+use grundy_web::{ServerLimits, router};
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-async fn call(limits: Limits, method: &str, path: &str, body: &str) -> (StatusCode, String) {
+async fn call(limits: ServerLimits, method: &str, path: &str, body: &str) -> (StatusCode, String) {
     let request = Request::builder()
         .method(method)
         .uri(path)
@@ -19,7 +19,7 @@ async fn call(limits: Limits, method: &str, path: &str, body: &str) -> (StatusCo
 }
 
 async fn post(path: &str, body: Value) -> (StatusCode, Value) {
-    let (status, text) = call(Limits::default(), "POST", path, &body.to_string()).await;
+    let (status, text) = call(ServerLimits::default(), "POST", path, &body.to_string()).await;
     (
         status,
         serde_json::from_str(&text).expect("the answer is JSON"),
@@ -27,7 +27,7 @@ async fn post(path: &str, body: Value) -> (StatusCode, Value) {
 }
 
 /// Asserts a 4xx answer whose JSON error contains `needle`.
-async fn refused(limits: Limits, path: &str, body: &str, status: StatusCode, needle: &str) {
+async fn refused(limits: ServerLimits, path: &str, body: &str, status: StatusCode, needle: &str) {
     let (got, text) = call(limits, "POST", path, body).await;
     assert_eq!(got, status, "{body}: {text}");
     let v: Value = serde_json::from_str(&text).expect("errors are JSON");
@@ -96,7 +96,7 @@ async fn move_checks_and_applies_a_move() {
     assert_eq!(v["over"], true);
     let body = r#"{"game": "nim", "position": [3, 4, 5], "move": "2 9"}"#;
     refused(
-        Limits::default(),
+        ServerLimits::default(),
         "/api/move",
         body,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -105,7 +105,7 @@ async fn move_checks_and_applies_a_move() {
     .await;
     let body = r#"{"game": "nim", "position": [3, 4, 5], "move": "2 9", "lang": "zh"}"#;
     refused(
-        Limits::default(),
+        ServerLimits::default(),
         "/api/move",
         body,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -114,7 +114,7 @@ async fn move_checks_and_applies_a_move() {
     .await;
     let body = r#"{"game": "nim", "position": [3, 4, 5]}"#;
     refused(
-        Limits::default(),
+        ServerLimits::default(),
         "/api/move",
         body,
         StatusCode::BAD_REQUEST,
@@ -144,7 +144,7 @@ async fn computer_plays_the_fastest_win() {
     assert_eq!(v["position"], json!([6, 3, 5]));
     let body = r#"{"game": "nim", "position": [0, 0]}"#;
     refused(
-        Limits::default(),
+        ServerLimits::default(),
         "/api/computer",
         body,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -155,7 +155,7 @@ async fn computer_plays_the_fastest_win() {
 
 #[tokio::test]
 async fn bad_requests_are_4xx_with_a_json_error() {
-    let d = Limits::default();
+    let d = ServerLimits::default();
     let bad = StatusCode::BAD_REQUEST;
     let over = StatusCode::UNPROCESSABLE_ENTITY;
     for (body, status, needle) in [
@@ -228,7 +228,7 @@ async fn bad_requests_are_4xx_with_a_json_error() {
     ] {
         refused(d, "/api/analyze", body, status, needle).await;
     }
-    let small = Limits {
+    let small = ServerLimits {
         max_components: 3,
         max_body: 64,
         ..d
@@ -257,10 +257,10 @@ async fn bad_requests_are_4xx_with_a_json_error() {
 
 #[tokio::test]
 async fn unknown_addresses_and_methods_answer_in_json() {
-    let (status, text) = call(Limits::default(), "GET", "/api/nothing", "").await;
+    let (status, text) = call(ServerLimits::default(), "GET", "/api/nothing", "").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(text.contains("\"error\""));
-    let (status, text) = call(Limits::default(), "GET", "/api/analyze", "").await;
+    let (status, text) = call(ServerLimits::default(), "GET", "/api/analyze", "").await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     assert!(text.contains("POST"));
 }
@@ -268,7 +268,10 @@ async fn unknown_addresses_and_methods_answer_in_json() {
 #[tokio::test]
 async fn the_page_and_the_game_list_are_served() {
     let request = Request::builder().uri("/").body(Body::empty()).unwrap();
-    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    let response = router(ServerLimits::default())
+        .oneshot(request)
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert!(
         response.headers()[header::CONTENT_TYPE]
@@ -280,11 +283,11 @@ async fn the_page_and_the_game_list_are_served() {
     let page = String::from_utf8(page.to_vec()).unwrap();
     for asset in ["/app.js", "/style.css"] {
         assert!(page.contains(asset), "the page links {asset}");
-        let (status, text) = call(Limits::default(), "GET", asset, "").await;
+        let (status, text) = call(ServerLimits::default(), "GET", asset, "").await;
         assert_eq!(status, StatusCode::OK);
         assert!(!text.is_empty());
     }
-    let (status, text) = call(Limits::default(), "GET", "/api/games", "").await;
+    let (status, text) = call(ServerLimits::default(), "GET", "/api/games", "").await;
     assert_eq!(status, StatusCode::OK);
     let v: Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["games"][0]["game"], "nim");
@@ -295,7 +298,10 @@ async fn the_page_and_the_game_list_are_served() {
 /// GETs `path`: its status, content type and text.
 async fn get(path: &str) -> (StatusCode, String, String) {
     let request = Request::builder().uri(path).body(Body::empty()).unwrap();
-    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    let response = router(ServerLimits::default())
+        .oneshot(request)
+        .await
+        .unwrap();
     let status = response.status();
     let content_type = response
         .headers()
@@ -382,7 +388,7 @@ async fn parameters_are_fields_or_a_params_object_and_null_is_left_out() {
     assert_eq!(left_out, null);
     assert_ne!(with_cap(&null), with_cap(&as_field));
     refused(
-        Limits::default(),
+        ServerLimits::default(),
         "/api/analyze",
         r#"{"game": "nonincreasing", "position": [3], "k": 1, "params": {"k": 2}}"#,
         StatusCode::BAD_REQUEST,
@@ -390,7 +396,7 @@ async fn parameters_are_fields_or_a_params_object_and_null_is_left_out() {
     )
     .await;
     refused(
-        Limits::default(),
+        ServerLimits::default(),
         "/api/analyze",
         r#"{"game": "nonincreasing", "position": [3], "params": {"k": 18446744073709551616}}"#,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -537,7 +543,7 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
         ),
     ] {
         refused(
-            Limits::default(),
+            ServerLimits::default(),
             "/api/analyze",
             body,
             StatusCode::BAD_REQUEST,
@@ -545,7 +551,7 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
         )
         .await;
     }
-    let (_, text) = call(Limits::default(), "GET", "/api/games", "").await;
+    let (_, text) = call(ServerLimits::default(), "GET", "/api/games", "").await;
     let games: Value = serde_json::from_str(&text).unwrap();
     let names: Vec<&str> = games["games"]
         .as_array()
@@ -689,7 +695,7 @@ async fn subtraction_wythoff_and_lasker_are_analysed_moved_and_played() {
         ),
     ] {
         refused(
-            Limits::default(),
+            ServerLimits::default(),
             "/api/analyze",
             body,
             StatusCode::BAD_REQUEST,
@@ -747,11 +753,11 @@ async fn stones_answers_the_two_ends_game_with_the_parity_play_out() {
         ),
         (r#"{}"#, StatusCode::BAD_REQUEST, "missing field `piles`"),
     ] {
-        refused(Limits::default(), "/api/stones", body, status, needle).await;
+        refused(ServerLimits::default(), "/api/stones", body, status, needle).await;
     }
-    let small = Limits {
+    let small = ServerLimits {
         max_components: 3,
-        ..Limits::default()
+        ..ServerLimits::default()
     };
     refused(
         small,
@@ -821,7 +827,7 @@ async fn values_are_the_library_values_with_their_period() {
 
 #[tokio::test]
 async fn values_refuse_bad_codes_and_lengths_over_the_limit() {
-    let limits = Limits::default;
+    let limits = ServerLimits::default;
     let max = limits().max_upto;
     refused(
         limits(),
@@ -867,9 +873,9 @@ async fn values_refuse_bad_codes_and_lengths_over_the_limit() {
 
 #[tokio::test]
 async fn a_body_over_the_limit_is_413_in_json() {
-    let limits = Limits {
+    let limits = ServerLimits {
         max_body: 100,
-        ..Limits::default()
+        ..ServerLimits::default()
     };
     let big = json!({"game": "nim", "position": vec![1; 60]}).to_string();
     assert!(big.len() > 100);
@@ -894,11 +900,11 @@ async fn a_body_over_the_limit_is_413_in_json() {
 async fn a_request_over_the_time_budget_is_stopped_and_frees_its_slot() {
     // One slot, no waiting: a heavy request finds the slot free only once the computation
     // before it has really ended, not merely been answered.
-    let app = router(Limits {
+    let app = router(ServerLimits {
         time_budget: std::time::Duration::from_millis(300),
         max_heavy: 1,
         queue_wait: std::time::Duration::ZERO,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     // 0.8 leaves three heaps and has no proved period: G(0..=100000) would take hours.
     let (status, _, v) = send(&app, "/api/values", r#"{"game": "0.8", "upto": 100000}"#).await;
@@ -917,11 +923,11 @@ async fn a_request_over_the_time_budget_is_stopped_and_frees_its_slot() {
 
 #[tokio::test]
 async fn heavy_requests_beyond_the_cap_get_429_while_light_ones_are_answered() {
-    let app = router(Limits {
+    let app = router(ServerLimits {
         time_budget: std::time::Duration::from_secs(3),
         max_heavy: 1,
         queue_wait: std::time::Duration::ZERO,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let start_slow = || {
         let app = app.clone();
@@ -975,7 +981,7 @@ async fn an_error_that_echoes_a_newline_stays_on_one_line() {
     // Found by the fuzz target `api`: an unknown game name with a newline in it was echoed as it
     // was, so the error took two lines.
     refused(
-        Limits::default(),
+        ServerLimits::default(),
         "/api/analyze",
         r#"{"game": "coi\ns", "position": [1]}"#,
         StatusCode::BAD_REQUEST,
@@ -999,7 +1005,7 @@ fn example(name: &str) -> String {
 /// computer's winning replies. Returns the last mover.
 async fn play_script(rules: &str, start: &str) -> &'static str {
     let library = grundy_script::Script::compile(rules, grundy_script::Limits::default()).unwrap();
-    let app = router(Limits::default());
+    let app = router(ServerLimits::default());
     let request = |state: &str, extra: Value| {
         let mut body = json!({"game": "script", "script": rules, "state": state});
         body.as_object_mut()
@@ -1091,7 +1097,7 @@ async fn a_script_game_is_played_to_the_end_as_the_library_values_it() {
 
 #[tokio::test]
 async fn the_game_list_offers_script_games_with_examples_that_play() {
-    let (_, text) = call(Limits::default(), "GET", "/api/games", "").await;
+    let (_, text) = call(ServerLimits::default(), "GET", "/api/games", "").await;
     let v: Value = serde_json::from_str(&text).unwrap();
     let games = v["games"].as_array().unwrap();
     let script = games.iter().find(|g| g["game"] == "script").unwrap();
@@ -1139,7 +1145,7 @@ async fn a_script_game_without_a_state_starts_from_a_random_state_of_its_start()
 
 #[tokio::test]
 async fn script_errors_are_4xx_with_their_line_and_column() {
-    let d = Limits::default();
+    let d = ServerLimits::default();
     let bad = StatusCode::BAD_REQUEST;
     let over = StatusCode::UNPROCESSABLE_ENTITY;
     let take = example("take-1-2-4");
@@ -1223,7 +1229,7 @@ async fn script_errors_are_4xx_with_their_line_and_column() {
         };
         refused(d, path, &body.to_string(), status, needle).await;
     }
-    let small = Limits {
+    let small = ServerLimits {
         max_script_states: 50,
         ..d
     };
@@ -1242,11 +1248,11 @@ async fn script_errors_are_4xx_with_their_line_and_column() {
 
 #[tokio::test]
 async fn a_script_that_never_ends_is_stopped_at_the_budget_and_frees_its_slot() {
-    let app = router(Limits {
+    let app = router(ServerLimits {
         time_budget: std::time::Duration::from_millis(300),
         max_heavy: 1,
         queue_wait: std::time::Duration::ZERO,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     for rules in [
         "fn options(n) {\n  loop { n += 1; }\n}",
@@ -1359,13 +1365,13 @@ async fn a_huge_value_is_named_short() {
             "(500000 digits)",
         ),
     ] {
-        let (status, text) = call(Limits::default(), "POST", "/api/analyze", &body).await;
+        let (status, text) = call(ServerLimits::default(), "POST", "/api/analyze", &body).await;
         assert!(status.is_client_error(), "{status}");
         assert!(text.len() < 400, "{} bytes", text.len());
         assert!(text.contains(needle), "{text}");
     }
     let (status, text) = call(
-        Limits::default(),
+        ServerLimits::default(),
         "POST",
         "/api/values",
         &format!(r#"{{"game": "0.{digits}x", "upto": 10}}"#),
@@ -1392,7 +1398,10 @@ async fn every_refused_method_answers_405_in_json_naming_the_method_to_use() {
             .uri(path)
             .body(Body::empty())
             .unwrap();
-        let response = router(Limits::default()).oneshot(request).await.unwrap();
+        let response = router(ServerLimits::default())
+            .oneshot(request)
+            .await
+            .unwrap();
         assert_eq!(
             response.status(),
             StatusCode::METHOD_NOT_ALLOWED,
@@ -1416,7 +1425,10 @@ async fn the_favicon_is_served() {
         .uri("/favicon.svg")
         .body(Body::empty())
         .unwrap();
-    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    let response = router(ServerLimits::default())
+        .oneshot(request)
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()[header::CONTENT_TYPE], "image/svg+xml");
     let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::net::IpAddr;
 
 use anyhow::Context;
-use grundy_web::Limits;
+use grundy_web::ServerLimits;
 
 /// Serve the playground: a page that animates the Nim proof and plays against you, and a JSON API.
 ///
@@ -35,31 +35,31 @@ pub struct Args {
     #[arg(long)]
     open: bool,
     /// Most components (piles) a request's position may have.
-    #[arg(long, default_value_t = Limits::default().max_components, value_name = "N", value_parser = crate::input::count::<usize>)]
+    #[arg(long, default_value_t = ServerLimits::default().max_components, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_components: usize,
     /// Largest number a request's position may hold (default: 2^53 - 1, exact in JavaScript).
-    #[arg(long, default_value_t = Limits::default().max_value, value_name = "N", value_parser = crate::input::count::<u64>)]
+    #[arg(long, default_value_t = ServerLimits::default().max_value, value_name = "N", value_parser = crate::input::count::<u64>)]
     max_value: u64,
     /// Time one request may take, in milliseconds; the computation stops there.
     #[arg(long, default_value_t = 2000, value_name = "MS", value_parser = crate::input::count::<u64>)]
     time_budget: u64,
     /// Largest `upto` of POST /api/values.
-    #[arg(long, default_value_t = Limits::default().max_upto, value_name = "N", value_parser = crate::input::count::<u64>)]
+    #[arg(long, default_value_t = ServerLimits::default().max_upto, value_name = "N", value_parser = crate::input::count::<u64>)]
     max_upto: u64,
     /// Most heavy requests computing at once (default: the number of cores).
-    #[arg(long, default_value_t = Limits::default().max_heavy, value_name = "N", value_parser = crate::input::count::<usize>)]
+    #[arg(long, default_value_t = ServerLimits::default().max_heavy, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_heavy: usize,
     /// Largest request body, in bytes.
-    #[arg(long, default_value_t = Limits::default().max_body, value_name = "BYTES", value_parser = crate::input::count::<usize>)]
+    #[arg(long, default_value_t = ServerLimits::default().max_body, value_name = "BYTES", value_parser = crate::input::count::<usize>)]
     max_body: usize,
     /// Most states a script game may reach from the position of a request (each request lists
     /// them all).
-    #[arg(long, default_value_t = Limits::default().max_script_states, value_name = "N", value_parser = crate::input::count::<usize>)]
+    #[arg(long, default_value_t = ServerLimits::default().max_script_states, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_script_states: usize,
 }
 
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let limits = Limits {
+    let limits = ServerLimits {
         max_components: args.max_components,
         max_value: args.max_value,
         time_budget: std::time::Duration::from_millis(args.time_budget),
@@ -67,7 +67,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         max_heavy: args.max_heavy,
         max_body: args.max_body,
         max_script_states: args.max_script_states,
-        ..Limits::default()
+        ..ServerLimits::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -1,6 +1,6 @@
 //! What a request may cost, and how the server holds it to that.
 //!
-//! A body over [`Limits::max_body`] is refused with 413 ([`body_of`]). Every computation runs on
+//! A body over [`ServerLimits::max_body`] is refused with 413 ([`body_of`]). Every computation runs on
 //! a blocking thread with a [`Cancel`] token whose deadline is the time budget
 //! ([`within_budget`]): the engine and the value sequences look at it and stop, and the request
 //! is answered with 422 ("over the time budget"), a property of the request, not a failure of
@@ -22,7 +22,7 @@ use super::ApiError;
 
 /// What one request may ask of the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct ServerLimits {
     /// Most components (piles) in a position.
     pub max_components: usize,
     /// Largest number in a position.
@@ -47,13 +47,13 @@ pub struct Limits {
     pub max_script_states: usize,
 }
 
-impl Default for Limits {
+impl Default for ServerLimits {
     /// 10 000 piles of at most 2^53 − 1 (the largest integer a browser's JavaScript holds
     /// exactly), 1000 listed moves, the default search budget, 2 s, 1 MiB, values up to
     /// G(100 000), as many heavy jobs at once as the machine has cores, waiting at most 1 s for
     /// one, script games of at most 100 000 states.
     fn default() -> Self {
-        Limits {
+        ServerLimits {
             max_components: 10_000,
             max_value: (1 << 53) - 1,
             max_moves: 1000,
@@ -71,13 +71,13 @@ impl Default for Limits {
 /// What the handlers share: the limits and the slots for heavy requests.
 pub struct Shared {
     /// The limits.
-    pub limits: Limits,
+    pub limits: ServerLimits,
     heavy: Arc<Semaphore>,
 }
 
 impl Shared {
     /// The state of a server with these limits.
-    pub fn new(limits: Limits) -> Shared {
+    pub fn new(limits: ServerLimits) -> Shared {
         Shared {
             heavy: Arc::new(Semaphore::new(limits.max_heavy.max(1))),
             limits,
@@ -94,10 +94,10 @@ pub(super) enum Weight {
     Heavy,
 }
 
-/// The body, or a JSON error (413 past [`Limits::max_body`]).
+/// The body, or a JSON error (413 past [`ServerLimits::max_body`]).
 pub(super) fn body_of(
     body: Result<Bytes, BytesRejection>,
-    limits: &Limits,
+    limits: &ServerLimits,
 ) -> Result<Bytes, ApiError> {
     body.map_err(|r| match r.status() {
         StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
@@ -121,7 +121,7 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// A slot for a heavy request, waiting at most [`Limits::queue_wait`] for one.
+/// A slot for a heavy request, waiting at most [`ServerLimits::queue_wait`] for one.
 async fn slot(shared: &Shared) -> Result<OwnedSemaphorePermit, ApiError> {
     let waited = tokio::time::timeout(
         shared.limits.queue_wait,

@@ -7,7 +7,7 @@ use grundy::engine::EngineError;
 use grundy::play::SetupError;
 use serde_json::json;
 
-use super::Limits;
+use super::ServerLimits;
 
 /// An error answer: a status and one line.
 #[derive(Debug)]
@@ -47,7 +47,7 @@ impl ApiError {
         }
     }
 
-    pub(super) fn over_time(limits: &Limits) -> Self {
+    pub(super) fn over_time(limits: &ServerLimits) -> Self {
         Self::unprocessable(format!(
             "over the time budget: the request needs more than {} ms; ask for less",
             limits.time_budget.as_millis()

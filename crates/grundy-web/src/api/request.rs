@@ -1,5 +1,5 @@
 //! Reading a request of the position endpoints: its JSON fields, each number checked against
-//! the [`Limits`], the ruleset's parameters as [`Setup`] holds them.
+//! the [`ServerLimits`], the ruleset's parameters as [`Setup`] holds them.
 
 use std::collections::BTreeMap;
 
@@ -9,7 +9,7 @@ use grundy::{AnalyzeOptions, Cancel, Lang};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{ApiError, Limits, script};
+use super::{ApiError, ServerLimits, script};
 
 /// The field `lang`: the language of descriptions and explanations.
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
@@ -118,7 +118,7 @@ pub(super) fn optional_count<'de, D: serde::Deserializer<'de>>(
 pub(super) fn numbers(
     position: &[Value],
     field: &str,
-    limits: &Limits,
+    limits: &ServerLimits,
 ) -> Result<Vec<u64>, ApiError> {
     if position.len() > limits.max_components {
         return Err(ApiError::unprocessable(format!(
@@ -214,7 +214,7 @@ impl Job {
     pub(super) fn parse(
         body: &[u8],
         action: Action,
-        limits: &Limits,
+        limits: &ServerLimits,
     ) -> Result<(Setup, Job), ApiError> {
         let mut request: Request = serde_json::from_slice(body)
             .map_err(|e| ApiError::bad_request(format!("bad JSON request: {e}")))?;

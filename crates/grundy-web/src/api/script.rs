@@ -8,7 +8,7 @@
 //! ([`ScriptPlay::new`]) on a thread of its own with the stack scripts need
 //! ([`grundy_script::STACK_SIZE`]), under the server's limits: the script's clock stops at the
 //! request's deadline (the time budget), its operations at [`MAX_STEPS`], the listing at
-//! [`Limits::max_script_states`]. Each script error is a 4xx with its line and column. What the
+//! [`ServerLimits::max_script_states`]. Each script error is a 4xx with its line and column. What the
 //! script prints is dropped.
 
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
 
 use super::request::{Job, Request};
-use super::{ApiError, Limits, Listing};
+use super::{ApiError, Listing, ServerLimits};
 
 /// Script operations one request may run: with the time budget, bounds the states and options
 /// a script can produce (and so the memory a request can take).
@@ -113,7 +113,7 @@ impl Source {
 ///
 /// # Errors
 /// 400 when the script has no `fn start()` or it gives no state; the script's own errors.
-fn random_start(script: &Script, limits: &Limits) -> Result<State, ApiError> {
+fn random_start(script: &Script, limits: &ServerLimits) -> Result<State, ApiError> {
     let none = |why: &str| {
         ApiError::bad_request(format!(
             "the request has no 'state' (the position as a script writes it, e.g. \"[2, 3]\"), and {why}"
@@ -134,7 +134,7 @@ pub(super) fn answer(
     setup: &Setup,
     source: Source,
     job: Job,
-    limits: &Limits,
+    limits: &ServerLimits,
 ) -> Result<Value, ApiError> {
     ScriptPlay::check(setup)?;
     let time_limit = job
@@ -173,7 +173,7 @@ fn play(
     source: Source,
     mut job: Job,
     script_limits: grundy_script::Limits,
-    limits: &Limits,
+    limits: &ServerLimits,
 ) -> Result<Value, ApiError> {
     let refused = |e| refusal(e, limits);
     let script = Script::compile_silent(&source.rules, script_limits).map_err(refused)?;
@@ -201,7 +201,7 @@ fn play(
 /// A script error as an answer: 400 for text that does not read (the script, the state), 422
 /// for a script that fails, loops, or runs past the server's limits. The hints of the command
 /// line (its flags) are replaced by the server's.
-fn refusal(e: ScriptError, limits: &Limits) -> ApiError {
+fn refusal(e: ScriptError, limits: &ServerLimits) -> ApiError {
     match e {
         ScriptError::Syntax { .. } | ScriptError::NoOptions => ApiError::bad_request(e.to_string()),
         ScriptError::BadState { text, reason, .. } => {
