@@ -55,7 +55,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let texts = match &args.games {
         Some(games) => {
             let heaps = crate::input::numbers(&args.components, "pile")?;
-            grundy::play::sum::components_of(games, heaps)?
+            grundy::games::mixed::components_of(games, heaps)?
         }
         None if args.components.is_empty() => {
             crate::input::tell_when_typing("components");

@@ -12,6 +12,10 @@ use super::nim::EXPLAINED_PILES;
 use super::staircase::{Descent, StairStep, Stairs};
 use crate::{Analysis, AnalyzeOptions, Change, Game, Nimber};
 
+mod playable;
+
+pub use playable::CoinsPlay;
+
 /// Coin sliding as a [`Game`], for the engine: a position is the coins' cells, in any order.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Coins;

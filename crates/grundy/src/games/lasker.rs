@@ -17,6 +17,10 @@
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
 
+mod playable;
+
+pub use playable::LaskerPlay;
+
 /// The largest heap: 2^64 − 1 would be worth 2^64, which does not fit in a value.
 pub const MAX_PILE: u64 = u64::MAX - 1;
 

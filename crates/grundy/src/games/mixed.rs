@@ -24,6 +24,10 @@ use crate::parse::{NumberProblem, Token, parse_u64};
 use crate::values::{Digit, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Change, Lang, MoveList, Nimber};
 
+mod playable;
+
+pub use playable::{SumHeap, SumPlay, SumRules, components_of};
+
 /// A bad component, named with its number (from 1) and text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("component {index} {token}: {problem}")]

@@ -26,6 +26,10 @@ use serde::Serialize;
 use crate::lang::count_en;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Outcome};
 
+mod playable;
+
+pub use playable::MoorePlay;
+
 /// How many steps the walk over winning moves may take once it found the first one.
 pub const WALK_BUDGET: u64 = 2_000_000;
 

@@ -16,6 +16,10 @@ use crate::{
     sum,
 };
 
+mod playable;
+
+pub use playable::NimPlay;
+
 /// Nim as a [`Game`], for the engine: a position is the list of piles.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Nim;

@@ -24,6 +24,10 @@ use super::nim::EXPLAINED_PILES;
 use crate::MoveList;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome};
 
+mod playable;
+
+pub use playable::CapPlay;
+
 /// A position: the piles and the most the next move may take.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct CappedPiles {

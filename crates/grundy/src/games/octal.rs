@@ -13,6 +13,10 @@ use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::values::{Method, Sequence, TakeAndBreak, naive};
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
 
+mod playable;
+
+pub use playable::{MAX_HEAP, OctalPlay};
+
 /// The largest heap by default for codes whose moves leave at most two heaps (the sparse-space
 /// engine computes 2^21 values in seconds).
 pub const DEFAULT_MAX_HEAP: u64 = 1 << 21;

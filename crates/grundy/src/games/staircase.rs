@@ -20,6 +20,10 @@ use super::nim::EXPLAINED_PILES;
 use crate::MoveList;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Nimber, Outcome, sum};
 
+mod playable;
+
+pub use playable::{GridPlay, StaircasePlay};
+
 /// Staircase Nim as a [`Game`], for the engine: a position is the list of steps, step 1 first.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Staircase;

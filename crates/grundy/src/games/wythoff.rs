@@ -15,6 +15,10 @@ use serde::Serialize;
 
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Outcome};
 
+mod playable;
+
+pub use playable::WythoffPlay;
+
 /// Wythoff's game as a [`Game`], for the engine: a position is the two piles.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Wythoff;

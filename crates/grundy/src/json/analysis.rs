@@ -107,7 +107,7 @@ mod tests {
     use super::*;
     use crate::AnalyzeOptions;
     use crate::games::nim;
-    use crate::play::nim::NimPlay;
+    use crate::games::nim::NimPlay;
 
     fn nim_json(piles: &[u64], notation: bool) -> String {
         let game = NimPlay::new(Convention::Normal);

@@ -16,8 +16,9 @@
 //! one extra move from each end position of G to a final position (see [`MisereRules`]), and the
 //! remoteness there is the misère remoteness plus one.
 //!
-//! **Adding a ruleset** is two steps: `impl Playable` for it (a module beside [`nim`]), and one
-//! line in [`with_ruleset`], which the terminal (`grundy play`) and the web server both use.
+//! **Adding a ruleset** is two steps: `impl Playable` for it in its game module
+//! (`games/<ruleset>/playable.rs`), and one line in [`with_ruleset`], from which the command
+//! line, the web server and the page are derived.
 
 use std::hash::Hash;
 
@@ -25,17 +26,6 @@ use serde::Serialize;
 
 use crate::engine::EngineError;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang, Outcome};
-
-pub mod coins;
-pub mod lasker;
-pub mod moore;
-pub mod nim;
-pub mod nonincreasing;
-pub mod octal;
-pub mod stairs;
-pub mod subtraction;
-pub mod sum;
-pub mod wythoff;
 
 mod error;
 mod notation;

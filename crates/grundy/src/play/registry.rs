@@ -5,11 +5,18 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{
-    Playable, SetupError, coins, lasker, moore, nim, nonincreasing, octal, stairs, subtraction,
-    sum, wythoff,
-};
+use super::{Playable, SetupError};
 use crate::Convention;
+use crate::games::coins::CoinsPlay;
+use crate::games::lasker::LaskerPlay;
+use crate::games::mixed::SumPlay;
+use crate::games::moore::MoorePlay;
+use crate::games::nim::NimPlay;
+use crate::games::nonincreasing::CapPlay;
+use crate::games::octal::OctalPlay;
+use crate::games::staircase::{GridPlay, StaircasePlay};
+use crate::games::subtraction::SubtractionPlay;
+use crate::games::wythoff::WythoffPlay;
 use crate::parse::Token;
 
 /// A game as asked for by a front end: ruleset, convention and parameters.
@@ -168,18 +175,18 @@ pub fn with_ruleset<V: Visitor>(setup: &Setup, visitor: V) -> Result<V::Output, 
     match setup.game.as_str() {
         "nim" => {
             setup.no_params()?;
-            Ok(visitor.visit(nim::NimPlay::new(setup.convention())))
+            Ok(visitor.visit(NimPlay::new(setup.convention())))
         }
-        "staircase" => Ok(visitor.visit(stairs::StaircasePlay::new(setup)?)),
-        "grid" => Ok(visitor.visit(stairs::GridPlay::new(setup)?)),
-        "coins" => Ok(visitor.visit(coins::CoinsPlay::new(setup)?)),
-        "nonincreasing" => Ok(visitor.visit(nonincreasing::CapPlay::new(setup)?)),
-        "subtraction" => Ok(visitor.visit(subtraction::SubtractionPlay::new(setup)?)),
-        "wythoff" => Ok(visitor.visit(wythoff::WythoffPlay::new(setup)?)),
-        "lasker" => Ok(visitor.visit(lasker::LaskerPlay::new(setup)?)),
-        "moore" => Ok(visitor.visit(moore::MoorePlay::new(setup)?)),
-        "octal" => Ok(visitor.visit(octal::OctalPlay::new(setup)?)),
-        "sum" => Ok(visitor.visit(sum::SumPlay::new(setup)?)),
+        "staircase" => Ok(visitor.visit(StaircasePlay::new(setup)?)),
+        "grid" => Ok(visitor.visit(GridPlay::new(setup)?)),
+        "coins" => Ok(visitor.visit(CoinsPlay::new(setup)?)),
+        "nonincreasing" => Ok(visitor.visit(CapPlay::new(setup)?)),
+        "subtraction" => Ok(visitor.visit(SubtractionPlay::new(setup)?)),
+        "wythoff" => Ok(visitor.visit(WythoffPlay::new(setup)?)),
+        "lasker" => Ok(visitor.visit(LaskerPlay::new(setup)?)),
+        "moore" => Ok(visitor.visit(MoorePlay::new(setup)?)),
+        "octal" => Ok(visitor.visit(OctalPlay::new(setup)?)),
+        "sum" => Ok(visitor.visit(SumPlay::new(setup)?)),
         name => Err(SetupError::UnknownGame {
             name: Token::new(name),
         }),

@@ -24,6 +24,10 @@ pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet};
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
 
+mod playable;
+
+pub use playable::SubtractionPlay;
+
 /// The subtraction game of a set, as a [`Game`] for the engine: a position is the list of heaps.
 #[derive(Clone, Debug)]
 pub struct Subtraction {

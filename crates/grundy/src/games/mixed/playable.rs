@@ -20,7 +20,7 @@ use crate::play::{
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
 /// The command line's help: the rules, the theorem, examples.
-pub const HELP: &str = "A sum of games: heaps of different rulesets side by side (Nim, Lasker's \
+const HELP: &str = "A sum of games: heaps of different rulesets side by side (Nim, Lasker's \
 Nim, subtraction games, take-and-break games); a move is a move in one heap, by its own rules; \
 who cannot move loses.\n\n\
 Theorem (Sprague–Grundy): each heap is worth its ruleset's value G(n), the sum is worth the XOR \

@@ -103,7 +103,7 @@ fn weighted(values: impl Iterator<Item = (u64, u64)>) -> u128 {
 }
 
 /// The command line's help: the rules, the theorem, examples.
-pub const STAIRCASE_HELP: &str = "Staircase Nim: carry stones down the steps; stones on the ground are out of play.\n\n\
+const STAIRCASE_HELP: &str = "Staircase Nim: carry stones down the steps; stones on the ground are out of play.\n\n\
 Step i holds A_i stones (step 1 is next to the ground); a move carries at least one \
 stone from a step down to the step below, and stones that reach the ground are out. Who \
 cannot move loses.\n\n\
@@ -232,7 +232,7 @@ impl Playable for StaircasePlay {
 }
 
 /// The command line's help: the rules, the theorem, examples.
-pub const GRID_HELP: &str = "Moving-right grid: carry stones one cell to the right; the last cell keeps them.\n\n\
+const GRID_HELP: &str = "Moving-right grid: carry stones one cell to the right; the last cell keeps them.\n\n\
 Cell i holds A_i stones; a move carries at least one stone from a cell i < n to cell \
 i+1; stones on the last cell n stay there. Who cannot move loses.\n\n\
 Theorem: this is staircase Nim counted from the end (cell n is the ground, cell n-1 step \

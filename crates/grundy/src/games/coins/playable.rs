@@ -52,7 +52,7 @@ fn left_neighbour(cells: &[u64], cell: u64) -> Option<(usize, u64)> {
 }
 
 /// The command line's help: the rules, the theorem, examples.
-pub const HELP: &str = "Coin sliding (Georgia and Bob): slide a coin left, never onto or over another.\n\n\
+const HELP: &str = "Coin sliding (Georgia and Bob): slide a coin left, never onto or over another.\n\n\
 POJ 1704: coins stand on distinct cells 1, 2, 3, ... of a strip; a move slides one coin \
 left by at least one cell, never onto or over another coin and never below cell 1. Who \
 cannot move loses.\n\n\

@@ -30,7 +30,7 @@ const NOTATION: Notation = Notation {
 };
 
 /// The command line's help: the rules, the theorem, examples.
-pub const HELP: &str = "Nim: take any number of stones from one pile; who cannot move loses.\n\n\
+const HELP: &str = "Nim: take any number of stones from one pile; who cannot move loses.\n\n\
 Theorem (Bouton): the player to move loses exactly when the XOR of the piles is 0; the \
 winning move turns a pile p that has the highest set bit of the XOR x into p XOR x. With \
 --misere (who takes the last stone loses) the same holds until only piles of 0 and 1 \

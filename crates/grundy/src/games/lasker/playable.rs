@@ -37,7 +37,7 @@ const NOTATION: Notation = Notation {
 };
 
 /// The command line's help: the rules, the theorem, examples.
-pub const HELP: &str = "Lasker's Nim: a move takes stones from one pile, or splits a pile into two non-empty \
+const HELP: &str = "Lasker's Nim: a move takes stones from one pile, or splits a pile into two non-empty \
 piles; who cannot move loses (HDU 3032 \"Nim or not Nim?\").\n\n\
 Theorem: a pile of n is worth g(n): g(4m+1) = 4m+1, g(4m+2) = 4m+2, g(4m+3) = 4m+4, \
 g(4m+4) = 4m+3; the player to move loses iff the XOR of the values is 0. Every winning \

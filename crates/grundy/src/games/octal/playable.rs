@@ -83,7 +83,7 @@ impl OctalPlay {
 }
 
 /// The command line's help: the rules, the theorem, examples.
-pub const HELP: &str = "Positions of take-and-break games: a row of heaps; a move takes tokens from one heap and \
+const HELP: &str = "Positions of take-and-break games: a row of heaps; a move takes tokens from one heap and \
 may break what is left into several heaps, as the game's code says; who cannot move \
 loses.\n\n\
 Theorem (Sprague–Grundy): a heap of n is worth G(n), the mex over its moves of the XOR \

@@ -13,7 +13,7 @@ use crate::play::{
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
 /// The command line's help: the rules, the theorem, examples.
-pub const HELP: &str = "Moore's Nim: a move takes stones from at least one and at most K piles \
+const HELP: &str = "Moore's Nim: a move takes stones from at least one and at most K piles \
 (any number from each); who cannot move loses.\n\n\
 Theorem (Moore, 1910): write the piles in binary; the player to move loses exactly when every \
 column holds a multiple of K + 1 ones. K = 1 is Nim.\n\n\

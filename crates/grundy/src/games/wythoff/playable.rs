@@ -34,7 +34,7 @@ const NOTATION: Notation = Notation {
 };
 
 /// The command line's help: the rules, the theorem, examples.
-pub const HELP: &str = "Wythoff's game: two piles; a move takes any number of stones from one pile, or the same \
+const HELP: &str = "Wythoff's game: two piles; a move takes any number of stones from one pile, or the same \
 number from both; who cannot move loses.\n\n\
 Theorem (Wythoff): the player to move loses exactly at (⌊kφ⌋, ⌊kφ²⌋) and its mirror, for \
 k = 0, 1, 2, … (φ the golden ratio): (0,0), (1,2), (3,5), (4,7), (6,10), … — each pair \

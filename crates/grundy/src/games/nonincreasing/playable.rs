@@ -69,7 +69,7 @@ impl CapPlay {
 }
 
 /// The command line's help: the rules, the theorem, examples.
-pub const HELP: &str = "Nim with a shrinking cap: each move takes at most what the previous move took.\n\n\
+const HELP: &str = "Nim with a shrinking cap: each move takes at most what the previous move took.\n\n\
 2026 ICPC Nanchang: the first move takes 1 to K stones from one pile; every later move \
 takes at least one stone and at most what the previous move took. Who cannot move loses. \
 A move that takes r leaves the cap r (JSON: {\"piles\": [...], \"k\": r}).\n\n\

@@ -71,7 +71,7 @@ impl SubtractionPlay {
 }
 
 /// The command line's help: the rules, the theorem, examples.
-pub const HELP: &str = "Subtraction games: a move takes s stones from one pile, for an s in the set S; who \
+const HELP: &str = "Subtraction games: a move takes s stones from one pile, for an s in the set S; who \
 cannot move loses.\n\n\
 A pile of n is worth G(n) = mex{G(n − s) : s in S, s ≤ n}, and several piles are a sum: \
 the player to move loses iff the XOR of the values is 0 (Sprague–Grundy). For a finite \
