@@ -26,14 +26,16 @@
 //!
 //! # Parallelism
 //! Values are computed in blocks [lo, hi) with hi − lo ≤ min(lo/4, 256). The first pass runs in
-//! parallel over the block (rayon, one task per group of 32 consecutive n) and reads only
+//! parallel over the block (rayon, one task per group of 64 consecutive n) and reads only
 //! G(0..lo): step 1 for those parts (rare part by rare part over the whole group, so that the
-//! other parts are read in order), and the hunt over the splits whose parts are both below lo. A sequential pass then adds the options that
-//! read values inside the block (one-heap options, splits with a rare part), hunts the rare values
-//! still unseen among the splits with a part in the block, and only when these options raised c,
-//! the rare values between the old and the new c among the splits of the first pass too; it stores
-//! G(n) in order. Small blocks keep the sequential pass short. Mask choice, histogram updates and
-//! the rare list are sequential.
+//! other parts are read in order), and the hunt over the splits whose parts are both below lo. A
+//! sequential pass then adds the options that read values inside the block (one-heap options,
+//! splits with a rare part), hunts the rare values still unseen among the splits with a part in
+//! the block, and only when these options raised c, the rare values between the old and the new c
+//! among the splits of the first pass too; it stores G(n) in order. Small blocks keep the
+//! sequential pass short. Mask choice, histogram updates and the rare list are sequential. The
+//! whole computation runs on a worker of rayon's pool, so that a block's first pass is split there
+//! and needs no hand-off from the calling thread.
 
 use multiversion::multiversion;
 use rayon::prelude::*;
@@ -45,9 +47,11 @@ use super::store::{Value, Values};
 /// Largest block of values computed together.
 const BLOCK: usize = 256;
 /// Consecutive values whose first pass runs together (on one thread).
-const GROUP: usize = 32;
+const GROUP: usize = 64;
 /// Values below this are computed one at a time, with the mask 0 (every position rare).
 const FIRST_BLOCK: usize = 64;
+/// Chunks of splits marked between two counts of the rare values still missing.
+const CHUNKS_BETWEEN_COUNTS: usize = 4;
 /// Bytes of option tables a block may use (one byte per value below 2^bits for each n).
 const BLOCK_TABLES: usize = 1 << 22;
 
@@ -220,6 +224,12 @@ impl Sparse {
 
     /// Computes values until `values` holds `len` of them.
     pub(super) fn extend(&mut self, values: &mut Values, len: usize) {
+        // On a worker of the pool, each block's first pass is split there, with no hand-off from
+        // this thread to the pool and back (two context switches a block).
+        rayon::scope(|_| self.extend_on_worker(values, len));
+    }
+
+    fn extend_on_worker(&mut self, values: &mut Values, len: usize) {
         while values.len() < len {
             let lo = values.len();
             if lo >= FIRST_BLOCK && lo.is_power_of_two() {
@@ -472,10 +482,23 @@ impl<T: Value> Known<'_, T> {
 /// Sets byte v ⊕ `others[i]` of the i-th table for each i, the tables `width` bytes apart in `seen`
 /// from byte `start` on.
 fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T], v: u32) {
-    let mut table = start;
-    for &other in others {
+    // Cannot overflow: the tables lie within `seen` (no overflow checks in this hot loop).
+    let mark = |seen: &mut [u8], table: usize, other: T| {
         seen[table.wrapping_add((v ^ other.into()) as usize)] = 1;
-        // Cannot overflow: the tables lie within `seen` (no overflow check in this hot loop).
+    };
+    let mut table = start;
+    // Four tables a step: the loop's own instructions and branch are shared by four marks.
+    let (two, three, four) = (2 * width, 3 * width, 4 * width);
+    let mut quads = others.chunks_exact(4);
+    for quad in &mut quads {
+        mark(seen, table, quad[0]);
+        mark(seen, table.wrapping_add(width), quad[1]);
+        mark(seen, table.wrapping_add(two), quad[2]);
+        mark(seen, table.wrapping_add(three), quad[3]);
+        table = table.wrapping_add(four);
+    }
+    for &other in quads.remainder() {
+        mark(seen, table, other);
         table = table.wrapping_add(width);
     }
 }
@@ -499,8 +522,8 @@ fn hunt<T: Value>(
     // mark every split, a chunk at a time, while more are missing than the kernel takes.
     let mut a = from;
     while count_clear(seen, common, low, high) > MAX_WANTED {
-        // Two chunks between counts: a count costs about as much as a chunk.
-        for _ in 0..2 {
+        // A count costs about as much as a chunk, and a chunk too many is cheaper than a count.
+        for _ in 0..CHUNKS_BETWEEN_COUNTS {
             if a + CHUNK > to + 1 {
                 while a <= to {
                     seen[(values[a] ^ values[s - a]).into() as usize] = 1;
