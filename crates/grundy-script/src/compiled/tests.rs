@@ -583,8 +583,12 @@ fn shifts_are_rhais_own() {
     for x in numbers {
         for y in numbers {
             let rhai = |op: &str| engine.eval::<i64>(&format!("({x}) {op} ({y})")).unwrap();
-            assert_eq!(super::shift_left(x, y), rhai("<<"), "{x} << {y}");
-            assert_eq!(super::shift_right(x, y), rhai(">>"), "{x} >> {y}");
+            assert_eq!(super::operators::shift_left(x, y), rhai("<<"), "{x} << {y}");
+            assert_eq!(
+                super::operators::shift_right(x, y),
+                rhai(">>"),
+                "{x} >> {y}"
+            );
         }
     }
 }
@@ -632,7 +636,8 @@ fn a_result_is_as_small_as_its_value() {
 /// of five keys the swaps sort them, and a repeated key is refused.
 #[test]
 fn the_swaps_of_a_map_literal_sort_its_keys() {
-    use super::{Key, swaps_sorting};
+    use super::compiler::swaps_sorting;
+    use crate::Key;
     fn orders(rest: Vec<&'static str>, done: Vec<&'static str>, out: &mut Vec<Vec<&'static str>>) {
         if rest.is_empty() {
             out.push(done);
