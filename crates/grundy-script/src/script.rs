@@ -189,17 +189,26 @@ impl Script {
             "components" => &self.fast_components,
             _ => return None,
         };
+        let (states, operations) = self.fast.call(*entry.as_ref().ok()?, state, self.meter())?;
+        self.count_compiled_call(operations);
+        Some(states)
+    }
+
+    /// The limits a compiled call runs under.
+    fn meter(&self) -> compiled::Meter {
         let budget = &self.budget;
-        let meter = compiled::Meter {
+        compiled::Meter {
             used: budget.used.get(),
             limit: budget.limit,
             deadline: budget.deadline,
             memory: budget.meter.map(|meter| (meter, budget.max_memory)),
-        };
-        let (states, operations) = self.fast.call(*entry.as_ref().ok()?, state, meter)?;
-        budget.used.set(budget.used.get() + operations);
+        }
+    }
+
+    /// Counts a call that the compiled code answered, and its operations.
+    fn count_compiled_call(&self, operations: u64) {
+        self.budget.used.set(self.budget.used.get() + operations);
         self.compiled_calls.set(self.compiled_calls.get() + 1);
-        Some(states)
     }
 
     /// Calls `name(state)`, which must return an array of states. (Never inlined: the profile
@@ -410,6 +419,13 @@ impl Game for Script {
     fn components(&self, state: &State, parts: &mut Vec<State>) -> bool {
         if self.failed() || !self.has_components {
             return false;
+        }
+        // The usual `components` splits straight into the engine's buffer.
+        if let Ok(entry) = self.fast_components
+            && let Some(operations) = self.fast.split(entry, state, self.meter(), parts)
+        {
+            self.count_compiled_call(operations);
+            return true;
         }
         // A state that is its own only component is the engine's to recognise.
         match self.states_from("components", state) {

@@ -1,6 +1,7 @@
 //! States of a script game: integers, booleans, characters, strings, and arrays and maps of them.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, Map};
@@ -12,7 +13,7 @@ pub type Key = Arc<str>;
 /// A state of a script game, hashable so the engine can remember it.
 ///
 /// Maps keep their keys sorted, so two maps with the same entries are the same state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum State {
     /// An integer.
     Int(i64),
@@ -118,6 +119,31 @@ impl State {
         match self {
             State::Int(n) => Some(*n),
             _ => None,
+        }
+    }
+}
+
+/// Few words per state, as the engine's table hashes every option: an integer is its value, an
+/// array its length (with a tag) and its items, integers among them without a call. (Equal
+/// states hash alike; states of different kinds may collide, which only costs a comparison.)
+impl Hash for State {
+    fn hash<H: Hasher>(&self, hasher: &mut H) {
+        const ARRAY: u64 = 1 << 62;
+        match self {
+            State::Int(n) => hasher.write_i64(*n),
+            State::Array(items) => {
+                hasher.write_u64(ARRAY ^ items.len() as u64);
+                for item in items {
+                    match item {
+                        State::Int(n) => hasher.write_i64(*n),
+                        other => other.hash(hasher),
+                    }
+                }
+            }
+            State::Bool(b) => (1u8, b).hash(hasher),
+            State::Char(c) => (2u8, c).hash(hasher),
+            State::Str(s) => (3u8, s).hash(hasher),
+            State::Map(entries) => (4u8, entries).hash(hasher),
         }
     }
 }

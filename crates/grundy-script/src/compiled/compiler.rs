@@ -33,6 +33,7 @@ pub(super) fn compile_function(
         ahead: Vec::new(),
         here: Names::default(),
         argument: None,
+        pushes_after: 0,
     };
     for param in &def.params {
         compiler.declare(param.as_str(), false);
@@ -153,6 +154,24 @@ impl Operand {
     }
 }
 
+/// How many statements of `block`, before one that declares `name` again, push onto `name`
+/// (`name.push(x)`), at most four.
+fn pushes_onto(name: &str, block: &[Stmt]) -> usize {
+    const MOST_ROOM: usize = 4;
+    let pushes = block
+        .iter()
+        .take_while(|s| !matches!(s, Stmt::Var(x, ..) if x.0.name == name))
+        .filter(|s| {
+            matches!(s, Stmt::Expr(e)
+                if matches!(&**e, Expr::Dot(x, flags, _)
+                    if *flags == ASTFlags::NONE
+                        && matches!(&x.lhs, Expr::Variable(v, ..) if v.1 == name)
+                        && matches!(&x.rhs, Expr::MethodCall(call, _) if call.name == "push")))
+        })
+        .count();
+    pushes.min(MOST_ROOM)
+}
+
 /// The swaps that sort `keys` (none if they are sorted already), or `None` if two are equal.
 pub(super) fn swaps_sorting(keys: &[&Key]) -> Option<Vec<(usize, usize)>> {
     let mut sorted = keys.to_vec();
@@ -255,6 +274,9 @@ pub(super) struct Compiler<'a> {
     pub(super) here: Names,
     /// The slot of the parameter read in the caller's state ([`Operand::Argument`]), if any.
     pub(super) argument: Option<usize>,
+    /// How many pushes onto the variable declared by the statement being compiled follow it
+    /// in its block ([`pushes_onto`]).
+    pub(super) pushes_after: usize,
 }
 
 impl Compiler<'_> {
@@ -369,6 +391,10 @@ impl Compiler<'_> {
     pub(super) fn statements(&mut self, statements: &[Stmt]) -> Compiled<Vec<Code>> {
         let mut codes = Vec::with_capacity(statements.len());
         for (i, statement) in statements.iter().enumerate() {
+            self.pushes_after = match statement {
+                Stmt::Var(x, ..) => pushes_onto(x.0.name.as_str(), &statements[i + 1..]),
+                _ => 0,
+            };
             let later = free_names(&statements[i + 1..]);
             let outer = std::mem::replace(&mut self.here, free_names(&statements[i..=i]));
             let code = self.with_ahead(later, usize::MAX, |c| c.stmt(statement));
@@ -405,6 +431,7 @@ impl Compiler<'_> {
                 if flags.contains(ASTFlags::EXPORTED) {
                     return Err(unsupported(*position, "`export`"));
                 }
+                let room = std::mem::take(&mut self.pushes_after);
                 let init = self.operand(init)?;
                 let slot = self.declare(ident.name.as_str(), flags.contains(ASTFlags::CONSTANT));
                 self.operations += 1 + init.operations();
@@ -419,11 +446,24 @@ impl Compiler<'_> {
                         Ok(Value::Unit)
                     }));
                 }
-                Ok(Box::new(move |f| {
-                    let value = init.value(f)?;
-                    discard(std::mem::replace(f.slot_mut(slot), value));
-                    Ok(Value::Unit)
-                }))
+                // A copy that pushes follow is made with room for them: no array grows twice.
+                match init {
+                    Operand::Argument if room > 0 => Ok(Box::new(move |f| {
+                        let value = Value::from_state_with_room(f.argument, room);
+                        discard(std::mem::replace(f.slot_mut(slot), value));
+                        Ok(Value::Unit)
+                    })),
+                    Operand::Slot(from) if room > 0 => Ok(Box::new(move |f| {
+                        let value = f.slot(from).copy_with_room(room);
+                        discard(std::mem::replace(f.slot_mut(slot), value));
+                        Ok(Value::Unit)
+                    })),
+                    init => Ok(Box::new(move |f| {
+                        let value = init.value(f)?;
+                        discard(std::mem::replace(f.slot_mut(slot), value));
+                        Ok(Value::Unit)
+                    })),
+                }
             }
             Stmt::Assignment(x) => {
                 let (assign, BinaryExpr { lhs, rhs }) = &**x;

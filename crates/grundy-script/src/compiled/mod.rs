@@ -48,6 +48,7 @@ mod compiler;
 mod liveness;
 mod operators;
 mod runtime;
+mod split;
 mod values;
 
 use runtime::Frame;

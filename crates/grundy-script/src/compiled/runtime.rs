@@ -7,6 +7,7 @@ use rhai::{AST, Stmt};
 use rustc_hash::FxHashMap;
 
 use super::compiler::{Unsupported, compile_function, constant_of, line_and_column};
+use super::split::{EachItem, makes_each_item_a_component};
 use super::values::{Value, discard, within_depth};
 use super::{Code, Flow, MAX_CALL_LEVELS, Run, WEIGHT};
 use crate::{Limits, State};
@@ -22,6 +23,18 @@ pub(crate) struct Meter {
     pub(crate) deadline: Option<Instant>,
     /// The memory meter and its bound.
     pub(crate) memory: Option<(fn() -> usize, usize)>,
+}
+
+impl Meter {
+    /// Whether `operations` more stay within the budget, the memory bound and, if they pass
+    /// a reading of the clock, the time limit.
+    fn allows(&self, operations: u64) -> bool {
+        let total = self.used.saturating_add(operations);
+        let reads_clock = total / Limits::CLOCK_EVERY > self.used / Limits::CLOCK_EVERY;
+        total <= self.limit
+            && self.memory.is_none_or(|(meter, bound)| meter() <= bound)
+            && !(reads_clock && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
 }
 
 /// The state of a compiled call: the local variables of the functions running, one stack for
@@ -124,6 +137,9 @@ pub(crate) struct Program {
     /// in the caller's state, where the function never changes it: a call from the engine then
     /// copies no more of the state than the script itself does.
     in_place: Vec<Option<Function>>,
+    /// By the same index, the functions of the usual `components` shape, answered without
+    /// running them ([`EachItem`]).
+    each_item: Vec<Option<EachItem>>,
     index: FxHashMap<(String, usize), usize>,
     /// Why each function outside the subset is, by index.
     reasons: FxHashMap<usize, String>,
@@ -177,6 +193,14 @@ impl Program {
         // Every statement must have found its function (a statement without a position would
         // not): otherwise nothing is compiled.
         let split = bodies.iter().map(Vec::len).sum::<usize>() == in_functions.len();
+        let each_item_shaped: Vec<bool> = definitions
+            .iter()
+            .zip(&bodies)
+            .map(|(def, body)| match &def.params[..] {
+                [param] => split && makes_each_item_a_component(param, body),
+                _ => false,
+            })
+            .collect();
         let mut reasons = FxHashMap::default();
         let functions = definitions
             .iter()
@@ -203,15 +227,39 @@ impl Program {
                 }
             })
             .collect::<Vec<_>>();
-        let (functions, in_place) = functions.into_iter().unzip();
-        Program {
+        let (functions, in_place): (Vec<_>, _) = functions.into_iter().unzip();
+        let mut program = Program {
+            each_item: vec![None; functions.len()],
             functions,
             in_place,
             index,
             reasons,
             stack: RefCell::new(Vec::new()),
             spare: RefCell::new(Vec::new()),
+        };
+        for (i, shaped) in each_item_shaped.into_iter().enumerate() {
+            if shaped {
+                program.each_item[i] = program.operations_of_each_item(i);
+            }
         }
+        program
+    }
+
+    /// What the compiled code of function `index`, recognised as the usual `components`,
+    /// counts: run on an empty array and on an array of one item.
+    fn operations_of_each_item(&self, index: usize) -> Option<EachItem> {
+        let unlimited = Meter {
+            used: 0,
+            limit: u64::MAX,
+            deadline: None,
+            memory: None,
+        };
+        let (_, none) = self.run(index, &State::Array(Box::new([])), unlimited)?;
+        let (_, one) = self.run(index, &State::Array(Box::new([State::Int(0)])), unlimited)?;
+        Some(EachItem {
+            per_call: none,
+            per_item: one.checked_sub(none)?,
+        })
     }
 
     /// Keeps `array`'s room for a later `let out = []` (a few arrays, of a bounded size).
@@ -247,6 +295,14 @@ impl Program {
         Ok(start)
     }
 
+    /// Whether `fn name(state)` is the usual `components`, answered without running it.
+    #[cfg(test)]
+    pub(crate) fn makes_each_item_a_component(&self, name: &str) -> bool {
+        self.index
+            .get(&(name.to_string(), 1))
+            .is_some_and(|&i| self.each_item[i].is_some())
+    }
+
     /// Whether the compiled `fn name(state)` reads its state in place.
     #[cfg(test)]
     pub(crate) fn reads_argument_in_place(&self, name: &str) -> bool {
@@ -258,6 +314,44 @@ impl Program {
     /// Runs function `entry` (from [`Program::entry`]) on `state`: the states of the array it
     /// returns and the operations it took, or `None` where the interpreter must run the call.
     pub(crate) fn call(
+        &self,
+        entry: usize,
+        state: &State,
+        meter: Meter,
+    ) -> Option<(Vec<State>, u64)> {
+        if self.each_item[entry].is_some() {
+            let mut parts = self.spare.borrow_mut().pop().unwrap_or_default();
+            if let Some(operations) = self.split(entry, state, meter, &mut parts) {
+                return Some((parts, operations));
+            }
+        }
+        self.run(entry, state, meter)
+    }
+
+    /// Where function `entry` is the usual `components` ([`EachItem`]): pushes the components
+    /// of `state` onto `parts` and gives the operations its code counts, as [`Program::call`]
+    /// would, without running the code. `None` (nothing pushed) where the code must run, past
+    /// a limit among them, so that it stops where it would have.
+    pub(crate) fn split(
+        &self,
+        entry: usize,
+        state: &State,
+        meter: Meter,
+        parts: &mut Vec<State>,
+    ) -> Option<u64> {
+        let each_item = self.each_item[entry]?;
+        let before = parts.len();
+        let operations = each_item.split(state, parts)?;
+        if meter.allows(operations) {
+            Some(operations)
+        } else {
+            parts.truncate(before);
+            None
+        }
+    }
+
+    /// Runs the compiled code of function `entry` on `state`, as [`Program::call`].
+    pub(super) fn run(
         &self,
         entry: usize,
         state: &State,

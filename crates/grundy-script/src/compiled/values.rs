@@ -135,6 +135,23 @@ impl Value {
         }
     }
 
+    /// A copy of `state` with room for `room` more items if it is an array, for the pushes
+    /// that follow the copy in its block (`let next = heaps; … next.push(h - a)`).
+    pub(super) fn from_state_with_room(state: &State, room: usize) -> Value {
+        match state {
+            State::Array(items) => Value::Array(with_room(items, room), Size::of_array(items)),
+            other => Value::from_state(other),
+        }
+    }
+
+    /// As [`Value::from_state_with_room`], for a value.
+    pub(super) fn copy_with_room(&self, room: usize) -> Value {
+        match self {
+            Value::Array(items, size) => Value::Array(with_room(items, room), *size),
+            other => copy(other),
+        }
+    }
+
     pub(super) fn from_owned_state(state: State) -> Value {
         match state {
             State::Int(n) => Value::Int(n),
@@ -350,6 +367,13 @@ pub(super) fn push_item(items: &mut Vec<State>, item: State) {
         items.reserve_exact(1);
     }
     items.push(item);
+}
+
+/// A copy of `items` with room for `room` more.
+fn with_room(items: &[State], room: usize) -> Vec<State> {
+    let mut copy = Vec::with_capacity(items.len() + room);
+    copy.extend_from_slice(items);
+    copy
 }
 
 /// A copy of a value, integers without a call.
