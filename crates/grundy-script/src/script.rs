@@ -402,7 +402,12 @@ impl Game for Script {
         }
         match self.options_of(state) {
             Ok(mut options) => {
-                out.append(&mut options);
+                // Into the engine's empty buffer without a copy; its room goes to the script.
+                if out.is_empty() {
+                    std::mem::swap(out, &mut options);
+                } else {
+                    out.append(&mut options);
+                }
                 self.fast.recycle(options);
             }
             Err(e) => self.fail(e),
@@ -420,13 +425,6 @@ impl Game for Script {
         if self.failed() || !self.has_components {
             return false;
         }
-        // The usual `components` splits straight into the engine's buffer.
-        if let Ok(entry) = self.fast_components
-            && let Some(operations) = self.fast.split(entry, state, self.meter(), parts)
-        {
-            self.count_compiled_call(operations);
-            return true;
-        }
         // A state that is its own only component is the engine's to recognise.
         match self.states_from("components", state) {
             Ok(mut split) => {
@@ -439,5 +437,18 @@ impl Game for Script {
                 false
             }
         }
+    }
+
+    fn components_reusing(&self, state: &State, parts: &mut Vec<State>) -> bool {
+        // The usual `components` splits straight into the engine's buffer.
+        if let Ok(entry) = self.fast_components
+            && !self.failed()
+            && let Some(operations) = self.fast.split(entry, state, self.meter(), parts)
+        {
+            self.count_compiled_call(operations);
+            return true;
+        }
+        parts.clear();
+        self.components(state, parts)
     }
 }

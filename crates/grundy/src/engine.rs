@@ -88,6 +88,9 @@ pub struct Memo<P> {
     spare: Vec<(Vec<Info>, Pending<P>)>,
     /// The buffer options are listed into on a splitting table, before they are split.
     options: Vec<P>,
+    /// The buffer an option's components are listed into, kept from option to option
+    /// ([`Game::components_reusing`]).
+    parts: Vec<P>,
     mex: MexSet,
     cancel: Option<Cancel>,
     /// Positions opened and options listed since the cancellation token was last looked at.
@@ -137,6 +140,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             split,
             spare: Vec::new(),
             options: Vec::new(),
+            parts: Vec::new(),
             mex: MexSet::new(),
             cancel: None,
             since_check: 0,
@@ -318,7 +322,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         game.options(&position, &mut options);
         let count = u32::try_from(options.len()).unwrap_or(u32::MAX);
         self.since_check = self.since_check.saturating_add(count).saturating_add(1);
-        let mut parts = Vec::new();
+        let mut parts = std::mem::take(&mut self.parts);
         for option in options.drain(..) {
             let index = values.len();
             values.push(NOTHING);
@@ -328,28 +332,24 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                 Some(Slot::Done(info)) => add(&mut values[index], *info),
                 Some(Slot::InProgress) => pending.push((index, option)),
                 None if self.split && splits(game, &option, &mut parts) => {
-                    for part in parts.drain(..) {
-                        self.list(&mut values[index], &mut pending, index, part);
+                    // Only a part not solved yet is copied; the others stay in the buffer.
+                    for part in &parts {
+                        match self.table.get(part) {
+                            Some(Slot::Done(info)) => add(&mut values[index], *info),
+                            _ => pending.push((index, part.clone())),
+                        }
                     }
                 }
                 None => pending.push((index, option)),
             }
         }
         self.options = options;
+        self.parts = parts;
         Ok(Frame {
             position,
             values,
             pending,
         })
-    }
-
-    /// Adds the component `part` of option `index` into its value if it is solved, else puts
-    /// it among the pending ones (a component on the search path is found there as a cycle).
-    fn list(&self, value: &mut Info, pending: &mut Pending<P>, index: usize, part: P) {
-        match self.table.get(&part) {
-            Some(Slot::Done(info)) => add(value, *info),
-            _ => pending.push((index, part)),
-        }
     }
 
     fn combine(&mut self, values: &[Info]) -> Info {
@@ -399,14 +399,10 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     }
 }
 
-/// Whether `position` is a sum of components other than itself; they are pushed onto `parts`
-/// (left empty otherwise).
+/// Whether `position` is a sum of components other than itself; they are then what `parts`
+/// holds (what it held before may have been overwritten: [`Game::components_reusing`]).
 fn splits<G: Game>(game: &G, position: &G::Position, parts: &mut Vec<G::Position>) -> bool {
-    let sum = game.components(position, parts) && !(parts.len() == 1 && parts[0] == *position);
-    if !sum {
-        parts.clear();
-    }
-    sum
+    game.components_reusing(position, parts) && !(parts.len() == 1 && parts[0] == *position)
 }
 
 /// Adds a solved component into the value of its option: the XOR of the Grundy values. On a

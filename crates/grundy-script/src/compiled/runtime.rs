@@ -328,10 +328,11 @@ impl Program {
         self.run(entry, state, meter)
     }
 
-    /// Where function `entry` is the usual `components` ([`EachItem`]): pushes the components
-    /// of `state` onto `parts` and gives the operations its code counts, as [`Program::call`]
-    /// would, without running the code. `None` (nothing pushed) where the code must run, past
-    /// a limit among them, so that it stops where it would have.
+    /// Where function `entry` is the usual `components` ([`EachItem`]): makes `parts` the
+    /// components of `state` (overwriting what it holds) and gives the operations its code
+    /// counts, as [`Program::call`] would, without running the code. `None` (and `parts` left
+    /// in any state) where the code must run, past a limit among them, so that it stops where
+    /// it would have.
     pub(crate) fn split(
         &self,
         entry: usize,
@@ -339,15 +340,8 @@ impl Program {
         meter: Meter,
         parts: &mut Vec<State>,
     ) -> Option<u64> {
-        let each_item = self.each_item[entry]?;
-        let before = parts.len();
-        let operations = each_item.split(state, parts)?;
-        if meter.allows(operations) {
-            Some(operations)
-        } else {
-            parts.truncate(before);
-            None
-        }
+        let operations = self.each_item[entry]?.split(state, parts)?;
+        meter.allows(operations).then_some(operations)
     }
 
     /// Runs the compiled code of function `entry` on `state`, as [`Program::call`].

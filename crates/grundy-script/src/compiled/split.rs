@@ -29,10 +29,10 @@ pub(super) struct EachItem {
 }
 
 impl EachItem {
-    /// Pushes the components of `state` onto `parts` and gives the operations they count, or
-    /// `None` (pushing nothing) where the code must run: a state that is not an array (a string
-    /// is iterated, an integer fails), or an array whose result would pass Rhai's bound on an
-    /// array's items.
+    /// Makes `parts` the components of `state` and gives the operations they count, or `None`
+    /// where the code must run: a state that is not an array (a string is iterated, an integer
+    /// fails), or an array whose result would pass Rhai's bound on an array's items. A part of
+    /// one item already in `parts` takes the new item in place (no allocation).
     pub(super) fn split(self, state: &State, parts: &mut Vec<State>) -> Option<u64> {
         let State::Array(items) = state else {
             return None;
@@ -42,8 +42,16 @@ impl EachItem {
         let mut size = Size::of_array(items);
         size.arrays = size.arrays.saturating_add(count);
         size.bounded().ok()?;
+        parts.truncate(items.len());
+        let reused = parts.len();
+        for (part, item) in parts.iter_mut().zip(items.iter()) {
+            match part {
+                State::Array(one) if one.len() == 1 => one[0].clone_from(item),
+                other => *other = State::Array(Box::new([item.clone()])),
+            }
+        }
         parts.extend(
-            items
+            items[reused..]
                 .iter()
                 .map(|item| State::Array(Box::new([item.clone()]))),
         );

@@ -53,29 +53,43 @@ pub(super) struct Size {
 
 impl Size {
     pub(super) fn of_array(items: &[State]) -> Size {
-        items.iter().fold(Size::default(), |size, item| {
-            size.plus(Size::of_item(item, true))
-        })
+        let places = Size {
+            arrays: length_u32(items.len()),
+            ..Size::default()
+        };
+        items
+            .iter()
+            .fold(places, |size, item| size.plus(Size::of_contents(item)))
     }
 
     pub(super) fn of_map(entries: &[(Key, State)]) -> Size {
-        entries.iter().fold(Size::default(), |size, (_, v)| {
-            size.plus(Size::of_item(v, false))
-        })
+        let places = Size {
+            maps: length_u32(entries.len()),
+            ..Size::default()
+        };
+        entries
+            .iter()
+            .fold(places, |size, (_, v)| size.plus(Size::of_contents(v)))
     }
 
     /// What `state` adds to the array (`in_array`) or the map that holds it.
     pub(super) fn of_item(state: &State, in_array: bool) -> Size {
-        let inner = match state {
+        Size::of_contents(state).plus(Size::one(in_array))
+    }
+
+    /// What `state` adds besides its own place in an array or a map: nothing for a number, a
+    /// boolean or a character.
+    #[inline]
+    fn of_contents(state: &State) -> Size {
+        match state {
             State::Array(items) => Size::of_array(items).nested(),
             State::Map(entries) => Size::of_map(entries).nested(),
             State::Str(s) => Size {
                 bytes: length_u32(s.len()),
                 ..Size::default()
             },
-            _ => Size::default(),
-        };
-        inner.plus(Size::one(in_array))
+            State::Int(_) | State::Bool(_) | State::Char(_) => Size::default(),
+        }
     }
 
     /// One item of an array, or one entry of a map.
