@@ -114,6 +114,12 @@ impl State {
         }
     }
 
+    /// Whether the state is a number, a boolean or a character: nothing on the heap.
+    #[inline]
+    pub(crate) fn is_plain(&self) -> bool {
+        matches!(self, State::Int(_) | State::Bool(_) | State::Char(_))
+    }
+
     /// The integer, if the state is one.
     pub fn as_int(&self) -> Option<i64> {
         match self {

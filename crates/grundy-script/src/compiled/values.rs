@@ -59,6 +59,7 @@ impl Size {
         };
         items
             .iter()
+            .filter(|item| !item.is_plain())
             .fold(places, |size, item| size.plus(Size::of_contents(item)))
     }
 
@@ -69,6 +70,7 @@ impl Size {
         };
         entries
             .iter()
+            .filter(|(_, v)| !v.is_plain())
             .fold(places, |size, (_, v)| size.plus(Size::of_contents(v)))
     }
 
@@ -78,8 +80,7 @@ impl Size {
     }
 
     /// What `state` adds besides its own place in an array or a map: nothing for a number, a
-    /// boolean or a character.
-    #[inline]
+    /// boolean or a character (see [`State::is_plain`]).
     fn of_contents(state: &State) -> Size {
         match state {
             State::Array(items) => Size::of_array(items).nested(),
