@@ -36,7 +36,9 @@
 //! syntax tree (its `internals` feature) as the input. The compiled code answers a call, or
 //! gives it to the interpreter, which then answers or reports the error in its own words: the
 //! answers and errors are the interpreter's either way. [`Script::interpreted_because`] says why
-//! a script runs interpreted; [`Script::interpret_only`] turns the compiled path off.
+//! a script runs interpreted; [`Script::interpret_only`] turns the compiled path off. The usual
+//! `components` (`let parts = []; for h in state { parts.push([h]); } parts`, any names) is
+//! recognised and answered without running it, with the same result and operations counted.
 //!
 //! Errors never panic and never hang: every script call counts against one budget of operations
 //! ([`Limits::max_steps`]) and one wall-clock limit ([`Limits::time_limit`]), the engine's
