@@ -439,6 +439,10 @@ impl Game for Script {
         }
     }
 
+    fn recycle(&self, states: &mut Vec<State>) {
+        self.fast.take_back(states);
+    }
+
     fn components_reusing(&self, state: &State, parts: &mut Vec<State>) -> bool {
         // The usual `components` splits straight into the engine's buffer.
         if let Ok(entry) = self.fast_components

@@ -91,6 +91,9 @@ pub struct Memo<P> {
     /// The buffer an option's components are listed into, kept from option to option
     /// ([`Game::components_reusing`]).
     parts: Vec<P>,
+    /// The options of a position that the table answered, handed back to the game at the end
+    /// of the listing ([`Game::recycle`]).
+    finished: Vec<P>,
     mex: MexSet,
     cancel: Option<Cancel>,
     /// Positions opened and options listed since the cancellation token was last looked at.
@@ -141,6 +144,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             spare: Vec::new(),
             options: Vec::new(),
             parts: Vec::new(),
+            finished: Vec::new(),
             mex: MexSet::new(),
             cancel: None,
             since_check: 0,
@@ -323,13 +327,17 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         let count = u32::try_from(options.len()).unwrap_or(u32::MAX);
         self.since_check = self.since_check.saturating_add(count).saturating_add(1);
         let mut parts = std::mem::take(&mut self.parts);
+        let mut finished = std::mem::take(&mut self.finished);
         for option in options.drain(..) {
             let index = values.len();
             values.push(NOTHING);
             // An option in the table is a single component; one on the search path is found
             // as a cycle when its turn comes.
             match self.table.get(&option) {
-                Some(Slot::Done(info)) => add(&mut values[index], *info),
+                Some(Slot::Done(info)) => {
+                    add(&mut values[index], *info);
+                    finished.push(option);
+                }
                 Some(Slot::InProgress) => pending.push((index, option)),
                 None if self.split && splits(game, &option, &mut parts) => {
                     // Only a part not solved yet is copied; the others stay in the buffer.
@@ -339,10 +347,13 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                             _ => pending.push((index, part.clone())),
                         }
                     }
+                    finished.push(option);
                 }
                 None => pending.push((index, option)),
             }
         }
+        game.recycle(&mut finished);
+        self.finished = finished;
         self.options = options;
         self.parts = parts;
         Ok(Frame {

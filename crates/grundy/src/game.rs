@@ -96,6 +96,13 @@ pub trait Game {
         self.components(position, parts)
     }
 
+    /// Positions the engine is done with (options it read from its table, sums it split),
+    /// handed back so that an implementation may reuse their memory for the options it lists
+    /// next. It empties `positions`; by default they are dropped.
+    fn recycle(&self, positions: &mut Vec<Self::Position>) {
+        positions.clear();
+    }
+
     /// The Grundy value of `position` under normal play.
     ///
     /// # Errors

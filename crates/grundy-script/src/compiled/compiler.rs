@@ -110,7 +110,7 @@ impl Operand {
     pub(super) fn run(&self, f: &mut Frame<'_>) -> Run<Value> {
         match self {
             Operand::Code(code) => code(f),
-            Operand::Argument => Ok(Value::from_state(f.argument)),
+            Operand::Argument => Ok(f.copy_of_argument(0)),
             _ => Ok(Value::Unit),
         }
     }
@@ -132,7 +132,7 @@ impl Operand {
             Operand::LastRead(slot) => Ok(std::mem::take(f.slot_mut(*slot))),
             Operand::Const(value) => Ok(copy(value)),
             Operand::Code(code) => code(f),
-            Operand::Argument => Ok(Value::from_state(f.argument)),
+            Operand::Argument => Ok(f.copy_of_argument(0)),
         }
     }
 
@@ -383,7 +383,7 @@ impl Compiler<'_> {
         let (slot, _) = self.variable(variable)?;
         self.operations += 1;
         if self.argument == Some(slot) {
-            return Ok(Box::new(|f| Ok(Value::from_state(f.argument))));
+            return Ok(Box::new(|f| Ok(f.copy_of_argument(0))));
         }
         Ok(Box::new(move |f| Ok(std::mem::take(f.slot_mut(slot)))))
     }
@@ -449,7 +449,7 @@ impl Compiler<'_> {
                 // A copy that pushes follow is made with room for them: no array grows twice.
                 match init {
                     Operand::Argument if room > 0 => Ok(Box::new(move |f| {
-                        let value = Value::from_state_with_room(f.argument, room);
+                        let value = f.copy_of_argument(room);
                         discard(std::mem::replace(f.slot_mut(slot), value));
                         Ok(Value::Unit)
                     })),
@@ -775,7 +775,7 @@ impl Compiler<'_> {
                 let (slot, _) = self.variable(expr)?;
                 self.operations += 1;
                 if self.argument == Some(slot) {
-                    return Ok(Box::new(|f| Ok(Value::from_state(f.argument))));
+                    return Ok(Box::new(|f| Ok(f.copy_of_argument(0))));
                 }
                 Ok(Box::new(move |f| Ok(copy(f.slot(slot)))))
             }

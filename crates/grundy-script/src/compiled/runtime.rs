@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap;
 
 use super::compiler::{Unsupported, compile_function, constant_of, line_and_column};
 use super::split::{EachItem, makes_each_item_a_component};
-use super::values::{Value, discard, within_depth};
+use super::values::{Size, Value, discard, within_depth};
 use super::{Code, Flow, MAX_CALL_LEVELS, Run, WEIGHT};
 use crate::{Limits, State};
 
@@ -64,6 +64,24 @@ impl Frame<'_> {
     #[inline]
     pub(super) fn slot_mut(&mut self, slot: usize) -> &mut Value {
         &mut self.stack[self.base + slot]
+    }
+
+    /// A copy of the state passed in, with room for `room` more items if it is an array (in a
+    /// vector given back by the engine when one of that size is kept).
+    pub(super) fn copy_of_argument(&self, room: usize) -> Value {
+        let State::Array(items) = self.argument else {
+            return Value::from_state(self.argument);
+        };
+        let kept = (items.len() + room)
+            .checked_sub(1)
+            .and_then(|i| self.program.short.borrow_mut().get_mut(i)?.pop());
+        match kept {
+            Some(mut copy) => {
+                copy.extend_from_slice(items);
+                Value::Array(copy, Size::of_array(items))
+            }
+            None => Value::from_state_with_room(self.argument, room),
+        }
     }
 
     /// Counts `n` operations, and gives up where the interpreter would stop.
@@ -149,7 +167,15 @@ pub(crate) struct Program {
     /// a returned array ([`Program::recycle`]): `let out = []` starts from one, so the array
     /// of options does not grow from nothing at each call.
     pub(super) spare: RefCell<Vec<Vec<State>>>,
+    /// Empty vectors with room for exactly 1 to [`SHORT`] items (by their room), taken from
+    /// the arrays the engine is done with ([`Program::take_back`]): a copy of the state passed
+    /// in takes one of its size, without an allocation.
+    short: RefCell<[Vec<Vec<State>>; SHORT]>,
 }
+
+/// The longest arrays kept for reuse ([`Program::short`]), and how many of each length.
+const SHORT: usize = 4;
+const SHORT_KEPT: usize = 1024;
 
 impl Program {
     /// Compiles every script function of `ast` that the subset covers.
@@ -236,6 +262,7 @@ impl Program {
             reasons,
             stack: RefCell::new(Vec::new()),
             spare: RefCell::new(Vec::new()),
+            short: RefCell::new(Default::default()),
         };
         for (i, shaped) in each_item_shaped.into_iter().enumerate() {
             if shaped {
@@ -270,6 +297,22 @@ impl Program {
         if spare.len() < KEPT && array.capacity() <= MOST_ITEMS {
             array.clear();
             spare.push(array);
+        }
+    }
+
+    /// Keeps the room of the short arrays among `states` for the copies of later calls
+    /// ([`Program::short`]), and empties `states`.
+    pub(crate) fn take_back(&self, states: &mut Vec<State>) {
+        let mut short = self.short.borrow_mut();
+        for state in states.drain(..) {
+            if let State::Array(items) = state
+                && let Some(kept) = items.len().checked_sub(1).and_then(|i| short.get_mut(i))
+                && kept.len() < SHORT_KEPT
+            {
+                let mut room = items.into_vec();
+                room.clear();
+                kept.push(room);
+            }
         }
     }
 
