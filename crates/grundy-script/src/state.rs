@@ -13,7 +13,7 @@ pub type Key = Arc<str>;
 /// A state of a script game, hashable so the engine can remember it.
 ///
 /// Maps keep their keys sorted, so two maps with the same entries are the same state.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialOrd, Ord)]
 pub enum State {
     /// An integer.
     Int(i64),
@@ -129,6 +129,30 @@ impl State {
     }
 }
 
+/// Item by item, numbers in an array compared without a call (the engine's table compares
+/// every option it finds).
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        match (self, other) {
+            (State::Int(a), State::Int(b)) => a == b,
+            (State::Array(a), State::Array(b)) => {
+                a.len() == b.len()
+                    && a.iter().zip(b.iter()).all(|pair| match pair {
+                        (State::Int(x), State::Int(y)) => x == y,
+                        (x, y) => x == y,
+                    })
+            }
+            (State::Bool(a), State::Bool(b)) => a == b,
+            (State::Char(a), State::Char(b)) => a == b,
+            (State::Str(a), State::Str(b)) => a == b,
+            (State::Map(a), State::Map(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for State {}
+
 /// Few words per state, as the engine's table hashes every option: an integer is its value, an
 /// array its length (with a tag) and its items, integers among them without a call. (Equal
 /// states hash alike; states of different kinds may collide, which only costs a comparison.)
@@ -196,6 +220,53 @@ impl fmt::Display for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::hash::BuildHasher;
+
+    /// A small random state: few values of each kind, so that equal ones are frequent.
+    fn random_state(rng: &mut ChaCha8Rng, depth: u32) -> State {
+        let kinds = if depth == 0 { 4 } else { 6 };
+        match rng.random_range(0..kinds) {
+            0 => State::Int(rng.random_range(-1..2)),
+            1 => State::Bool(rng.random()),
+            2 => State::Char(if rng.random() { 'a' } else { 'b' }),
+            3 => State::Str(if rng.random() { "a" } else { "ab" }.into()),
+            4 => {
+                let len = rng.random_range(0..3);
+                State::Array((0..len).map(|_| random_state(rng, depth - 1)).collect())
+            }
+            _ => {
+                let mut entries: Vec<(Key, State)> = Vec::new();
+                for key in ["x", "y"] {
+                    if rng.random() {
+                        entries.push((key.into(), random_state(rng, depth - 1)));
+                    }
+                }
+                State::Map(entries.into())
+            }
+        }
+    }
+
+    /// Equality agrees with the order, and equal states hash alike, on pairs of random states.
+    #[test]
+    fn equality_agrees_with_order_and_hashing() {
+        let mut rng = ChaCha8Rng::seed_from_u64(22);
+        let hasher = rustc_hash::FxBuildHasher;
+        let mut equal_pairs = 0;
+        for _ in 0..20_000 {
+            let a = random_state(&mut rng, 2);
+            let b = random_state(&mut rng, 2);
+            assert_eq!(a == b, a.cmp(&b).is_eq(), "{a} and {b}");
+            assert_eq!(a == b, a.to_string() == b.to_string(), "{a} and {b}");
+            if a == b {
+                equal_pairs += 1;
+                assert_eq!(hasher.hash_one(&a), hasher.hash_one(&b), "{a}");
+            }
+            assert!(a == a.clone());
+        }
+        assert!(equal_pairs > 1000, "{equal_pairs}");
+    }
 
     #[test]
     fn round_trips_through_script_values() {
