@@ -35,8 +35,10 @@ impl Limits {
     pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
     /// The default time limit: one minute.
     pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
-    /// How many script operations pass between two readings of the clock.
-    pub const CLOCK_EVERY: u64 = 256;
+    /// How many script operations pass between two readings of the clock: tens of
+    /// microseconds of compiled code, about a millisecond in the interpreter (a reading costs
+    /// about as much as a few options of a compiled `options`).
+    pub const CLOCK_EVERY: u64 = 4096;
     /// The default memory bound: 8 GiB, a third of a 24 GB machine, above what a full table of
     /// the default [`Limits::max_states`] states of a few numbers each takes.
     pub const DEFAULT_MAX_MEMORY: usize = 8 << 30;
