@@ -120,6 +120,15 @@ impl State {
         matches!(self, State::Int(_) | State::Bool(_) | State::Char(_))
     }
 
+    /// A copy, numbers without a call.
+    #[inline]
+    pub(crate) fn copy(&self) -> State {
+        match self {
+            State::Int(n) => State::Int(*n),
+            other => other.clone(),
+        }
+    }
+
     /// The integer, if the state is one.
     pub fn as_int(&self) -> Option<i64> {
         match self {

@@ -77,7 +77,7 @@ impl Frame<'_> {
             .and_then(|i| self.program.short.borrow_mut().get_mut(i)?.pop());
         match kept {
             Some(mut copy) => {
-                copy.extend_from_slice(items);
+                copy.extend(items.iter().map(State::copy));
                 Value::Array(copy, Size::of_array(items))
             }
             None => Value::from_state_with_room(self.argument, room),

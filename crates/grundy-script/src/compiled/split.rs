@@ -46,7 +46,10 @@ impl EachItem {
         let reused = parts.len();
         for (part, item) in parts.iter_mut().zip(items.iter()) {
             match part {
-                State::Array(one) if one.len() == 1 => one[0].clone_from(item),
+                State::Array(one) if one.len() == 1 => match (&mut one[0], item) {
+                    (State::Int(old), State::Int(new)) => *old = *new,
+                    (old, new) => old.clone_from(new),
+                },
                 other => *other = State::Array(Box::new([item.clone()])),
             }
         }
