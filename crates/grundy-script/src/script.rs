@@ -440,7 +440,12 @@ impl Game for Script {
     }
 
     fn recycle(&self, states: &mut Vec<State>) {
-        self.fast.take_back(states);
+        // Only the compiled `options` copies into kept arrays.
+        if self.fast_options.is_ok() {
+            self.fast.take_back(states);
+        } else {
+            states.clear();
+        }
     }
 
     fn components_reusing(&self, state: &State, parts: &mut Vec<State>) -> bool {
