@@ -3,7 +3,8 @@
 use grundy::explore::Conjecture;
 use rhai::{AST, Dynamic, Engine, Scope};
 
-use crate::{Budget, Limits, ScriptError, place_of, runtime_error, sandbox};
+use crate::error::{ScriptError, place_of, runtime_error};
+use crate::limits::{Budget, Limits, sandbox};
 
 /// A Rhai expression (or block) in the variable `n`, compiled once.
 pub struct Formula {

@@ -15,7 +15,8 @@ use grundy::play::{MoveError, Notation, OPTIONS_LISTED, Playable, Resume, Setup,
 use grundy::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber, Outcome};
 use rustc_hash::FxHashMap;
 
-use crate::{Script, ScriptError, ScriptStep, State, explain_state};
+use crate::analysis::explain_state;
+use crate::{Script, ScriptError, ScriptStep, State};
 
 /// The states reachable from a start, each with its options (duplicates dropped, in the
 /// script's order), as a [`Game`] for the engine.

@@ -1,6 +1,7 @@
 //! States of a script game: integers, booleans, characters, strings, and arrays and maps of them.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use rhai::{Array, Dynamic, Map};
@@ -12,7 +13,7 @@ pub type Key = Arc<str>;
 /// A state of a script game, hashable so the engine can remember it.
 ///
 /// Maps keep their keys sorted, so two maps with the same entries are the same state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialOrd, Ord)]
 pub enum State {
     /// An integer.
     Int(i64),
@@ -113,11 +114,75 @@ impl State {
         }
     }
 
+    /// Whether the state is a number, a boolean or a character: nothing on the heap.
+    #[inline]
+    pub(crate) fn is_plain(&self) -> bool {
+        matches!(self, State::Int(_) | State::Bool(_) | State::Char(_))
+    }
+
+    /// A copy, numbers without a call.
+    #[inline]
+    pub(crate) fn copy(&self) -> State {
+        match self {
+            State::Int(n) => State::Int(*n),
+            other => other.clone(),
+        }
+    }
+
     /// The integer, if the state is one.
     pub fn as_int(&self) -> Option<i64> {
         match self {
             State::Int(n) => Some(*n),
             _ => None,
+        }
+    }
+}
+
+/// Item by item, numbers in an array compared without a call (the engine's table compares
+/// every option it finds).
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        match (self, other) {
+            (State::Int(a), State::Int(b)) => a == b,
+            (State::Array(a), State::Array(b)) => {
+                a.len() == b.len()
+                    && a.iter().zip(b.iter()).all(|pair| match pair {
+                        (State::Int(x), State::Int(y)) => x == y,
+                        (x, y) => x == y,
+                    })
+            }
+            (State::Bool(a), State::Bool(b)) => a == b,
+            (State::Char(a), State::Char(b)) => a == b,
+            (State::Str(a), State::Str(b)) => a == b,
+            (State::Map(a), State::Map(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for State {}
+
+/// Few words per state, as the engine's table hashes every option: an integer is its value, an
+/// array its length (with a tag) and its items, integers among them without a call. (Equal
+/// states hash alike; states of different kinds may collide, which only costs a comparison.)
+impl Hash for State {
+    fn hash<H: Hasher>(&self, hasher: &mut H) {
+        const ARRAY: u64 = 1 << 62;
+        match self {
+            State::Int(n) => hasher.write_i64(*n),
+            State::Array(items) => {
+                hasher.write_u64(ARRAY ^ items.len() as u64);
+                for item in items {
+                    match item {
+                        State::Int(n) => hasher.write_i64(*n),
+                        other => other.hash(hasher),
+                    }
+                }
+            }
+            State::Bool(b) => (1u8, b).hash(hasher),
+            State::Char(c) => (2u8, c).hash(hasher),
+            State::Str(s) => (3u8, s).hash(hasher),
+            State::Map(entries) => (4u8, entries).hash(hasher),
         }
     }
 }
@@ -164,6 +229,53 @@ impl fmt::Display for State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::hash::BuildHasher;
+
+    /// A small random state: few values of each kind, so that equal ones are frequent.
+    fn random_state(rng: &mut ChaCha8Rng, depth: u32) -> State {
+        let kinds = if depth == 0 { 4 } else { 6 };
+        match rng.random_range(0..kinds) {
+            0 => State::Int(rng.random_range(-1..2)),
+            1 => State::Bool(rng.random()),
+            2 => State::Char(if rng.random() { 'a' } else { 'b' }),
+            3 => State::Str(if rng.random() { "a" } else { "ab" }.into()),
+            4 => {
+                let len = rng.random_range(0..3);
+                State::Array((0..len).map(|_| random_state(rng, depth - 1)).collect())
+            }
+            _ => {
+                let mut entries: Vec<(Key, State)> = Vec::new();
+                for key in ["x", "y"] {
+                    if rng.random() {
+                        entries.push((key.into(), random_state(rng, depth - 1)));
+                    }
+                }
+                State::Map(entries.into())
+            }
+        }
+    }
+
+    /// Equality agrees with the order, and equal states hash alike, on pairs of random states.
+    #[test]
+    fn equality_agrees_with_order_and_hashing() {
+        let mut rng = ChaCha8Rng::seed_from_u64(22);
+        let hasher = rustc_hash::FxBuildHasher;
+        let mut equal_pairs = 0;
+        for _ in 0..20_000 {
+            let a = random_state(&mut rng, 2);
+            let b = random_state(&mut rng, 2);
+            assert_eq!(a == b, a.cmp(&b).is_eq(), "{a} and {b}");
+            assert_eq!(a == b, a.to_string() == b.to_string(), "{a} and {b}");
+            if a == b {
+                equal_pairs += 1;
+                assert_eq!(hasher.hash_one(&a), hasher.hash_one(&b), "{a}");
+            }
+            assert!(a == a.clone());
+        }
+        assert!(equal_pairs > 1000, "{equal_pairs}");
+    }
 
     #[test]
     fn round_trips_through_script_values() {

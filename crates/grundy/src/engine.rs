@@ -88,6 +88,12 @@ pub struct Memo<P> {
     spare: Vec<(Vec<Info>, Pending<P>)>,
     /// The buffer options are listed into on a splitting table, before they are split.
     options: Vec<P>,
+    /// The buffer an option's components are listed into, kept from option to option
+    /// ([`Game::components_reusing`]).
+    parts: Vec<P>,
+    /// The options of a position that the table answered, handed back to the game at the end
+    /// of the listing ([`Game::recycle`]).
+    finished: Vec<P>,
     mex: MexSet,
     cancel: Option<Cancel>,
     /// Positions opened and options listed since the cancellation token was last looked at.
@@ -137,6 +143,8 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             split,
             spare: Vec::new(),
             options: Vec::new(),
+            parts: Vec::new(),
+            finished: Vec::new(),
             mex: MexSet::new(),
             cancel: None,
             since_check: 0,
@@ -318,38 +326,41 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         game.options(&position, &mut options);
         let count = u32::try_from(options.len()).unwrap_or(u32::MAX);
         self.since_check = self.since_check.saturating_add(count).saturating_add(1);
-        let mut parts = Vec::new();
+        let mut parts = std::mem::take(&mut self.parts);
+        let mut finished = std::mem::take(&mut self.finished);
         for option in options.drain(..) {
             let index = values.len();
             values.push(NOTHING);
             // An option in the table is a single component; one on the search path is found
             // as a cycle when its turn comes.
             match self.table.get(&option) {
-                Some(Slot::Done(info)) => add(&mut values[index], *info),
+                Some(Slot::Done(info)) => {
+                    add(&mut values[index], *info);
+                    finished.push(option);
+                }
                 Some(Slot::InProgress) => pending.push((index, option)),
                 None if self.split && splits(game, &option, &mut parts) => {
-                    for part in parts.drain(..) {
-                        self.list(&mut values[index], &mut pending, index, part);
+                    // Only a part not solved yet is copied; the others stay in the buffer.
+                    for part in &parts {
+                        match self.table.get(part) {
+                            Some(Slot::Done(info)) => add(&mut values[index], *info),
+                            _ => pending.push((index, part.clone())),
+                        }
                     }
+                    finished.push(option);
                 }
                 None => pending.push((index, option)),
             }
         }
+        game.recycle(&mut finished);
+        self.finished = finished;
         self.options = options;
+        self.parts = parts;
         Ok(Frame {
             position,
             values,
             pending,
         })
-    }
-
-    /// Adds the component `part` of option `index` into its value if it is solved, else puts
-    /// it among the pending ones (a component on the search path is found there as a cycle).
-    fn list(&self, value: &mut Info, pending: &mut Pending<P>, index: usize, part: P) {
-        match self.table.get(&part) {
-            Some(Slot::Done(info)) => add(value, *info),
-            _ => pending.push((index, part)),
-        }
     }
 
     fn combine(&mut self, values: &[Info]) -> Info {
@@ -399,14 +410,10 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     }
 }
 
-/// Whether `position` is a sum of components other than itself; they are pushed onto `parts`
-/// (left empty otherwise).
+/// Whether `position` is a sum of components other than itself; they are then what `parts`
+/// holds (what it held before may have been overwritten: [`Game::components_reusing`]).
 fn splits<G: Game>(game: &G, position: &G::Position, parts: &mut Vec<G::Position>) -> bool {
-    let sum = game.components(position, parts) && !(parts.len() == 1 && parts[0] == *position);
-    if !sum {
-        parts.clear();
-    }
-    sum
+    game.components_reusing(position, parts) && !(parts.len() == 1 && parts[0] == *position)
 }
 
 /// Adds a solved component into the value of its option: the XOR of the Grundy values. On a
@@ -508,6 +515,86 @@ mod tests {
         );
         // A search smaller than one check interval is never interrupted.
         assert_eq!(memo.grundy(&Chain, &10), Ok(Nimber(0)));
+    }
+
+    /// Lasker's Nim on lists of heaps, split into single heaps; with `reuse`, the parts of the
+    /// previous option are overwritten in place, and left as they are where a position does
+    /// not split.
+    struct Lasker {
+        reuse: bool,
+    }
+    impl Game for Lasker {
+        type Position = Vec<u32>;
+        fn options(&self, heaps: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            for (i, &h) in heaps.iter().enumerate() {
+                for smaller in 0..h {
+                    let mut next = heaps.clone();
+                    next[i] = smaller;
+                    out.push(next);
+                }
+                for a in 1..=h / 2 {
+                    let mut next = heaps.clone();
+                    next[i] = a;
+                    next.push(h - a);
+                    out.push(next);
+                }
+            }
+        }
+        fn components(&self, heaps: &Vec<u32>, parts: &mut Vec<Vec<u32>>) -> bool {
+            parts.extend(heaps.iter().map(|&h| vec![h]));
+            true
+        }
+        fn components_reusing(&self, heaps: &Vec<u32>, parts: &mut Vec<Vec<u32>>) -> bool {
+            if !self.reuse {
+                parts.clear();
+                return self.components(heaps, parts);
+            }
+            if heaps.len() == 1 {
+                return false;
+            }
+            parts.truncate(heaps.len());
+            for (part, &h) in parts.iter_mut().zip(heaps) {
+                part.clear();
+                part.push(h);
+            }
+            let reused = parts.len();
+            parts.extend(heaps[reused..].iter().map(|&h| vec![h]));
+            true
+        }
+    }
+
+    /// Lasker's Nim's closed form, the oracle: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
+    /// G(4k+4) = 4k+3.
+    fn lasker_value(h: u32) -> u64 {
+        let h = u64::from(h);
+        match h % 4 {
+            0 if h > 0 => h - 1,
+            3 => h + 1,
+            _ => h,
+        }
+    }
+
+    #[test]
+    fn parts_overwritten_in_place_give_the_values_of_fresh_ones() {
+        for reuse in [false, true] {
+            let game = Lasker { reuse };
+            let mut memo = Memo::with_components();
+            // Largest first, so that single heaps are met before they are solved.
+            for a in (0..9).rev() {
+                for b in (0..9).rev() {
+                    for c in (0..9).rev() {
+                        let heaps = vec![a, b, c];
+                        let expected = lasker_value(a) ^ lasker_value(b) ^ lasker_value(c);
+                        assert_eq!(
+                            memo.grundy(&game, &heaps),
+                            Ok(Nimber(expected)),
+                            "{heaps:?}, reuse {reuse}"
+                        );
+                    }
+                }
+            }
+            assert!(memo.positions().all(|p| p.len() == 1), "reuse {reuse}");
+        }
     }
 
     #[test]

@@ -82,6 +82,27 @@ pub trait Game {
         false
     }
 
+    /// As [`Game::components`], into a buffer that may still hold the parts of an earlier call:
+    /// an implementation may overwrite those in place, so that a part that owns memory (a list)
+    /// is not built anew for each option, and leaves exactly the parts of `position` when it
+    /// returns true (anything when it returns false). The engine asks this one; by default it
+    /// clears the buffer and asks [`Game::components`].
+    fn components_reusing(
+        &self,
+        position: &Self::Position,
+        parts: &mut Vec<Self::Position>,
+    ) -> bool {
+        parts.clear();
+        self.components(position, parts)
+    }
+
+    /// Positions the engine is done with (options it read from its table, sums it split),
+    /// handed back so that an implementation may reuse their memory for the options it lists
+    /// next. It empties `positions`; by default they are dropped.
+    fn recycle(&self, positions: &mut Vec<Self::Position>) {
+        positions.clear();
+    }
+
     /// The Grundy value of `position` under normal play.
     ///
     /// # Errors

@@ -1,701 +1,22 @@
-//! The fast path: the common subset of Rhai compiled to Rust closures.
-//!
-//! The interpreter walks Rhai's syntax tree and keeps every value as a `Dynamic`; that was most
-//! of a script game's cost (72–85 % of its instructions under callgrind). When the script is
-//! compiled, `options`, `components` and the script functions they call are compiled again,
-//! into nested Rust closures over plain values ([`Value`]): integers, booleans, characters,
-//! strings, arrays and maps (of states), and ranges. The input is Rhai's own syntax tree (its
-//! `internals` feature), after Rhai's optimizer, so the language and its parser stay Rhai's.
-//!
-//! The subset: `let` and `const`; `=` and the compound assignments to a variable, an array
-//! element or a map property; `if`, `for` over ranges and arrays (with its counter), `while`,
-//! `loop`, `do … while/until`, `break`, `continue`, `return`; calls of script functions; the
-//! integer operators (`+ - * / % ** << >> & | ^`, comparisons, unary `-`), the boolean ones
-//! (`! && || & | ^ == !=`), `..` and `..=`, `in`; indexing (negative from the end) and
-//! properties; the array methods `push`, `pop`, `insert`, `remove`, `sort` (integers),
-//! `reverse`, `clear`, `len`, `is_empty`, `contains`, and the functions `len`, `is_empty`,
-//! `contains`, `min`, `max`, `abs`. A call of a function without parameters whose body is a
-//! constant (`fn moves() { [1, 2, 4] }`) is that constant. A function that needs anything else
-//! (strings built at run time, floats, `print`, `switch`, closures...) keeps the interpreter,
-//! and so do the functions that call it; [`Program::entry`] says why.
-//!
-//! The compiled code returns exactly what the interpreter would, or gives up ([`Flow::Bail`])
-//! and the caller runs the call again in the interpreter, which then reports the error in its
-//! own words with its line and column. It gives up on an overflow, a division by zero, an
-//! index out of bounds, an operator applied to values of other types than the ones above, an
-//! array or map grown past Rhai's bounds on one value's data ([`Size`]), calls nested deeper
-//! than Rhai allows, the step budget, the clock and the memory bound. A script function of the
-//! subset has no effect but its result (no `print`), so running a call again is safe.
-//! Operations are counted about as the interpreter counts them (per statement, expression and
-//! loop turn, a little more: see [`WEIGHT`]), so the step budget means about the same on both
-//! paths.
-//!
-//! A variable whose value is used (pushed, stored, passed, iterated) where it is read for the
-//! last time is moved instead of copied: `out.push(next)` in a loop that builds `next` anew at
-//! each turn hands the array over. The compiler knows a read is the last one when the variable
-//! is named only once in its statement and nowhere in what may run after it ([`Ahead`]). And
-//! `let out = []` starts from an array the caller gave back after the previous call
-//! ([`Program::recycle`]), so the array of options does not grow from nothing each time.
-//!
-//! A function of one parameter that never changes it is compiled a second time, to read the
-//! state the engine passes where it is ([`Operand::Argument`]): a call of `options` on an array
-//! or a map copies only what the script copies itself (`let next = heaps`, or where the other
-//! compilation would move the parameter), not the whole state first. A few shapes that every `options` has run without a value in between: an integer
-//! stored into an element (`next[i] -= take`), a variable's element or property (`piles[i]`,
-//! `state.cap`), `push` of an array literal, and `sort`.
+//! Rhai's syntax tree compiled to closures.
 
-use std::cell::RefCell;
-use std::time::Instant;
-
-use rhai::{AST, ASTFlags, BinaryExpr, Expr, FlowControl, FnCallExpr, Position, Stmt};
+use rhai::{ASTFlags, BinaryExpr, Expr, FlowControl, FnCallExpr, Position, Stmt};
 use rustc_hash::FxHashMap;
 
-use crate::{Key, Limits, State, place_of};
-
-/// A value of the compiled code. Arrays and maps hold [`State`]s, the engine's own values, so
-/// an array the script returns is handed to the engine as it is, without a conversion; putting
-/// `()` or a range into an array gives up.
-#[derive(Clone, Debug, Default)]
-enum Value {
-    /// `()`.
-    #[default]
-    Unit,
-    Int(i64),
-    Bool(bool),
-    Char(char),
-    Str(Box<str>),
-    /// The items, and their [`Size`].
-    Array(Vec<State>, Size),
-    /// The entries sorted by key, as Rhai's maps are, and their [`Size`].
-    Map(Vec<(Key, State)>, Size),
-    /// `start..end`, or `start..=end` when inclusive.
-    Range(i64, i64, bool),
-}
-
-/// Why compiled code stopped early.
-enum Flow {
-    /// Give the call to the interpreter.
-    Bail,
-    /// `return`: its value waits in [`Frame::returned`]. (A flow without a value keeps a
-    /// [`Run<Value>`] as small as a [`Value`], which every compiled node returns.)
-    Return,
-    Break,
-    Continue,
-}
-
-type Run<T> = Result<T, Flow>;
-
-/// Compiled code giving a `T`.
-type Closure<T> = Box<dyn Fn(&mut Frame<'_>) -> Run<T>>;
-/// A compiled expression or statement.
-type Code = Closure<Value>;
-
-/// Rhai's bounds on the data of one value, as the sandbox sets them: items of arrays, entries of
-/// maps, bytes of strings, nested ones included.
-const MAX_ARRAY: u32 = 1 << 16;
-const MAX_MAP: u32 = 1 << 16;
-const MAX_STRING: u32 = 1 << 20;
-
-/// A length as a [`Size`] counts it (saturating: anything that large is past the bounds).
-fn length_u32(length: usize) -> u32 {
-    u32::try_from(length).unwrap_or(u32::MAX)
-}
-
-/// Rhai's measure of an array's or a map's data, nested values included (`calc_data_sizes` in
-/// Rhai): items of arrays, entries of maps, bytes of strings. Arrays and maps carry theirs, so
-/// that a value growing past Rhai's bounds is caught where it grows, as the interpreter does.
-/// They also carry how deeply their items nest, at most, so that what `options` returns is
-/// searched for a state nested too deep only when it may hold one.
-#[derive(Clone, Copy, Debug, Default)]
-struct Size {
-    arrays: u32,
-    maps: u32,
-    bytes: u32,
-    /// A bound on how deeply the items nest: 0 when none is an array or a map, and an item
-    /// that is one counts one more than its own items (removing an item leaves the bound).
-    depth: u32,
-}
-
-impl Size {
-    fn of_array(items: &[State]) -> Size {
-        items.iter().fold(Size::default(), |size, item| {
-            size.plus(Size::of_item(item, true))
-        })
-    }
-
-    fn of_map(entries: &[(Key, State)]) -> Size {
-        entries.iter().fold(Size::default(), |size, (_, v)| {
-            size.plus(Size::of_item(v, false))
-        })
-    }
-
-    /// What `state` adds to the array (`in_array`) or the map that holds it.
-    fn of_item(state: &State, in_array: bool) -> Size {
-        let inner = match state {
-            State::Array(items) => Size::of_array(items).nested(),
-            State::Map(entries) => Size::of_map(entries).nested(),
-            State::Str(s) => Size {
-                bytes: length_u32(s.len()),
-                ..Size::default()
-            },
-            _ => Size::default(),
-        };
-        inner.plus(Size::one(in_array))
-    }
-
-    /// One item of an array, or one entry of a map.
-    fn one(in_array: bool) -> Size {
-        Size {
-            arrays: u32::from(in_array),
-            maps: u32::from(!in_array),
-            ..Size::default()
-        }
-    }
-
-    /// The size of an array or a map holding items of this size, as an item itself.
-    fn nested(self) -> Size {
-        Size {
-            depth: self.depth.saturating_add(1),
-            ..self
-        }
-    }
-
-    fn plus(self, other: Size) -> Size {
-        Size {
-            arrays: self.arrays.saturating_add(other.arrays),
-            maps: self.maps.saturating_add(other.maps),
-            bytes: self.bytes.saturating_add(other.bytes),
-            depth: self.depth.max(other.depth),
-        }
-    }
-
-    /// The size once items of size `other` are gone (the depth stays: it is a bound).
-    fn minus(self, other: Size) -> Size {
-        Size {
-            arrays: self.arrays.saturating_sub(other.arrays),
-            maps: self.maps.saturating_sub(other.maps),
-            bytes: self.bytes.saturating_sub(other.bytes),
-            depth: self.depth,
-        }
-    }
-
-    /// The size, or [`Flow::Bail`] past Rhai's bounds (where the interpreter fails).
-    fn bounded(self) -> Run<Size> {
-        if self.arrays > MAX_ARRAY || self.maps > MAX_MAP || self.bytes > MAX_STRING {
-            Err(Flow::Bail)
-        } else {
-            Ok(self)
-        }
-    }
-}
-/// What one operation of the compiled code counts against the step budget. The compiled code
-/// counts its operations ahead: a call counts every operation of its function's body outside
-/// loops when it starts, and a loop every operation of its body at each turn, branches taken or
-/// not. The interpreter counts a few more for the same work (calls, chains), so with this
-/// weight the compiled code counts at least what the interpreter would (the tests measure 1.1
-/// to 2.5 times on the examples): the budget stops compiled code no later than it would stop
-/// the interpreter, and the interpreter decides at the edge.
-const WEIGHT: u64 = 2;
-/// Rhai's bound on nested calls, as the sandbox sets it.
-const MAX_CALL_LEVELS: usize = 256;
-
-impl Value {
-    /// A copy of `state`.
-    #[inline]
-    fn from_state(state: &State) -> Value {
-        match state {
-            State::Int(n) => Value::Int(*n),
-            State::Array(items) => Value::Array(items.to_vec(), Size::of_array(items)),
-            other => Value::from_owned_state(other.clone()),
-        }
-    }
-
-    fn from_owned_state(state: State) -> Value {
-        match state {
-            State::Int(n) => Value::Int(n),
-            State::Bool(b) => Value::Bool(b),
-            State::Char(c) => Value::Char(c),
-            State::Str(s) => Value::Str(s),
-            State::Array(items) => {
-                let size = Size::of_array(&items);
-                Value::Array(items.into_vec(), size)
-            }
-            State::Map(entries) => {
-                let size = Size::of_map(&entries);
-                Value::Map(entries.into_vec(), size)
-            }
-        }
-    }
-
-    /// The state, if the value can be one (else the interpreter says why not), and what it adds
-    /// to the array (`in_array`) or the map it goes into.
-    fn into_item(self, in_array: bool) -> Run<(State, Size)> {
-        let (state, inner) = match self {
-            Value::Int(n) => (State::Int(n), Size::default()),
-            Value::Bool(b) => (State::Bool(b), Size::default()),
-            Value::Char(c) => (State::Char(c), Size::default()),
-            Value::Str(s) => {
-                let bytes = length_u32(s.len());
-                let size = Size {
-                    bytes,
-                    ..Size::default()
-                };
-                (State::Str(s), size)
-            }
-            Value::Array(items, size) => (State::Array(items.into_boxed_slice()), size.nested()),
-            Value::Map(entries, size) => (State::Map(entries.into_boxed_slice()), size.nested()),
-            Value::Unit | Value::Range(..) => return Err(Flow::Bail),
-        };
-        Ok((state, inner.plus(Size::one(in_array))))
-    }
-
-    /// A constant of the script (the optimizer folds array and map literals into these).
-    fn from_dynamic(value: &rhai::Dynamic) -> Option<Value> {
-        if value.is_unit() {
-            return Some(Value::Unit);
-        }
-        if let Some(r) = value.clone().try_cast::<std::ops::Range<i64>>() {
-            return Some(Value::Range(r.start, r.end, false));
-        }
-        if let Some(r) = value.clone().try_cast::<std::ops::RangeInclusive<i64>>() {
-            return Some(Value::Range(*r.start(), *r.end(), true));
-        }
-        State::from_dynamic(value.clone())
-            .ok()
-            .map(Value::from_owned_state)
-    }
-
-    fn int(&self) -> Run<i64> {
-        match self {
-            Value::Int(n) => Ok(*n),
-            _ => Err(Flow::Bail),
-        }
-    }
-
-    fn bool(&self) -> Run<bool> {
-        match self {
-            Value::Bool(b) => Ok(*b),
-            _ => Err(Flow::Bail),
-        }
-    }
-}
-
-/// Whether nothing inside `state` lies more than `depth` levels below it (as a state's values
-/// must lie at most [`State::MAX_DEPTH`] below it, the rule of [`State::from_dynamic`]).
-fn within_depth(state: &State, depth: usize) -> bool {
-    let below = |s: &State| depth > 0 && within_depth(s, depth - 1);
-    match state {
-        State::Array(items) => items.iter().all(below),
-        State::Map(entries) => entries.iter().all(|(_, s)| below(s)),
-        _ => true,
-    }
-}
-
-/// A value seen without a copy: a [`Value`] or a [`State`] inside an array or map.
-#[derive(Clone, Copy)]
-enum Item<'a> {
-    Int(i64),
-    Bool(bool),
-    Char(char),
-    Str(&'a str),
-    Array(&'a [State]),
-    Map(&'a [(Key, State)]),
-    /// `()` or a range.
-    Other(&'a Value),
-}
-
-impl<'a> Item<'a> {
-    fn of_value(value: &'a Value) -> Item<'a> {
-        match value {
-            Value::Int(n) => Item::Int(*n),
-            Value::Bool(b) => Item::Bool(*b),
-            Value::Char(c) => Item::Char(*c),
-            Value::Str(s) => Item::Str(s),
-            Value::Array(items, _) => Item::Array(items),
-            Value::Map(entries, _) => Item::Map(entries),
-            other => Item::Other(other),
-        }
-    }
-
-    fn of_state(state: &'a State) -> Item<'a> {
-        match state {
-            State::Int(n) => Item::Int(*n),
-            State::Bool(b) => Item::Bool(*b),
-            State::Char(c) => Item::Char(*c),
-            State::Str(s) => Item::Str(s),
-            State::Array(items) => Item::Array(items),
-            State::Map(entries) => Item::Map(entries),
-        }
-    }
-
-    /// The item as a value of its own.
-    fn to_value(self) -> Value {
-        match self {
-            Item::Int(n) => Value::Int(n),
-            Item::Bool(b) => Value::Bool(b),
-            Item::Char(c) => Value::Char(c),
-            Item::Str(s) => Value::Str(s.into()),
-            Item::Array(items) => Value::Array(items.to_vec(), Size::of_array(items)),
-            Item::Map(entries) => Value::Map(entries.to_vec(), Size::of_map(entries)),
-            Item::Other(value) => value.clone(),
-        }
-    }
-}
-
-/// `a == b` where Rhai's answer is sure: values of the same type, all the way down.
-fn equal(a: Item<'_>, b: Item<'_>) -> Run<bool> {
-    Ok(match (a, b) {
-        (Item::Int(x), Item::Int(y)) => x == y,
-        (Item::Bool(x), Item::Bool(y)) => x == y,
-        (Item::Char(x), Item::Char(y)) => x == y,
-        (Item::Str(x), Item::Str(y)) => x == y,
-        (Item::Other(Value::Unit), Item::Other(Value::Unit)) => true,
-        (Item::Array(x), Item::Array(y)) => {
-            if x.len() != y.len() {
-                return Ok(false);
-            }
-            for (x, y) in x.iter().zip(y) {
-                if !equal(Item::of_state(x), Item::of_state(y))? {
-                    return Ok(false);
-                }
-            }
-            true
-        }
-        (Item::Map(x), Item::Map(y)) => {
-            if x.len() != y.len() {
-                return Ok(false);
-            }
-            for ((kx, x), (ky, y)) in x.iter().zip(y) {
-                if kx != ky || !equal(Item::of_state(x), Item::of_state(y))? {
-                    return Ok(false);
-                }
-            }
-            true
-        }
-        _ => return Err(Flow::Bail),
-    })
-}
-
-/// The position of index `i` in a sequence of `len` items (negative counts from the end).
-fn position(i: i64, len: usize) -> Run<usize> {
-    let len = len as i64;
-    let at = if i < 0 { i + len } else { i };
-    if (0..len).contains(&at) {
-        Ok(at as usize)
-    } else {
-        Err(Flow::Bail)
-    }
-}
-
-/// Where the entry named `key` is in a map's entries (sorted by name).
-fn entry_at(entries: &[(Key, State)], key: &str) -> Run<usize> {
-    entries
-        .binary_search_by(|(k, _)| (**k).cmp(key))
-        .map_err(|_| Flow::Bail)
-}
-
-fn property<'v>(entries: &'v [(Key, State)], key: &str) -> Run<&'v State> {
-    Ok(&entries[entry_at(entries, key)?].1)
-}
-
-fn property_mut<'v>(entries: &'v mut [(Key, State)], key: &str) -> Run<&'v mut State> {
-    let at = entry_at(entries, key)?;
-    Ok(&mut entries[at].1)
-}
-
-/// The limits a compiled call runs under: those of the script's budget.
-#[derive(Clone, Copy)]
-pub(crate) struct Meter {
-    /// Operations used before the call.
-    pub(crate) used: u64,
-    /// The budget of operations.
-    pub(crate) limit: u64,
-    /// When the time limit is reached (none: no limit).
-    pub(crate) deadline: Option<Instant>,
-    /// The memory meter and its bound.
-    pub(crate) memory: Option<(fn() -> usize, usize)>,
-}
-
-/// The state of a compiled call: the local variables of the functions running, one stack for
-/// all (a call's locals start at `base`), and the counts.
-struct Frame<'p> {
-    stack: Vec<Value>,
-    /// The state the engine passed, read in place by the function's variant that does not
-    /// change its parameter ([`Program::in_place`]).
-    argument: &'p State,
-    base: usize,
-    program: &'p Program,
-    meter: Meter,
-    ops: u64,
-    /// When the clock is read next, in operations.
-    next_clock: u64,
-    depth: usize,
-    /// The value of the `return` under way.
-    returned: Value,
-}
-
-impl Frame<'_> {
-    #[inline]
-    fn slot(&self, slot: usize) -> &Value {
-        &self.stack[self.base + slot]
-    }
-
-    #[inline]
-    fn slot_mut(&mut self, slot: usize) -> &mut Value {
-        &mut self.stack[self.base + slot]
-    }
-
-    /// Counts `n` operations, and gives up where the interpreter would stop.
-    #[inline]
-    fn tick(&mut self, n: u64) -> Run<()> {
-        self.ops += WEIGHT * n;
-        let total = self.meter.used + self.ops;
-        if total > self.meter.limit {
-            return Err(Flow::Bail);
-        }
-        if let Some((meter, bound)) = self.meter.memory
-            && meter() > bound
-        {
-            return Err(Flow::Bail);
-        }
-        if total >= self.next_clock {
-            self.next_clock = total + Limits::CLOCK_EVERY;
-            if self.meter.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Err(Flow::Bail);
-            }
-        }
-        Ok(())
-    }
-
-    /// Runs function `index`, whose arguments are on the stack from `base`.
-    fn invoke(&mut self, index: usize, base: usize) -> Run<Value> {
-        let program = self.program;
-        let Some(function) = &program.functions[index] else {
-            return Err(Flow::Bail);
-        };
-        self.run_function(function, base)
-    }
-
-    fn run_function(&mut self, function: &Function, base: usize) -> Run<Value> {
-        if self.depth >= MAX_CALL_LEVELS {
-            return Err(Flow::Bail);
-        }
-        self.tick(function.operations)?;
-        self.stack
-            .resize_with(base + function.slots, Value::default);
-        let caller = std::mem::replace(&mut self.base, base);
-        self.depth += 1;
-        let result = (function.body)(self);
-        self.depth -= 1;
-        self.base = caller;
-        self.stack.drain(base..).for_each(discard);
-        match result {
-            Ok(value) => Ok(value),
-            Err(Flow::Return) => Ok(std::mem::take(&mut self.returned)),
-            Err(_) => Err(Flow::Bail),
-        }
-    }
-}
-
-struct Function {
-    /// Local variables, parameters first.
-    slots: usize,
-    /// The operations a call counts at its start: every one of its body outside loops, taken
-    /// or not (those in loops count at each turn).
-    operations: u64,
-    body: Code,
-    /// The functions it calls.
-    calls: Vec<usize>,
-}
-
-/// The compiled functions of a script.
-pub(crate) struct Program {
-    /// By (name, number of parameters); `None` where a function is outside the subset.
-    functions: Vec<Option<Function>>,
-    /// By the same index, the variant of a function of one parameter that reads its parameter
-    /// in the caller's state, where the function never changes it: a call from the engine then
-    /// copies no more of the state than the script itself does.
-    in_place: Vec<Option<Function>>,
-    index: FxHashMap<(String, usize), usize>,
-    /// Why each function outside the subset is, by index.
-    reasons: FxHashMap<usize, String>,
-    /// The locals' stack, kept from call to call (one allocation less per call).
-    stack: RefCell<Vec<Value>>,
-    /// Empty arrays with room, given back by the caller once it has taken the states out of
-    /// a returned array ([`Program::recycle`]): `let out = []` starts from one, so the array
-    /// of options does not grow from nothing at each call.
-    spare: RefCell<Vec<Vec<State>>>,
-}
-
-impl Program {
-    /// Compiles every script function of `ast` that the subset covers.
-    pub(crate) fn compile(ast: &AST) -> Program {
-        let definitions: Vec<_> = ast.iter_fn_def().collect();
-        let index: FxHashMap<(String, usize), usize> = definitions
-            .iter()
-            .enumerate()
-            .map(|(i, def)| ((def.name.to_string(), def.params.len()), i))
-            .collect();
-        // Rhai gives no direct access to a function's statements: the walk visits the top-level
-        // statements of the script and then those of each function, and a function's are the
-        // ones inside the span of its body.
-        let mut outermost: Vec<Stmt> = Vec::new();
-        ast.walk(&mut |path: &[rhai::ASTNode]| {
-            if let [rhai::ASTNode::Stmt(stmt)] = path {
-                outermost.push((*stmt).clone());
-            }
-            true
-        });
-        let in_functions = outermost.get(ast.statements().len()..).unwrap_or_default();
-        let body_of = |def: &rhai::ScriptFuncDef| -> Vec<Stmt> {
-            let span = line_and_column(def.body.start_position())
-                ..=line_and_column(def.body.end_position());
-            in_functions
-                .iter()
-                .filter(|s| span.contains(&line_and_column(s.position())))
-                .cloned()
-                .collect()
-        };
-        let bodies: Vec<Vec<Stmt>> = definitions.iter().map(|def| body_of(def)).collect();
-        let constants: FxHashMap<String, Value> = definitions
-            .iter()
-            .zip(&bodies)
-            .filter(|(def, _)| def.params.is_empty())
-            .filter_map(|(def, body)| match &body[..] {
-                [Stmt::Expr(e)] => constant_of(e).map(|v| (def.name.to_string(), v)),
-                _ => None,
-            })
-            .collect();
-        // Every statement must have found its function (a statement without a position would
-        // not): otherwise nothing is compiled.
-        let split = bodies.iter().map(Vec::len).sum::<usize>() == in_functions.len();
-        let mut reasons = FxHashMap::default();
-        let functions = definitions
-            .iter()
-            .zip(bodies)
-            .enumerate()
-            .map(|(i, (def, body))| {
-                if !split {
-                    let reason =
-                        "the script's functions could not be told apart in its syntax tree";
-                    reasons.insert(i, reason.to_string());
-                    return (None, None);
-                }
-                match compile_function(def, &body, &index, &constants, false) {
-                    Ok(function) => {
-                        let in_place = (def.params.len() == 1)
-                            .then(|| compile_function(def, &body, &index, &constants, true).ok())
-                            .flatten();
-                        (Some(function), in_place)
-                    }
-                    Err(Unsupported(reason)) => {
-                        reasons.insert(i, reason);
-                        (None, None)
-                    }
-                }
-            })
-            .collect::<Vec<_>>();
-        let (functions, in_place) = functions.into_iter().unzip();
-        Program {
-            functions,
-            in_place,
-            index,
-            reasons,
-            stack: RefCell::new(Vec::new()),
-            spare: RefCell::new(Vec::new()),
-        }
-    }
-
-    /// Keeps `array`'s room for a later `let out = []` (a few arrays, of a bounded size).
-    pub(crate) fn recycle(&self, mut array: Vec<State>) {
-        const KEPT: usize = 4;
-        const MOST_ITEMS: usize = 1 << 12;
-        let mut spare = self.spare.borrow_mut();
-        if spare.len() < KEPT && array.capacity() <= MOST_ITEMS {
-            array.clear();
-            spare.push(array);
-        }
-    }
-
-    /// The compiled `fn name(state)`, or why it runs in the interpreter.
-    pub(crate) fn entry(&self, name: &str) -> Result<usize, String> {
-        let Some(&start) = self.index.get(&(name.to_string(), 1)) else {
-            return Err(format!("the script has no `fn {name}(state)`"));
-        };
-        // Every function it may call must be compiled too.
-        let mut seen = vec![false; self.functions.len()];
-        let mut stack = vec![start];
-        seen[start] = true;
-        while let Some(i) = stack.pop() {
-            let Some(function) = &self.functions[i] else {
-                return Err(self.reasons[&i].clone());
-            };
-            for &callee in &function.calls {
-                if !std::mem::replace(&mut seen[callee], true) {
-                    stack.push(callee);
-                }
-            }
-        }
-        Ok(start)
-    }
-
-    /// Whether the compiled `fn name(state)` reads its state in place.
-    #[cfg(test)]
-    pub(crate) fn reads_argument_in_place(&self, name: &str) -> bool {
-        self.index
-            .get(&(name.to_string(), 1))
-            .is_some_and(|&i| self.in_place[i].is_some())
-    }
-
-    /// Runs function `entry` (from [`Program::entry`]) on `state`: the states of the array it
-    /// returns and the operations it took, or `None` where the interpreter must run the call.
-    pub(crate) fn call(
-        &self,
-        entry: usize,
-        state: &State,
-        meter: Meter,
-    ) -> Option<(Vec<State>, u64)> {
-        let mut stack = std::mem::take(&mut *self.stack.borrow_mut());
-        stack.clear();
-        // A state on the heap is read in place; a number is copied, as reading a variable is
-        // cheaper than reading the argument.
-        let in_place = self.in_place[entry]
-            .as_ref()
-            .filter(|_| !matches!(state, State::Int(_) | State::Bool(_) | State::Char(_)));
-        stack.push(match in_place {
-            Some(_) => Value::Unit,
-            None => Value::from_state(state),
-        });
-        let mut frame = Frame {
-            stack,
-            argument: state,
-            base: 0,
-            program: self,
-            meter,
-            ops: 0,
-            next_clock: meter.used - meter.used % Limits::CLOCK_EVERY + Limits::CLOCK_EVERY,
-            depth: 0,
-            returned: Value::Unit,
-        };
-        let value = match in_place {
-            Some(function) => frame.run_function(function, 0),
-            None => frame.invoke(entry, 0),
-        };
-        let operations = frame.ops;
-        *self.stack.borrow_mut() = frame.stack;
-        let Ok(Value::Array(states, size)) = value else {
-            return None;
-        };
-        // The states are searched for one nested too deep only if the bound allows one.
-        let shallow = usize::try_from(size.depth).is_ok_and(|depth| depth <= State::MAX_DEPTH);
-        (shallow || states.iter().all(|s| within_depth(s, State::MAX_DEPTH)))
-            .then_some((states, operations))
-    }
-}
+use super::liveness::{Ahead, Names, free_names};
+use super::operators::{Compare, Op};
+use super::runtime::{Frame, Function};
+use super::values::{
+    Item, Size, Value, contains, copy, discard, length, position, property, property_mut,
+    push_item, sort_integers,
+};
+use super::{Closure, Code, Flow, Run};
+use crate::error::place_of;
+use crate::{Key, State};
 
 /// Compiles one script function; `argument_in_place` compiles the variant that reads its
 /// (single) parameter in the caller's state, which fails where the body changes it.
-fn compile_function(
+pub(super) fn compile_function(
     def: &rhai::ScriptFuncDef,
     body: &[Stmt],
     index: &FxHashMap<(String, usize), usize>,
@@ -712,6 +33,7 @@ fn compile_function(
         ahead: Vec::new(),
         here: Names::default(),
         argument: None,
+        pushes_after: 0,
     };
     for param in &def.params {
         compiler.declare(param.as_str(), false);
@@ -729,7 +51,7 @@ fn compile_function(
 }
 
 /// The value of a constant expression.
-fn constant_of(expr: &Expr) -> Option<Value> {
+pub(super) fn constant_of(expr: &Expr) -> Option<Value> {
     match expr {
         Expr::Unit(_) => Some(Value::Unit),
         Expr::IntegerConstant(n, _) => Some(Value::Int(*n)),
@@ -741,7 +63,7 @@ fn constant_of(expr: &Expr) -> Option<Value> {
     }
 }
 
-fn line_and_column(position: Position) -> (usize, usize) {
+pub(super) fn line_and_column(position: Position) -> (usize, usize) {
     (
         position.line().unwrap_or(0),
         position.position().unwrap_or(0),
@@ -749,11 +71,11 @@ fn line_and_column(position: Position) -> (usize, usize) {
 }
 
 /// Why a function is outside the subset.
-struct Unsupported(String);
+pub(super) struct Unsupported(pub(super) String);
 
-type Compiled<T> = Result<T, Unsupported>;
+pub(super) type Compiled<T> = Result<T, Unsupported>;
 
-fn unsupported(position: Position, what: &str) -> Unsupported {
+pub(super) fn unsupported(position: Position, what: &str) -> Unsupported {
     Unsupported(format!(
         "{}: {what} is outside the compiled subset",
         place_of(position)
@@ -761,11 +83,11 @@ fn unsupported(position: Position, what: &str) -> Unsupported {
 }
 
 /// A compiled test: an expression that must give a boolean.
-type Test = Closure<bool>;
+pub(super) type Test = Closure<bool>;
 
 /// An operand of an operator, a call or an index: a variable or a constant is read where it is,
 /// without a closure call or a copy.
-enum Operand {
+pub(super) enum Operand {
     Slot(usize),
     /// A variable read for the last time: its value is moved out rather than copied.
     LastRead(usize),
@@ -779,22 +101,22 @@ enum Operand {
 impl Operand {
     /// The operations the interpreter counts for a variable or a constant (the code of other
     /// operands counts its own).
-    fn operations(&self) -> u64 {
+    pub(super) fn operations(&self) -> u64 {
         u64::from(!matches!(self, Operand::Code(_)))
     }
 
     /// Runs the operand's code, if it has some: the value that [`Operand::read`] then reads.
     #[inline]
-    fn run(&self, f: &mut Frame<'_>) -> Run<Value> {
+    pub(super) fn run(&self, f: &mut Frame<'_>) -> Run<Value> {
         match self {
             Operand::Code(code) => code(f),
-            Operand::Argument => Ok(Value::from_state(f.argument)),
+            Operand::Argument => Ok(f.copy_of_argument(0)),
             _ => Ok(Value::Unit),
         }
     }
 
     #[inline]
-    fn read<'a>(&'a self, f: &'a Frame<'_>, ran: &'a Value) -> &'a Value {
+    pub(super) fn read<'a>(&'a self, f: &'a Frame<'_>, ran: &'a Value) -> &'a Value {
         match self {
             Operand::Slot(slot) | Operand::LastRead(slot) => f.slot(*slot),
             Operand::Const(value) => value,
@@ -804,18 +126,18 @@ impl Operand {
 
     /// The operand's value, as its own.
     #[inline(always)]
-    fn value(&self, f: &mut Frame<'_>) -> Run<Value> {
+    pub(super) fn value(&self, f: &mut Frame<'_>) -> Run<Value> {
         match self {
             Operand::Slot(slot) => Ok(copy(f.slot(*slot))),
             Operand::LastRead(slot) => Ok(std::mem::take(f.slot_mut(*slot))),
             Operand::Const(value) => Ok(copy(value)),
             Operand::Code(code) => code(f),
-            Operand::Argument => Ok(Value::from_state(f.argument)),
+            Operand::Argument => Ok(f.copy_of_argument(0)),
         }
     }
 
     /// The same operand read in place, for a variable or a constant (`None` for code).
-    fn read_only_copy(&self) -> Option<Operand> {
+    pub(super) fn read_only_copy(&self) -> Option<Operand> {
         match self {
             Operand::Slot(slot) | Operand::LastRead(slot) => Some(Operand::Slot(*slot)),
             Operand::Const(value) => Some(Operand::Const(value.clone())),
@@ -824,7 +146,7 @@ impl Operand {
     }
 
     /// The operand read where it is, never moved (for the operators, which only look at it).
-    fn in_place(self) -> Operand {
+    pub(super) fn in_place(self) -> Operand {
         match self {
             Operand::LastRead(slot) => Operand::Slot(slot),
             other => other,
@@ -832,92 +154,26 @@ impl Operand {
     }
 }
 
-/// How often each variable is named, by name.
-type Names = FxHashMap<String, u32>;
-
-/// The variables from outside that `statements` name, counted: a variable the statements
-/// declare themselves (`let`, a loop's variables) is not counted after its declaration.
-/// Expressions are counted whole, blocks inside them included, which can only count too many.
-fn free_names(statements: &[Stmt]) -> Names {
-    let mut names = Names::default();
-    free_names_of_block(statements, &mut Vec::new(), &mut names);
-    names
-}
-
-fn free_names_of_block(statements: &[Stmt], bound: &mut Vec<String>, names: &mut Names) {
-    let mark = bound.len();
-    for statement in statements {
-        match statement {
-            Stmt::Var(x, ..) => {
-                free_names_of_expr(&x.1, bound, names);
-                bound.push(x.0.name.to_string());
-            }
-            Stmt::Block(block) => free_names_of_block(block.statements(), bound, names),
-            Stmt::If(flow, _) | Stmt::While(flow, _) | Stmt::Do(flow, ..) => {
-                free_names_of_expr(&flow.expr, bound, names);
-                free_names_of_block(flow.body.statements(), bound, names);
-                free_names_of_block(flow.branch.statements(), bound, names);
-            }
-            Stmt::For(x, _) => {
-                let (variable, counter, flow) = &**x;
-                free_names_of_expr(&flow.expr, bound, names);
-                let mark = bound.len();
-                bound.extend(counter.iter().chain([variable]).map(|v| v.name.to_string()));
-                free_names_of_block(flow.body.statements(), bound, names);
-                bound.truncate(mark);
-            }
-            other => {
-                other.walk(&mut Vec::new(), &mut |path: &[rhai::ASTNode]| {
-                    count_variable(path, bound, names);
-                    true
-                });
-            }
-        }
-    }
-    bound.truncate(mark);
-}
-
-fn free_names_of_expr(expr: &Expr, bound: &[String], names: &mut Names) {
-    expr.walk(&mut Vec::new(), &mut |path: &[rhai::ASTNode]| {
-        count_variable(path, bound, names);
-        true
-    });
-}
-
-/// Counts the node at the end of `path` if it is a variable not `bound` inside.
-fn count_variable(path: &[rhai::ASTNode], bound: &[String], names: &mut Names) {
-    if let Some(rhai::ASTNode::Expr(Expr::Variable(x, ..))) = path.last()
-        && !bound.iter().any(|b| b == x.1.as_str())
-    {
-        *names.entry(x.1.to_string()).or_default() += 1;
-    }
-}
-
-/// Code that may run after the code being compiled and read the variables it names: the rest
-/// of a block, the rest of a statement around a block, or the whole of a loop (which runs
-/// again). A loop's turns declare their own variables anew, so a loop only holds back the
-/// variables declared before it, those with slots `below` its first.
-struct Ahead {
-    names: Names,
-    below: usize,
-}
-
-/// Drops a value: one without anything on the heap without a call (the compiler does not
-/// know which kind a value is, and calls the whole drop for each).
-#[inline]
-fn discard(value: Value) {
-    if matches!(
-        value,
-        Value::Unit | Value::Int(_) | Value::Bool(_) | Value::Char(_) | Value::Range(..)
-    ) {
-        std::mem::forget(value);
-    } else {
-        drop(value);
-    }
+/// How many statements of `block`, before one that declares `name` again, push onto `name`
+/// (`name.push(x)`), at most four.
+fn pushes_onto(name: &str, block: &[Stmt]) -> usize {
+    const MOST_ROOM: usize = 4;
+    let pushes = block
+        .iter()
+        .take_while(|s| !matches!(s, Stmt::Var(x, ..) if x.0.name == name))
+        .filter(|s| {
+            matches!(s, Stmt::Expr(e)
+                if matches!(&**e, Expr::Dot(x, flags, _)
+                    if *flags == ASTFlags::NONE
+                        && matches!(&x.lhs, Expr::Variable(v, ..) if v.1 == name)
+                        && matches!(&x.rhs, Expr::MethodCall(call, _) if call.name == "push")))
+        })
+        .count();
+    pushes.min(MOST_ROOM)
 }
 
 /// The swaps that sort `keys` (none if they are sorted already), or `None` if two are equal.
-fn swaps_sorting(keys: &[&Key]) -> Option<Vec<(usize, usize)>> {
+pub(super) fn swaps_sorting(keys: &[&Key]) -> Option<Vec<(usize, usize)>> {
     let mut sorted = keys.to_vec();
     sorted.sort();
     if sorted.windows(2).any(|w| w[0] == w[1]) {
@@ -936,7 +192,7 @@ fn swaps_sorting(keys: &[&Key]) -> Option<Vec<(usize, usize)>> {
 }
 
 /// The items of an array literal, evaluated in order, and their size.
-fn array_of(items: &[Operand], f: &mut Frame<'_>) -> Run<(Vec<State>, Size)> {
+pub(super) fn array_of(items: &[Operand], f: &mut Frame<'_>) -> Run<(Vec<State>, Size)> {
     let mut array = Vec::with_capacity(items.len());
     let mut size = Size::default();
     for item in items {
@@ -949,47 +205,16 @@ fn array_of(items: &[Operand], f: &mut Frame<'_>) -> Run<(Vec<State>, Size)> {
 
 /// What `old op= new` stores on integers (`= new` without an operator).
 #[inline(always)]
-fn assigned_integer(op: Option<Op>, old: i64, new: i64) -> Run<i64> {
+pub(super) fn assigned_integer(op: Option<Op>, old: i64, new: i64) -> Run<i64> {
     match op {
         None => Ok(new),
         Some(op) => op.on_integers(old, new),
     }
 }
 
-/// Sorts an array of integers (Rhai sorts no array that mixes types: give up on any other).
-fn sort_integers(items: &mut [State]) -> Run<()> {
-    if items.iter().any(|item| !matches!(item, State::Int(_))) {
-        return Err(Flow::Bail);
-    }
-    items.sort_unstable_by_key(|item| match item {
-        State::Int(n) => *n,
-        _ => 0,
-    });
-    Ok(())
-}
-
-/// Pushes `item`. A short full array grows by one only: most become states, whose boxed
-/// items must fit exactly, and a vector grown to the usual four would be shrunk again then.
-#[inline]
-fn push_item(items: &mut Vec<State>, item: State) {
-    if items.len() == items.capacity() && items.len() < 4 {
-        items.reserve_exact(1);
-    }
-    items.push(item);
-}
-
-/// A copy of a value, integers without a call.
-#[inline]
-fn copy(value: &Value) -> Value {
-    match value {
-        Value::Int(n) => Value::Int(*n),
-        other => other.clone(),
-    }
-}
-
 /// When a loop tests its condition.
 #[derive(Clone, Copy)]
-enum Check {
+pub(super) enum Check {
     /// Before each turn (`while`); `loop` has none.
     Before { forever: bool },
     /// After each turn (`do`): the loop ends when the condition is `until`.
@@ -997,14 +222,14 @@ enum Check {
 }
 
 /// A place an assignment writes to.
-enum Target {
+pub(super) enum Target {
     Variable(usize),
     Element(usize, Operand),
     Property(usize, Box<str>),
 }
 
 /// A step along a chain such as `state.piles[i].len()`.
-enum Access {
+pub(super) enum Access {
     Index(Operand),
     Property(Box<str>),
     Len,
@@ -1013,7 +238,7 @@ enum Access {
 }
 
 impl Access {
-    fn operand(&self) -> Option<&Operand> {
+    pub(super) fn operand(&self) -> Option<&Operand> {
         match self {
             Access::Index(key) | Access::Contains(key) => Some(key),
             _ => None,
@@ -1022,7 +247,7 @@ impl Access {
 
     /// The key, read where it is (`()` for a step without one); for a key that is a variable
     /// or a constant only.
-    fn key_in_place<'a>(&'a self, f: &'a Frame<'_>) -> &'a Value {
+    pub(super) fn key_in_place<'a>(&'a self, f: &'a Frame<'_>) -> &'a Value {
         self.operand()
             .map_or(&Value::Unit, |key| key.read(f, &Value::Unit))
     }
@@ -1030,44 +255,47 @@ impl Access {
 
 /// The methods that change an array (its items and their size), with their (at most two)
 /// arguments.
-type Method = fn(&mut Vec<State>, &mut Size, Value, Value) -> Run<Value>;
+pub(super) type Method = fn(&mut Vec<State>, &mut Size, Value, Value) -> Run<Value>;
 
-struct Compiler<'a> {
-    index: &'a FxHashMap<(String, usize), usize>,
+pub(super) struct Compiler<'a> {
+    pub(super) index: &'a FxHashMap<(String, usize), usize>,
     /// The functions without parameters whose body is a constant, by name.
-    constants: &'a FxHashMap<String, Value>,
+    pub(super) constants: &'a FxHashMap<String, Value>,
     /// The operations compiled so far that run once per call of the function (those in a loop's
     /// body are charged at each turn instead).
-    operations: u64,
+    pub(super) operations: u64,
     /// Variables in scope: name, slot, constant.
-    scope: Vec<(String, usize, bool)>,
-    slots: usize,
-    calls: Vec<usize>,
+    pub(super) scope: Vec<(String, usize, bool)>,
+    pub(super) slots: usize,
+    pub(super) calls: Vec<usize>,
     /// What may run after the code being compiled, innermost last.
-    ahead: Vec<Ahead>,
+    pub(super) ahead: Vec<Ahead>,
     /// The variables named in the innermost statement being compiled.
-    here: Names,
+    pub(super) here: Names,
     /// The slot of the parameter read in the caller's state ([`Operand::Argument`]), if any.
-    argument: Option<usize>,
+    pub(super) argument: Option<usize>,
+    /// How many pushes onto the variable declared by the statement being compiled follow it
+    /// in its block ([`pushes_onto`]).
+    pub(super) pushes_after: usize,
 }
 
 impl Compiler<'_> {
     /// The operations compiled since `before` (a loop's condition and body), which the loop
     /// charges at each turn, plus one for the turn, taken out of the count charged once per call.
-    fn turn_operations(&mut self, before: u64) -> u64 {
+    pub(super) fn turn_operations(&mut self, before: u64) -> u64 {
         let each_turn = self.operations - before + 1;
         self.operations = before;
         each_turn
     }
 
-    fn declare(&mut self, name: &str, constant: bool) -> usize {
+    pub(super) fn declare(&mut self, name: &str, constant: bool) -> usize {
         let slot = self.slots;
         self.slots += 1;
         self.scope.push((name.to_string(), slot, constant));
         slot
     }
 
-    fn variable(&self, expr: &Expr) -> Compiled<(usize, bool)> {
+    pub(super) fn variable(&self, expr: &Expr) -> Compiled<(usize, bool)> {
         let Expr::Variable(x, _, position) = expr else {
             return Err(unsupported(expr.position(), "this expression"));
         };
@@ -1080,7 +308,7 @@ impl Compiler<'_> {
             .ok_or_else(|| unsupported(*position, &format!("the variable `{name}` from outside")))
     }
 
-    fn writable(&self, variable: &Expr) -> Compiled<usize> {
+    pub(super) fn writable(&self, variable: &Expr) -> Compiled<usize> {
         let (slot, constant) = self.variable(variable)?;
         if constant {
             return Err(unsupported(variable.position(), "changing a constant"));
@@ -1094,7 +322,7 @@ impl Compiler<'_> {
         Ok(slot)
     }
 
-    fn operand(&mut self, expr: &Expr) -> Compiled<Operand> {
+    pub(super) fn operand(&mut self, expr: &Expr) -> Compiled<Operand> {
         if let Some(value) = self.constant_call(expr).or_else(|| constant_of(expr)) {
             return Ok(Operand::Const(value));
         }
@@ -1113,34 +341,10 @@ impl Compiler<'_> {
         })
     }
 
-    /// Whether the variable `name` in `slot` is read here for the last time: named once in its
-    /// statement, and not in any code that may run after it.
-    fn is_last_read(&self, name: &str, slot: usize) -> bool {
-        self.here.get(name) == Some(&1)
-            && !self
-                .ahead
-                .iter()
-                .any(|later| slot < later.below && later.names.contains_key(name))
-    }
-
-    /// Compiles `code` with `names` (read by code that runs after it, from variables with
-    /// slots below `below`) held back from moving.
-    fn with_ahead<T>(
-        &mut self,
-        names: Names,
-        below: usize,
-        code: impl FnOnce(&mut Self) -> Compiled<T>,
-    ) -> Compiled<T> {
-        self.ahead.push(Ahead { names, below });
-        let compiled = code(self);
-        self.ahead.pop();
-        compiled
-    }
-
     /// The value of a call of a script function without parameters whose body is a constant
     /// (`fn moves() { [1, 2, 4] }`, the way a script writes a constant): the call is the
     /// constant, read where it is.
-    fn constant_call(&self, expr: &Expr) -> Option<Value> {
+    pub(super) fn constant_call(&self, expr: &Expr) -> Option<Value> {
         match expr {
             Expr::FnCall(call, _) if call.op_token.is_none() && call.args.is_empty() => {
                 self.constants.get(call.name.as_str()).cloned()
@@ -1150,19 +354,19 @@ impl Compiler<'_> {
     }
 
     /// The items of an array literal (see [`array_of`]).
-    fn array_literal(&mut self, items: &[Expr]) -> Compiled<Vec<Operand>> {
+    pub(super) fn array_literal(&mut self, items: &[Expr]) -> Compiled<Vec<Operand>> {
         let items = self.operands(items)?;
         self.operations += 1 + items.iter().map(Operand::operations).sum::<u64>();
         Ok(items)
     }
 
-    fn operands(&mut self, exprs: &[Expr]) -> Compiled<Vec<Operand>> {
+    pub(super) fn operands(&mut self, exprs: &[Expr]) -> Compiled<Vec<Operand>> {
         exprs.iter().map(|e| self.operand(e)).collect()
     }
 
     /// A function's body: its last expression, or a `return` of a variable, hands the variable
     /// over instead of copying it (the function's locals end there).
-    fn body(&mut self, statements: &[Stmt]) -> Compiled<Code> {
+    pub(super) fn body(&mut self, statements: &[Stmt]) -> Compiled<Code> {
         if let Some((Stmt::Expr(last), rest)) = statements.split_last()
             && let Expr::Variable(x, ..) = &**last
         {
@@ -1175,18 +379,22 @@ impl Compiler<'_> {
         Ok(sequence(codes))
     }
 
-    fn take(&mut self, variable: &Expr) -> Compiled<Code> {
+    pub(super) fn take(&mut self, variable: &Expr) -> Compiled<Code> {
         let (slot, _) = self.variable(variable)?;
         self.operations += 1;
         if self.argument == Some(slot) {
-            return Ok(Box::new(|f| Ok(Value::from_state(f.argument))));
+            return Ok(Box::new(|f| Ok(f.copy_of_argument(0))));
         }
         Ok(Box::new(move |f| Ok(std::mem::take(f.slot_mut(slot)))))
     }
 
-    fn statements(&mut self, statements: &[Stmt]) -> Compiled<Vec<Code>> {
+    pub(super) fn statements(&mut self, statements: &[Stmt]) -> Compiled<Vec<Code>> {
         let mut codes = Vec::with_capacity(statements.len());
         for (i, statement) in statements.iter().enumerate() {
+            self.pushes_after = match statement {
+                Stmt::Var(x, ..) => pushes_onto(x.0.name.as_str(), &statements[i + 1..]),
+                _ => 0,
+            };
             let later = free_names(&statements[i + 1..]);
             let outer = std::mem::replace(&mut self.here, free_names(&statements[i..=i]));
             let code = self.with_ahead(later, usize::MAX, |c| c.stmt(statement));
@@ -1198,21 +406,21 @@ impl Compiler<'_> {
 
     /// A block inside an expression or a statement: the rest of the statement may read what
     /// the block reads.
-    fn block(&mut self, statements: &[Stmt]) -> Compiled<Code> {
+    pub(super) fn block(&mut self, statements: &[Stmt]) -> Compiled<Code> {
         let around = self.here.clone();
         self.with_ahead(around, usize::MAX, |c| c.branch(statements))
     }
 
     /// A block with its own scope, after which nothing of its statement runs (the body of an
     /// `if`, a plain `{ … }`, a loop's body); its value is that of its last statement.
-    fn branch(&mut self, statements: &[Stmt]) -> Compiled<Code> {
+    pub(super) fn branch(&mut self, statements: &[Stmt]) -> Compiled<Code> {
         let mark = self.scope.len();
         let codes = self.statements(statements);
         self.scope.truncate(mark);
         Ok(sequence(codes?))
     }
 
-    fn stmt(&mut self, stmt: &Stmt) -> Compiled<Code> {
+    pub(super) fn stmt(&mut self, stmt: &Stmt) -> Compiled<Code> {
         match stmt {
             Stmt::Noop(_) => Ok(Box::new(|_| Ok(Value::Unit))),
             Stmt::Expr(expr) => self.expr(expr),
@@ -1223,6 +431,7 @@ impl Compiler<'_> {
                 if flags.contains(ASTFlags::EXPORTED) {
                     return Err(unsupported(*position, "`export`"));
                 }
+                let room = std::mem::take(&mut self.pushes_after);
                 let init = self.operand(init)?;
                 let slot = self.declare(ident.name.as_str(), flags.contains(ASTFlags::CONSTANT));
                 self.operations += 1 + init.operations();
@@ -1237,11 +446,24 @@ impl Compiler<'_> {
                         Ok(Value::Unit)
                     }));
                 }
-                Ok(Box::new(move |f| {
-                    let value = init.value(f)?;
-                    discard(std::mem::replace(f.slot_mut(slot), value));
-                    Ok(Value::Unit)
-                }))
+                // A copy that pushes follow is made with room for them: no array grows twice.
+                match init {
+                    Operand::Argument if room > 0 => Ok(Box::new(move |f| {
+                        let value = f.copy_of_argument(room);
+                        discard(std::mem::replace(f.slot_mut(slot), value));
+                        Ok(Value::Unit)
+                    })),
+                    Operand::Slot(from) if room > 0 => Ok(Box::new(move |f| {
+                        let value = f.slot(from).copy_with_room(room);
+                        discard(std::mem::replace(f.slot_mut(slot), value));
+                        Ok(Value::Unit)
+                    })),
+                    init => Ok(Box::new(move |f| {
+                        let value = init.value(f)?;
+                        discard(std::mem::replace(f.slot_mut(slot), value));
+                        Ok(Value::Unit)
+                    })),
+                }
             }
             Stmt::Assignment(x) => {
                 let (assign, BinaryExpr { lhs, rhs }) = &**x;
@@ -1313,7 +535,7 @@ impl Compiler<'_> {
     }
 
     /// `while` and `loop` (the condition before each turn), `do` (after it).
-    fn conditional_loop(&mut self, flow: &FlowControl, check: Check) -> Compiled<Code> {
+    pub(super) fn conditional_loop(&mut self, flow: &FlowControl, check: Check) -> Compiled<Code> {
         self.operations += 1;
         let before = self.operations;
         // The condition and the body run again at each turn.
@@ -1336,7 +558,10 @@ impl Compiler<'_> {
         }))
     }
 
-    fn for_loop(&mut self, x: &(rhai::Ident, Option<rhai::Ident>, FlowControl)) -> Compiled<Code> {
+    pub(super) fn for_loop(
+        &mut self,
+        x: &(rhai::Ident, Option<rhai::Ident>, FlowControl),
+    ) -> Compiled<Code> {
         let (variable, counter, flow) = x;
         self.operations += 1;
         let over = self.operand(&flow.expr)?;
@@ -1406,7 +631,7 @@ impl Compiler<'_> {
         }))
     }
 
-    fn assignment(&mut self, lhs: &Expr, rhs: &Expr, op: Option<Op>) -> Compiled<Code> {
+    pub(super) fn assignment(&mut self, lhs: &Expr, rhs: &Expr, op: Option<Op>) -> Compiled<Code> {
         let rhs = self.operand(rhs)?;
         let target = match lhs {
             Expr::Variable(..) => Target::Variable(self.writable(lhs)?),
@@ -1504,7 +729,7 @@ impl Compiler<'_> {
         }))
     }
 
-    fn expr(&mut self, expr: &Expr) -> Compiled<Code> {
+    pub(super) fn expr(&mut self, expr: &Expr) -> Compiled<Code> {
         if let Some(value) = constant_of(expr) {
             self.operations += 1;
             return Ok(Box::new(move |_| Ok(copy(&value))));
@@ -1550,7 +775,7 @@ impl Compiler<'_> {
                 let (slot, _) = self.variable(expr)?;
                 self.operations += 1;
                 if self.argument == Some(slot) {
-                    return Ok(Box::new(|f| Ok(Value::from_state(f.argument))));
+                    return Ok(Box::new(|f| Ok(f.copy_of_argument(0))));
                 }
                 Ok(Box::new(move |f| Ok(copy(f.slot(slot)))))
             }
@@ -1567,7 +792,7 @@ impl Compiler<'_> {
 
     /// An expression that must be a boolean (of `if`, `while`, `&&`...), compiled to give the
     /// boolean itself: comparisons and `&&`/`||` chains without a [`Value`] in between.
-    fn condition(&mut self, expr: &Expr) -> Compiled<Test> {
+    pub(super) fn condition(&mut self, expr: &Expr) -> Compiled<Test> {
         if let Expr::FnCall(call, _) = expr
             && let Some(test) = self.comparison(call)?
         {
@@ -1599,7 +824,7 @@ impl Compiler<'_> {
     }
 
     /// `a < b` and the other comparisons, as a test; `None` for any other call.
-    fn comparison(&mut self, call: &FnCallExpr) -> Compiled<Option<Test>> {
+    pub(super) fn comparison(&mut self, call: &FnCallExpr) -> Compiled<Option<Test>> {
         let Some(compare) = Compare::named(call.name.as_str()) else {
             return Ok(None);
         };
@@ -1614,7 +839,7 @@ impl Compiler<'_> {
         Ok(Some(pair(a, b, move |x, y| compare.apply(x, y))))
     }
 
-    fn call(&mut self, call: &FnCallExpr, position: Position) -> Compiled<Code> {
+    pub(super) fn call(&mut self, call: &FnCallExpr, position: Position) -> Compiled<Code> {
         let name = call.name.as_str();
         if call.capture_parent_scope {
             return Err(unsupported(position, &format!("`{name}!`")));
@@ -1675,7 +900,7 @@ impl Compiler<'_> {
     /// Reads a chain such as `piles[i]`, `state.cap` or `state.piles.len()`. The keys and
     /// arguments are evaluated first (as Rhai does), then the chain is walked without copying
     /// what it passes through.
-    fn chain(&mut self, expr: &Expr) -> Compiled<Code> {
+    pub(super) fn chain(&mut self, expr: &Expr) -> Compiled<Code> {
         if let Expr::Dot(x, flags, _) = expr
             && *flags == ASTFlags::NONE
             && let Expr::MethodCall(call, position) = &x.rhs
@@ -1755,7 +980,7 @@ impl Compiler<'_> {
     }
 
     /// The steps after the base of a chain node (`kind` is the node, `rhs` its right side).
-    fn steps(
+    pub(super) fn steps(
         &mut self,
         kind: &Expr,
         flags: ASTFlags,
@@ -1784,7 +1009,7 @@ impl Compiler<'_> {
         }
     }
 
-    fn step(&mut self, is_index: bool, expr: &Expr) -> Compiled<Access> {
+    pub(super) fn step(&mut self, is_index: bool, expr: &Expr) -> Compiled<Access> {
         if is_index {
             return Ok(Access::Index(self.operand(expr)?));
         }
@@ -1802,7 +1027,7 @@ impl Compiler<'_> {
 
     /// `v.push(x)` and the other methods that change an array in a variable; `None` for the
     /// methods that only read (the general chain handles those).
-    fn method_on_variable(
+    pub(super) fn method_on_variable(
         &mut self,
         variable: &Expr,
         call: &FnCallExpr,
@@ -1916,7 +1141,7 @@ impl Compiler<'_> {
 /// `op` of two operands, compiled for where they are: two variables or a variable and a
 /// constant (the usual `k <= n`, `n - k`) are read in place, with no code to run, and code next
 /// to a variable or a constant (`n % x == 0`) is the one closure run.
-fn pair<T: 'static>(
+pub(super) fn pair<T: 'static>(
     a: Operand,
     b: Operand,
     op: impl Fn(&Value, &Value) -> Run<T> + 'static,
@@ -1965,7 +1190,7 @@ fn pair<T: 'static>(
 }
 
 /// Runs statements in order; the value is the last one's (`()` for none).
-fn sequence(mut codes: Vec<Code>) -> Code {
+pub(super) fn sequence(mut codes: Vec<Code>) -> Code {
     match codes.len() {
         0 => Box::new(|_| Ok(Value::Unit)),
         1 => codes.pop().unwrap_or_else(|| Box::new(|_| Ok(Value::Unit))),
@@ -1980,7 +1205,7 @@ fn sequence(mut codes: Vec<Code>) -> Code {
 }
 
 /// One turn of a loop's body: whether the loop stops (`break`); other flows go on up.
-fn turn(result: Run<Value>) -> Run<bool> {
+pub(super) fn turn(result: Run<Value>) -> Run<bool> {
     match result {
         Ok(value) => {
             discard(value);
@@ -1992,33 +1217,7 @@ fn turn(result: Run<Value>) -> Run<bool> {
     }
 }
 
-fn length(item: Item<'_>) -> Run<usize> {
-    match item {
-        Item::Array(items) => Ok(items.len()),
-        Item::Map(entries) => Ok(entries.len()),
-        _ => Err(Flow::Bail),
-    }
-}
-
-fn contains(container: Item<'_>, item: Item<'_>) -> Run<bool> {
-    match (container, item) {
-        (Item::Array(items), _) => {
-            for x in items {
-                if equal(Item::of_state(x), item)? {
-                    return Ok(true);
-                }
-            }
-            Ok(false)
-        }
-        (Item::Other(&Value::Range(start, end, inclusive)), Item::Int(n)) => {
-            Ok(start <= n && (n < end || (inclusive && n == end)))
-        }
-        (Item::Map(entries), Item::Str(key)) => Ok(property(entries, key).is_ok()),
-        _ => Err(Flow::Bail),
-    }
-}
-
-fn access<'v>(item: Item<'v>, step: &Access, key: &Value) -> Run<Item<'v>> {
+pub(super) fn access<'v>(item: Item<'v>, step: &Access, key: &Value) -> Run<Item<'v>> {
     Ok(match (step, item) {
         (Access::Index(_), Item::Array(items)) => {
             Item::of_state(&items[position(key.int()?, items.len())?])
@@ -2034,164 +1233,3 @@ fn access<'v>(item: Item<'v>, step: &Access, key: &Value) -> Run<Item<'v>> {
         _ => return Err(Flow::Bail),
     })
 }
-
-/// A comparison.
-#[derive(Clone, Copy)]
-enum Compare {
-    Less,
-    LessOrEqual,
-    Greater,
-    GreaterOrEqual,
-    Equal,
-    NotEqual,
-}
-
-impl Compare {
-    fn named(name: &str) -> Option<Compare> {
-        Some(match name {
-            "<" => Compare::Less,
-            "<=" => Compare::LessOrEqual,
-            ">" => Compare::Greater,
-            ">=" => Compare::GreaterOrEqual,
-            "==" => Compare::Equal,
-            "!=" => Compare::NotEqual,
-            _ => return None,
-        })
-    }
-
-    #[inline]
-    fn apply(self, a: &Value, b: &Value) -> Run<bool> {
-        if let (Value::Int(x), Value::Int(y)) = (a, b) {
-            return Ok(match self {
-                Compare::Less => x < y,
-                Compare::LessOrEqual => x <= y,
-                Compare::Greater => x > y,
-                Compare::GreaterOrEqual => x >= y,
-                Compare::Equal => x == y,
-                Compare::NotEqual => x != y,
-            });
-        }
-        match self {
-            Compare::Equal => equal(Item::of_value(a), Item::of_value(b)),
-            Compare::NotEqual => equal(Item::of_value(a), Item::of_value(b)).map(|e| !e),
-            _ => Err(Flow::Bail),
-        }
-    }
-}
-
-/// An operator or function of two values (comparisons are [`Compare`]).
-#[derive(Clone, Copy)]
-enum Op {
-    Add,
-    Subtract,
-    Multiply,
-    Divide,
-    Remainder,
-    Power,
-    ShiftLeft,
-    ShiftRight,
-    Min,
-    Max,
-    And,
-    Or,
-    Xor,
-    Range,
-    RangeInclusive,
-    Contains,
-}
-
-impl Op {
-    fn named(name: &str) -> Option<Op> {
-        Some(match name {
-            "+" => Op::Add,
-            "-" => Op::Subtract,
-            "*" => Op::Multiply,
-            "/" => Op::Divide,
-            "%" => Op::Remainder,
-            "**" => Op::Power,
-            "<<" => Op::ShiftLeft,
-            ">>" => Op::ShiftRight,
-            "min" => Op::Min,
-            "max" => Op::Max,
-            "&" => Op::And,
-            "|" => Op::Or,
-            "^" => Op::Xor,
-            ".." => Op::Range,
-            "..=" => Op::RangeInclusive,
-            "contains" => Op::Contains,
-            _ => return None,
-        })
-    }
-
-    /// The result, or [`Flow::Bail`] where Rhai fails (overflow, division by zero) or the
-    /// values are of other types.
-    #[inline]
-    fn apply(self, a: &Value, b: &Value) -> Run<Value> {
-        if let (&Value::Int(x), &Value::Int(y)) = (a, b) {
-            return match self {
-                Op::Range => Ok(Value::Range(x, y, false)),
-                Op::RangeInclusive => Ok(Value::Range(x, y, true)),
-                _ => self.on_integers(x, y).map(Value::Int),
-            };
-        }
-        match (self, a, b) {
-            (Op::And, Value::Bool(x), Value::Bool(y)) => Ok(Value::Bool(x & y)),
-            (Op::Or, Value::Bool(x), Value::Bool(y)) => Ok(Value::Bool(x | y)),
-            (Op::Xor, Value::Bool(x), Value::Bool(y)) => Ok(Value::Bool(x ^ y)),
-            (Op::Contains, ..) => contains(Item::of_value(a), Item::of_value(b)).map(Value::Bool),
-            _ => Err(Flow::Bail),
-        }
-    }
-
-    /// The integer the operator gives on two integers ([`Flow::Bail`] for one that gives
-    /// something else, a range, or none).
-    #[inline(always)]
-    fn on_integers(self, x: i64, y: i64) -> Run<i64> {
-        match self {
-            Op::Add => x.checked_add(y),
-            Op::Subtract => x.checked_sub(y),
-            Op::Multiply => x.checked_mul(y),
-            Op::Divide => x.checked_div(y),
-            Op::Remainder => x.checked_rem(y),
-            Op::Power => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
-            Op::ShiftLeft => Some(shift_left(x, y)),
-            Op::ShiftRight => Some(shift_right(x, y)),
-            Op::Min => Some(x.min(y)),
-            Op::Max => Some(x.max(y)),
-            Op::And => Some(x & y),
-            Op::Or => Some(x | y),
-            Op::Xor => Some(x ^ y),
-            Op::Range | Op::RangeInclusive | Op::Contains => None,
-        }
-        .ok_or(Flow::Bail)
-    }
-}
-
-/// `x << y` as Rhai computes it: bits shifted out are lost, a shift by 64 or more gives 0, and
-/// a negative shift goes the other way.
-fn shift_left(x: i64, y: i64) -> i64 {
-    if y < 0 {
-        shift_right(x, y.checked_abs().unwrap_or(i64::MAX))
-    } else {
-        u32::try_from(y)
-            .ok()
-            .and_then(|s| x.checked_shl(s))
-            .unwrap_or(0)
-    }
-}
-
-/// `x >> y` as Rhai computes it: the sign fills the bits shifted in, a shift by 64 or more
-/// leaves only the sign (0 or −1), and a negative shift goes the other way.
-fn shift_right(x: i64, y: i64) -> i64 {
-    if y < 0 {
-        shift_left(x, y.checked_abs().unwrap_or(i64::MAX))
-    } else {
-        u32::try_from(y)
-            .ok()
-            .and_then(|s| x.checked_shr(s))
-            .unwrap_or(x >> 63)
-    }
-}
-
-#[cfg(test)]
-mod tests;

@@ -1,0 +1,433 @@
+//! Running compiled code: the frame of a call, its counts against the budget, and the program.
+
+use std::cell::RefCell;
+use std::time::Instant;
+
+use rhai::{AST, Stmt};
+use rustc_hash::FxHashMap;
+
+use super::compiler::{Unsupported, compile_function, constant_of, line_and_column};
+use super::split::{EachItem, makes_each_item_a_component};
+use super::values::{Size, Value, discard, within_depth};
+use super::{Code, Flow, MAX_CALL_LEVELS, Run, WEIGHT};
+use crate::{Limits, State};
+
+/// The limits a compiled call runs under: those of the script's budget.
+#[derive(Clone, Copy)]
+pub(crate) struct Meter {
+    /// Operations used before the call.
+    pub(crate) used: u64,
+    /// The budget of operations.
+    pub(crate) limit: u64,
+    /// When the time limit is reached (none: no limit).
+    pub(crate) deadline: Option<Instant>,
+    /// The memory meter and its bound.
+    pub(crate) memory: Option<(fn() -> usize, usize)>,
+}
+
+impl Meter {
+    /// Whether `operations` more stay within the budget, the memory bound and, if they pass
+    /// a reading of the clock, the time limit.
+    fn allows(&self, operations: u64) -> bool {
+        let total = self.used.saturating_add(operations);
+        let reads_clock = total / Limits::CLOCK_EVERY > self.used / Limits::CLOCK_EVERY;
+        total <= self.limit
+            && self.memory.is_none_or(|(meter, bound)| meter() <= bound)
+            && !(reads_clock && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+}
+
+/// The state of a compiled call: the local variables of the functions running, one stack for
+/// all (a call's locals start at `base`), and the counts.
+pub(super) struct Frame<'p> {
+    pub(super) stack: Vec<Value>,
+    /// The state the engine passed, read in place by the function's variant that does not
+    /// change its parameter ([`Program::in_place`]).
+    pub(super) argument: &'p State,
+    pub(super) base: usize,
+    pub(super) program: &'p Program,
+    pub(super) meter: Meter,
+    pub(super) ops: u64,
+    /// When the clock is read next, in operations.
+    pub(super) next_clock: u64,
+    pub(super) depth: usize,
+    /// The value of the `return` under way.
+    pub(super) returned: Value,
+}
+
+impl Frame<'_> {
+    #[inline]
+    pub(super) fn slot(&self, slot: usize) -> &Value {
+        &self.stack[self.base + slot]
+    }
+
+    #[inline]
+    pub(super) fn slot_mut(&mut self, slot: usize) -> &mut Value {
+        &mut self.stack[self.base + slot]
+    }
+
+    /// A copy of the state passed in, with room for `room` more items if it is an array (in a
+    /// vector given back by the engine when one of that size is kept).
+    pub(super) fn copy_of_argument(&self, room: usize) -> Value {
+        let State::Array(items) = self.argument else {
+            return Value::from_state(self.argument);
+        };
+        let kept = (items.len() + room)
+            .checked_sub(1)
+            .and_then(|i| self.program.short.borrow_mut().get_mut(i)?.pop());
+        match kept {
+            Some(mut copy) => {
+                copy.extend(items.iter().map(State::copy));
+                Value::Array(copy, Size::of_array(items))
+            }
+            None => Value::from_state_with_room(self.argument, room),
+        }
+    }
+
+    /// Counts `n` operations, and gives up where the interpreter would stop.
+    #[inline]
+    pub(super) fn tick(&mut self, n: u64) -> Run<()> {
+        self.ops += WEIGHT * n;
+        let total = self.meter.used + self.ops;
+        if total > self.meter.limit {
+            return Err(Flow::Bail);
+        }
+        if let Some((meter, bound)) = self.meter.memory
+            && meter() > bound
+        {
+            return Err(Flow::Bail);
+        }
+        if total >= self.next_clock {
+            self.next_clock = total + Limits::CLOCK_EVERY;
+            if self.meter.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Flow::Bail);
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs function `index`, whose arguments are on the stack from `base`.
+    pub(super) fn invoke(&mut self, index: usize, base: usize) -> Run<Value> {
+        let program = self.program;
+        let Some(function) = &program.functions[index] else {
+            return Err(Flow::Bail);
+        };
+        self.run_function(function, base)
+    }
+
+    pub(super) fn run_function(&mut self, function: &Function, base: usize) -> Run<Value> {
+        if self.depth >= MAX_CALL_LEVELS {
+            return Err(Flow::Bail);
+        }
+        self.tick(function.operations)?;
+        self.stack
+            .resize_with(base + function.slots, Value::default);
+        let caller = std::mem::replace(&mut self.base, base);
+        self.depth += 1;
+        let result = (function.body)(self);
+        self.depth -= 1;
+        self.base = caller;
+        self.stack.drain(base..).for_each(discard);
+        match result {
+            Ok(value) => Ok(value),
+            Err(Flow::Return) => Ok(std::mem::take(&mut self.returned)),
+            Err(_) => Err(Flow::Bail),
+        }
+    }
+}
+
+pub(super) struct Function {
+    /// Local variables, parameters first.
+    pub(super) slots: usize,
+    /// The operations a call counts at its start: every one of its body outside loops, taken
+    /// or not (those in loops count at each turn).
+    pub(super) operations: u64,
+    pub(super) body: Code,
+    /// The functions it calls.
+    pub(super) calls: Vec<usize>,
+}
+
+/// The compiled functions of a script.
+pub(crate) struct Program {
+    /// By (name, number of parameters); `None` where a function is outside the subset.
+    functions: Vec<Option<Function>>,
+    /// By the same index, the variant of a function of one parameter that reads its parameter
+    /// in the caller's state, where the function never changes it: a call from the engine then
+    /// copies no more of the state than the script itself does.
+    in_place: Vec<Option<Function>>,
+    /// By the same index, the functions of the usual `components` shape, answered without
+    /// running them ([`EachItem`]).
+    each_item: Vec<Option<EachItem>>,
+    index: FxHashMap<(String, usize), usize>,
+    /// Why each function outside the subset is, by index.
+    reasons: FxHashMap<usize, String>,
+    /// The locals' stack, kept from call to call (one allocation less per call).
+    stack: RefCell<Vec<Value>>,
+    /// Empty arrays with room, given back by the caller once it has taken the states out of
+    /// a returned array ([`Program::recycle`]): `let out = []` starts from one, so the array
+    /// of options does not grow from nothing at each call.
+    pub(super) spare: RefCell<Vec<Vec<State>>>,
+    /// Empty vectors with room for exactly 1 to [`SHORT`] items (by their room), taken from
+    /// the arrays the engine is done with ([`Program::take_back`]): a copy of the state passed
+    /// in takes one of its size, without an allocation.
+    short: RefCell<[Vec<Vec<State>>; SHORT]>,
+}
+
+/// The longest arrays kept for reuse ([`Program::short`]), and how many of each length.
+const SHORT: usize = 4;
+const SHORT_KEPT: usize = 1024;
+
+impl Program {
+    /// Compiles every script function of `ast` that the subset covers.
+    pub(crate) fn compile(ast: &AST) -> Program {
+        let definitions: Vec<_> = ast.iter_fn_def().collect();
+        let index: FxHashMap<(String, usize), usize> = definitions
+            .iter()
+            .enumerate()
+            .map(|(i, def)| ((def.name.to_string(), def.params.len()), i))
+            .collect();
+        // Rhai gives no direct access to a function's statements: the walk visits the top-level
+        // statements of the script and then those of each function, and a function's are the
+        // ones inside the span of its body.
+        let mut outermost: Vec<Stmt> = Vec::new();
+        ast.walk(&mut |path: &[rhai::ASTNode]| {
+            if let [rhai::ASTNode::Stmt(stmt)] = path {
+                outermost.push((*stmt).clone());
+            }
+            true
+        });
+        let in_functions = outermost.get(ast.statements().len()..).unwrap_or_default();
+        let body_of = |def: &rhai::ScriptFuncDef| -> Vec<Stmt> {
+            let span = line_and_column(def.body.start_position())
+                ..=line_and_column(def.body.end_position());
+            in_functions
+                .iter()
+                .filter(|s| span.contains(&line_and_column(s.position())))
+                .cloned()
+                .collect()
+        };
+        let bodies: Vec<Vec<Stmt>> = definitions.iter().map(|def| body_of(def)).collect();
+        let constants: FxHashMap<String, Value> = definitions
+            .iter()
+            .zip(&bodies)
+            .filter(|(def, _)| def.params.is_empty())
+            .filter_map(|(def, body)| match &body[..] {
+                [Stmt::Expr(e)] => constant_of(e).map(|v| (def.name.to_string(), v)),
+                _ => None,
+            })
+            .collect();
+        // Every statement must have found its function (a statement without a position would
+        // not): otherwise nothing is compiled.
+        let split = bodies.iter().map(Vec::len).sum::<usize>() == in_functions.len();
+        let each_item_shaped: Vec<bool> = definitions
+            .iter()
+            .zip(&bodies)
+            .map(|(def, body)| match &def.params[..] {
+                [param] => split && makes_each_item_a_component(param, body),
+                _ => false,
+            })
+            .collect();
+        let mut reasons = FxHashMap::default();
+        let functions = definitions
+            .iter()
+            .zip(bodies)
+            .enumerate()
+            .map(|(i, (def, body))| {
+                if !split {
+                    let reason =
+                        "the script's functions could not be told apart in its syntax tree";
+                    reasons.insert(i, reason.to_string());
+                    return (None, None);
+                }
+                match compile_function(def, &body, &index, &constants, false) {
+                    Ok(function) => {
+                        let in_place = (def.params.len() == 1)
+                            .then(|| compile_function(def, &body, &index, &constants, true).ok())
+                            .flatten();
+                        (Some(function), in_place)
+                    }
+                    Err(Unsupported(reason)) => {
+                        reasons.insert(i, reason);
+                        (None, None)
+                    }
+                }
+            })
+            .collect::<Vec<_>>();
+        let (functions, in_place): (Vec<_>, _) = functions.into_iter().unzip();
+        let mut program = Program {
+            each_item: vec![None; functions.len()],
+            functions,
+            in_place,
+            index,
+            reasons,
+            stack: RefCell::new(Vec::new()),
+            spare: RefCell::new(Vec::new()),
+            short: RefCell::new(Default::default()),
+        };
+        for (i, shaped) in each_item_shaped.into_iter().enumerate() {
+            if shaped {
+                program.each_item[i] = program.operations_of_each_item(i);
+            }
+        }
+        program
+    }
+
+    /// What the compiled code of function `index`, recognised as the usual `components`,
+    /// counts: run on an empty array and on an array of one item.
+    fn operations_of_each_item(&self, index: usize) -> Option<EachItem> {
+        let unlimited = Meter {
+            used: 0,
+            limit: u64::MAX,
+            deadline: None,
+            memory: None,
+        };
+        let (_, none) = self.run(index, &State::Array(Box::new([])), unlimited)?;
+        let (_, one) = self.run(index, &State::Array(Box::new([State::Int(0)])), unlimited)?;
+        Some(EachItem {
+            per_call: none,
+            per_item: one.checked_sub(none)?,
+        })
+    }
+
+    /// Keeps `array`'s room for a later `let out = []` (a few arrays, of a bounded size).
+    pub(crate) fn recycle(&self, mut array: Vec<State>) {
+        const KEPT: usize = 4;
+        const MOST_ITEMS: usize = 1 << 12;
+        let mut spare = self.spare.borrow_mut();
+        if spare.len() < KEPT && array.capacity() <= MOST_ITEMS {
+            array.clear();
+            spare.push(array);
+        }
+    }
+
+    /// Keeps the room of the short arrays among `states` for the copies of later calls
+    /// ([`Program::short`]), and empties `states`.
+    pub(crate) fn take_back(&self, states: &mut Vec<State>) {
+        let mut short = self.short.borrow_mut();
+        for state in states.drain(..) {
+            if let State::Array(items) = state
+                && let Some(kept) = items.len().checked_sub(1).and_then(|i| short.get_mut(i))
+                && kept.len() < SHORT_KEPT
+            {
+                let mut room = items.into_vec();
+                room.clear();
+                kept.push(room);
+            }
+        }
+    }
+
+    /// The compiled `fn name(state)`, or why it runs in the interpreter.
+    pub(crate) fn entry(&self, name: &str) -> Result<usize, String> {
+        let Some(&start) = self.index.get(&(name.to_string(), 1)) else {
+            return Err(format!("the script has no `fn {name}(state)`"));
+        };
+        // Every function it may call must be compiled too.
+        let mut seen = vec![false; self.functions.len()];
+        let mut stack = vec![start];
+        seen[start] = true;
+        while let Some(i) = stack.pop() {
+            let Some(function) = &self.functions[i] else {
+                return Err(self.reasons[&i].clone());
+            };
+            for &callee in &function.calls {
+                if !std::mem::replace(&mut seen[callee], true) {
+                    stack.push(callee);
+                }
+            }
+        }
+        Ok(start)
+    }
+
+    /// Whether `fn name(state)` is the usual `components`, answered without running it.
+    #[cfg(test)]
+    pub(crate) fn makes_each_item_a_component(&self, name: &str) -> bool {
+        self.index
+            .get(&(name.to_string(), 1))
+            .is_some_and(|&i| self.each_item[i].is_some())
+    }
+
+    /// Whether the compiled `fn name(state)` reads its state in place.
+    #[cfg(test)]
+    pub(crate) fn reads_argument_in_place(&self, name: &str) -> bool {
+        self.index
+            .get(&(name.to_string(), 1))
+            .is_some_and(|&i| self.in_place[i].is_some())
+    }
+
+    /// Runs function `entry` (from [`Program::entry`]) on `state`: the states of the array it
+    /// returns and the operations it took, or `None` where the interpreter must run the call.
+    pub(crate) fn call(
+        &self,
+        entry: usize,
+        state: &State,
+        meter: Meter,
+    ) -> Option<(Vec<State>, u64)> {
+        if self.each_item[entry].is_some() {
+            let mut parts = self.spare.borrow_mut().pop().unwrap_or_default();
+            if let Some(operations) = self.split(entry, state, meter, &mut parts) {
+                return Some((parts, operations));
+            }
+        }
+        self.run(entry, state, meter)
+    }
+
+    /// Where function `entry` is the usual `components` ([`EachItem`]): makes `parts` the
+    /// components of `state` (overwriting what it holds) and gives the operations its code
+    /// counts, as [`Program::call`] would, without running the code. `None` (and `parts` left
+    /// in any state) where the code must run, past a limit among them, so that it stops where
+    /// it would have.
+    pub(crate) fn split(
+        &self,
+        entry: usize,
+        state: &State,
+        meter: Meter,
+        parts: &mut Vec<State>,
+    ) -> Option<u64> {
+        let operations = self.each_item[entry]?.split(state, parts)?;
+        meter.allows(operations).then_some(operations)
+    }
+
+    /// Runs the compiled code of function `entry` on `state`, as [`Program::call`].
+    pub(super) fn run(
+        &self,
+        entry: usize,
+        state: &State,
+        meter: Meter,
+    ) -> Option<(Vec<State>, u64)> {
+        let mut stack = std::mem::take(&mut *self.stack.borrow_mut());
+        stack.clear();
+        // A state on the heap is read in place; a number is copied, as reading a variable is
+        // cheaper than reading the argument.
+        let in_place = self.in_place[entry]
+            .as_ref()
+            .filter(|_| !matches!(state, State::Int(_) | State::Bool(_) | State::Char(_)));
+        stack.push(match in_place {
+            Some(_) => Value::Unit,
+            None => Value::from_state(state),
+        });
+        let mut frame = Frame {
+            stack,
+            argument: state,
+            base: 0,
+            program: self,
+            meter,
+            ops: 0,
+            next_clock: meter.used - meter.used % Limits::CLOCK_EVERY + Limits::CLOCK_EVERY,
+            depth: 0,
+            returned: Value::Unit,
+        };
+        let value = match in_place {
+            Some(function) => frame.run_function(function, 0),
+            None => frame.invoke(entry, 0),
+        };
+        let operations = frame.ops;
+        *self.stack.borrow_mut() = frame.stack;
+        let Ok(Value::Array(states, size)) = value else {
+            return None;
+        };
+        // The states are searched for one nested too deep only if the bound allows one.
+        let shallow = usize::try_from(size.depth).is_ok_and(|depth| depth <= State::MAX_DEPTH);
+        (shallow || states.iter().all(|s| within_depth(s, State::MAX_DEPTH)))
+            .then_some((states, operations))
+    }
+}
