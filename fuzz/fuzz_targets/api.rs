@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use axum::body::{Body, to_bytes};
 use axum::http::{Request, header};
-use grundy_web::{Limits, router};
+use grundy_web::{ServerLimits, router};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -29,11 +29,11 @@ static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
 /// The server's default limits, with a time budget long enough that a slow fuzzing build does not
 /// turn ordinary requests into time-outs, and script games of at most 1000 states so that one
 /// input stays fast.
-fn limits() -> Limits {
-    Limits {
+fn limits() -> ServerLimits {
+    ServerLimits {
         time_budget: Duration::from_secs(10),
         max_script_states: 1000,
-        ..Limits::default()
+        ..ServerLimits::default()
     }
 }
 

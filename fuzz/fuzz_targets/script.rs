@@ -10,18 +10,18 @@
 
 use std::time::Duration;
 
-use grundy_script::{Limits, Script, ScriptError, State};
+use grundy_script::{Script, ScriptError, ScriptLimits, State};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|bytes: &[u8]| {
     let Ok(source) = std::str::from_utf8(bytes) else {
         return;
     };
-    let limits = Limits {
+    let limits = ScriptLimits {
         max_steps: 200_000,
         max_states: 1000,
         time_limit: Duration::from_secs(60),
-        ..Limits::default()
+        ..ScriptLimits::default()
     };
     let fresh = |interpreted: bool| {
         let mut script = Script::compile_silent(source, limits).ok()?;

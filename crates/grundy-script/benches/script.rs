@@ -22,7 +22,7 @@ use grundy::games::nonincreasing::{CappedPiles, ShrinkingCap};
 use grundy::games::subtraction::{Subtraction, SubtractionSet};
 use grundy::games::wythoff::Wythoff;
 use grundy::{Game, Nimber, Outcome};
-use grundy_script::{Limits, Script, State};
+use grundy_script::{Script, ScriptLimits, State};
 
 fn source(name: &str) -> String {
     let path = format!(
@@ -72,7 +72,7 @@ fn solve_rust<G: Game>(game: &G, roots: &[(G::Position, State)]) -> (Vec<Nimber>
 
 /// The script, compiled to closures or (`interpreted`) run in the interpreter alone.
 fn script_of(source: &str, interpreted: bool) -> Script {
-    let mut script = Script::compile(source, Limits::default()).unwrap();
+    let mut script = Script::compile(source, ScriptLimits::default()).unwrap();
     if interpreted {
         script.interpret_only();
     } else {

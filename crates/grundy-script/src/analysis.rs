@@ -2,7 +2,7 @@
 //! games through their graph.
 
 use grundy::graph::Graph;
-use grundy::graph::loopy::{self, Value};
+use grundy::graph::loopy::{self, LoopyValue};
 use grundy::{Explain, Lang, Nimber, Outcome, sum};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -193,7 +193,7 @@ pub struct LoopyAnalysis {
     /// The state.
     pub state: State,
     /// Its generalized Sprague–Grundy value.
-    pub value: Value,
+    pub value: LoopyValue,
     /// P, N or D.
     pub outcome: Outcome,
     /// How many options it has.

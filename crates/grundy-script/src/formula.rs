@@ -4,7 +4,7 @@ use grundy::explore::Conjecture;
 use rhai::{AST, Dynamic, Engine, Scope};
 
 use crate::error::{ScriptError, place_of, runtime_error};
-use crate::limits::{Budget, Limits, sandbox};
+use crate::limits::{Budget, ScriptLimits, sandbox};
 
 /// A Rhai expression (or block) in the variable `n`, compiled once.
 pub struct Formula {
@@ -19,7 +19,7 @@ impl Formula {
     ///
     /// # Errors
     /// [`ScriptError::Syntax`] with the column in `text`.
-    pub fn compile(text: &str, limits: Limits) -> Result<Formula, ScriptError> {
+    pub fn compile(text: &str, limits: ScriptLimits) -> Result<Formula, ScriptError> {
         let budget = Budget::new(&limits);
         let engine = sandbox(&budget);
         let scope = Scope::new();

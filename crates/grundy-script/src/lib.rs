@@ -41,8 +41,8 @@
 //! recognised and answered without running it, with the same result and operations counted.
 //!
 //! Errors never panic and never hang: every script call counts against one budget of operations
-//! ([`Limits::max_steps`]) and one wall-clock limit ([`Limits::time_limit`]), the engine's
-//! table against [`Limits::max_states`], and the memory in use against [`Limits::max_memory`]
+//! ([`ScriptLimits::max_steps`]) and one wall-clock limit ([`ScriptLimits::time_limit`]), the engine's
+//! table against [`ScriptLimits::max_states`], and the memory in use against [`ScriptLimits::max_memory`]
 //! where the program supplies a meter ([`set_memory_meter`]). Each error names
 //! the script's line and column and gives a one-line reason ([`ScriptError`]).
 
@@ -60,7 +60,7 @@ mod state;
 pub use analysis::{LoopyAnalysis, ScriptStep, StateAnalysis};
 pub use error::ScriptError;
 pub use formula::Formula;
-pub use limits::{Limits, set_memory_meter};
+pub use limits::{ScriptLimits, set_memory_meter};
 pub use script::{Script, Start};
 pub use state::{Key, State};
 

@@ -12,13 +12,13 @@ use crate::State;
 
 /// Bounds on a script's work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct ScriptLimits {
     /// Script operations allowed in all, over every call (Rhai counts one per expression node).
     pub max_steps: u64,
     /// States the engine may remember.
     pub max_states: usize,
     /// Wall-clock time the script may run, counted from its compilation (checked every
-    /// [`Limits::CLOCK_EVERY`] script operations, so time spent in the engine between script
+    /// [`ScriptLimits::CLOCK_EVERY`] script operations, so time spent in the engine between script
     /// calls counts too, but stops the search only at the script's next call).
     pub time_limit: Duration,
     /// Bytes of memory the program may have in use while the script runs, as the meter of
@@ -30,7 +30,7 @@ pub struct Limits {
     pub max_memory: usize,
 }
 
-impl Limits {
+impl ScriptLimits {
     /// The default step budget: a hundred million operations (tens of seconds at most).
     pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
     /// The default time limit: one minute.
@@ -40,7 +40,7 @@ impl Limits {
     /// about as much as a few options of a compiled `options`).
     pub const CLOCK_EVERY: u64 = 4096;
     /// The default memory bound: 8 GiB, a third of a 24 GB machine, above what a full table of
-    /// the default [`Limits::max_states`] states of a few numbers each takes.
+    /// the default [`ScriptLimits::max_states`] states of a few numbers each takes.
     pub const DEFAULT_MAX_MEMORY: usize = 8 << 30;
 }
 
@@ -48,15 +48,15 @@ impl Limits {
 /// allocator can count them, so it supplies the meter ([`set_memory_meter`]).
 pub(crate) static MEMORY_METER: OnceLock<fn() -> usize> = OnceLock::new();
 
-/// Sets the meter that [`Limits::max_memory`] is checked with, for the rest of the process (the
+/// Sets the meter that [`ScriptLimits::max_memory`] is checked with, for the rest of the process (the
 /// first call wins). Without one, the memory bound is not checked.
 pub fn set_memory_meter(meter: fn() -> usize) {
     let _ = MEMORY_METER.set(meter);
 }
 
-impl Default for Limits {
+impl Default for ScriptLimits {
     fn default() -> Self {
-        Limits {
+        ScriptLimits {
             max_steps: Self::DEFAULT_MAX_STEPS,
             max_states: Memo::<State>::DEFAULT_LIMIT,
             time_limit: Self::DEFAULT_TIME_LIMIT,
@@ -83,7 +83,7 @@ pub(crate) const OUT_OF_TIME: i64 = 1;
 pub(crate) const OUT_OF_MEMORY: i64 = 2;
 
 impl Budget {
-    pub(crate) fn new(limits: &Limits) -> Budget {
+    pub(crate) fn new(limits: &ScriptLimits) -> Budget {
         let time_limit = limits.time_limit;
         Budget {
             limit: limits.max_steps,
@@ -98,7 +98,7 @@ impl Budget {
     }
 
     /// Installs the budget on an engine: a call is stopped once the total passes the limit, the
-    /// memory in use passes its bound, or the clock (read every [`Limits::CLOCK_EVERY`]
+    /// memory in use passes its bound, or the clock (read every [`ScriptLimits::CLOCK_EVERY`]
     /// operations) passes the deadline.
     fn install(&self, engine: &mut Engine) {
         let budget = self.clone();
@@ -111,7 +111,7 @@ impl Budget {
             if budget.over_memory() {
                 return Some(Dynamic::from_int(OUT_OF_MEMORY));
             }
-            let late = total % Limits::CLOCK_EVERY == 0
+            let late = total % ScriptLimits::CLOCK_EVERY == 0
                 && budget.deadline.is_some_and(|d| Instant::now() >= d);
             // `then`, not `then_some`: no token built and dropped at every operation.
             late.then(|| Dynamic::from_int(OUT_OF_TIME))

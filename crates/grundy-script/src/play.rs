@@ -2,7 +2,7 @@
 //! (`6`, `[2, 3]`), one of the options of the position. Normal play only.
 //!
 //! Before the game starts every state reachable from the start is listed once with its
-//! options (at most [`Limits::max_states`](crate::Limits) of them, checked for cycles), so that
+//! options (at most [`ScriptLimits::max_states`](crate::ScriptLimits) of them, checked for cycles), so that
 //! checking a move, the engine's search and the analysis never run the script again and cannot
 //! fail half-way through a game. The engine's memo over that list gives the values (the
 //! analysis and hints) and, within the search budget, the remoteness the computer plays by.
@@ -332,7 +332,7 @@ mod tests {
     use grundy::{Convention, Explain};
 
     use super::*;
-    use crate::Limits;
+    use crate::ScriptLimits;
 
     fn script(path: &str) -> Script {
         let source = std::fs::read_to_string(format!(
@@ -340,7 +340,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR")
         ))
         .unwrap();
-        Script::compile(&source, Limits::default()).unwrap()
+        Script::compile(&source, ScriptLimits::default()).unwrap()
     }
 
     /// (the mover wins, moves left with the winner hurrying and the loser stalling), by plain
@@ -461,12 +461,13 @@ mod tests {
 
     #[test]
     fn a_game_with_a_cycle_or_too_many_states_is_refused() {
-        let looping = Script::compile("fn options(n) { [1 - n] }", Limits::default()).unwrap();
+        let looping =
+            Script::compile("fn options(n) { [1 - n] }", ScriptLimits::default()).unwrap();
         let err = ScriptPlay::new(looping, &State::Int(0)).err().unwrap();
         assert!(err.to_string().contains("cycle"), "{err}");
-        let limits = Limits {
+        let limits = ScriptLimits {
             max_states: 50,
-            ..Limits::default()
+            ..ScriptLimits::default()
         };
         let big =
             Script::compile("fn options(n) { if n > 0 { [n - 1] } else { [] } }", limits).unwrap();

@@ -9,7 +9,7 @@ use rhai::{AST, CallFnOptions, Dynamic, Engine, Scope};
 
 use crate::compiled;
 use crate::error::{ScriptError, place_of, runtime_error};
-use crate::limits::{Budget, Limits, sandbox};
+use crate::limits::{Budget, ScriptLimits, sandbox};
 use crate::state::State;
 
 /// Where the script starts; used for [`Script::start`].
@@ -33,7 +33,7 @@ pub struct Script {
     has_family: bool,
     has_start: bool,
     budget: Budget,
-    pub(crate) limits: Limits,
+    pub(crate) limits: ScriptLimits,
     failure: RefCell<Option<ScriptError>>,
     memo: RefCell<Memo<State>>,
     /// The scope of every call, empty between calls (reused: one allocation less per call).
@@ -52,7 +52,7 @@ impl Script {
     ///
     /// # Errors
     /// [`ScriptError::Syntax`], [`ScriptError::NoOptions`], or an error of the top level.
-    pub fn compile(source: &str, limits: Limits) -> Result<Script, ScriptError> {
+    pub fn compile(source: &str, limits: ScriptLimits) -> Result<Script, ScriptError> {
         Self::compile_with(source, limits, sandbox)
     }
 
@@ -61,7 +61,7 @@ impl Script {
     ///
     /// # Errors
     /// As [`Script::compile`].
-    pub fn compile_silent(source: &str, limits: Limits) -> Result<Script, ScriptError> {
+    pub fn compile_silent(source: &str, limits: ScriptLimits) -> Result<Script, ScriptError> {
         Self::compile_with(source, limits, |budget| {
             let mut engine = sandbox(budget);
             engine.on_print(|_| {});
@@ -72,7 +72,7 @@ impl Script {
 
     fn compile_with(
         source: &str,
-        limits: Limits,
+        limits: ScriptLimits,
         sandbox: impl FnOnce(&Budget) -> Engine,
     ) -> Result<Script, ScriptError> {
         let budget = Budget::new(&limits);
@@ -132,7 +132,7 @@ impl Script {
     }
 
     /// The limits the script runs under.
-    pub fn limits(&self) -> Limits {
+    pub fn limits(&self) -> ScriptLimits {
         self.limits
     }
 

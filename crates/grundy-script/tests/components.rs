@@ -4,10 +4,10 @@
 
 use grundy::Convention;
 use grundy::engine::Memo;
-use grundy_script::{Limits, Script, State};
+use grundy_script::{Script, ScriptLimits, State};
 
 fn compile(source: &str) -> Script {
-    Script::compile(source, Limits::default()).unwrap()
+    Script::compile(source, ScriptLimits::default()).unwrap()
 }
 
 fn example(name: &str) -> Script {

@@ -5,7 +5,7 @@ use grundy::engine::Memo;
 use grundy::games::nim::Nim;
 use grundy::graph::{Graph, loopy};
 use grundy::{Game, Nimber, Outcome};
-use grundy_script::{Limits, Script, ScriptError, State};
+use grundy_script::{Script, ScriptError, ScriptLimits, State};
 use rand::{Rng, SeedableRng};
 
 fn example(name: &str) -> Script {
@@ -14,7 +14,7 @@ fn example(name: &str) -> Script {
         env!("CARGO_MANIFEST_DIR")
     );
     let source = std::fs::read_to_string(&path).unwrap();
-    Script::compile(&source, Limits::default()).unwrap()
+    Script::compile(&source, ScriptLimits::default()).unwrap()
 }
 
 fn ints(values: &[i64]) -> State {
@@ -203,7 +203,7 @@ fn nim_as_a_script_matches_the_library() {
         }
         fn components(piles) { let parts = []; for p in piles { parts.push([p]); } parts }
     ";
-    let script = Script::compile(source, Limits::default()).unwrap();
+    let script = Script::compile(source, ScriptLimits::default()).unwrap();
     let mut memo = Memo::with_components();
     for a in 0..7u64 {
         for b in 0..7 {
@@ -246,7 +246,7 @@ fn loopy_scripts_match_the_graph_analysis_on_random_graphs() {
             "fn edges() {{ [{}] }}\nfn options(n) {{ edges()[n] }}",
             edges.join(", ")
         );
-        let script = Script::compile(&source, Limits::default()).unwrap();
+        let script = Script::compile(&source, ScriptLimits::default()).unwrap();
         let states: Vec<State> = (0..nodes as i64).map(State::Int).collect();
         let analyses = script.analyze_loopy(&states).unwrap();
         let graph = Graph::from_adjacency(&lists).unwrap();
@@ -256,7 +256,7 @@ fn loopy_scripts_match_the_graph_analysis_on_random_graphs() {
     }
 }
 
-fn error_of(source: &str, state: State, limits: Limits) -> ScriptError {
+fn error_of(source: &str, state: State, limits: ScriptLimits) -> ScriptError {
     let script = match Script::compile(source, limits) {
         Ok(s) => s,
         Err(e) => return e,
@@ -265,7 +265,7 @@ fn error_of(source: &str, state: State, limits: Limits) -> ScriptError {
 }
 
 fn message(source: &str, state: i64) -> String {
-    error_of(source, State::Int(state), Limits::default()).to_string()
+    error_of(source, State::Int(state), ScriptLimits::default()).to_string()
 }
 
 #[test]
@@ -314,9 +314,9 @@ fn script_errors_name_the_line_and_column() {
 
 #[test]
 fn the_step_budget_stops_a_runaway_script_and_can_be_raised() {
-    let small = Limits {
+    let small = ScriptLimits {
         max_steps: 10_000,
-        ..Limits::default()
+        ..ScriptLimits::default()
     };
     assert_eq!(
         error_of(
@@ -337,18 +337,18 @@ fn the_step_budget_stops_a_runaway_script_and_can_be_raised() {
     // ... succeeds with a larger one, and the budget is counted over every call.
     let script = Script::compile(
         chain,
-        Limits {
+        ScriptLimits {
             max_steps: 1_000_000,
-            ..Limits::default()
+            ..ScriptLimits::default()
         },
     )
     .unwrap();
     assert_eq!(script.grundy(&State::Int(2000)).unwrap(), Nimber(0));
     assert!(script.steps_used() > 10_000);
     // The table bound ends a search that would not fit.
-    let tiny = Limits {
+    let tiny = ScriptLimits {
         max_states: 100,
-        ..Limits::default()
+        ..ScriptLimits::default()
     };
     assert_eq!(
         error_of(chain, State::Int(2000), tiny),
@@ -358,10 +358,10 @@ fn the_step_budget_stops_a_runaway_script_and_can_be_raised() {
 
 #[test]
 fn the_time_limit_stops_a_script_the_step_budget_would_let_run() {
-    let limits = Limits {
+    let limits = ScriptLimits {
         max_steps: u64::MAX / 2,
         time_limit: std::time::Duration::from_millis(200),
-        ..Limits::default()
+        ..ScriptLimits::default()
     };
     let e = error_of(
         "// spins\nfn options(n) {\n  loop { }\n}",
@@ -374,7 +374,7 @@ fn the_time_limit_stops_a_script_the_step_budget_would_let_run() {
     );
     // A finite search well within the limit is not stopped.
     let chain = "fn options(n) { if n > 0 { [n - 1] } else { [] } }";
-    let roomy = Limits {
+    let roomy = ScriptLimits {
         time_limit: std::time::Duration::from_secs(30),
         ..limits
     };

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use grundy_script::{Limits, Script, ScriptError, State};
+use grundy_script::{Script, ScriptError, ScriptLimits, State};
 
 /// The bytes the meter reports: set by the test, not measured.
 static IN_USE: AtomicUsize = AtomicUsize::new(0);
@@ -10,9 +10,9 @@ static IN_USE: AtomicUsize = AtomicUsize::new(0);
 #[test]
 fn a_script_stops_once_the_meter_passes_the_bound_and_not_before() {
     grundy_script::set_memory_meter(|| IN_USE.load(Ordering::Relaxed));
-    let limits = Limits {
+    let limits = ScriptLimits {
         max_memory: 1000,
-        ..Limits::default()
+        ..ScriptLimits::default()
     };
     let source = "fn options(n) { if n > 0 { [n - 1] } else { [] } }";
     // At the bound: the search runs.

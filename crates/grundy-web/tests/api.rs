@@ -1004,7 +1004,8 @@ fn example(name: &str) -> String {
 /// library: its value by `grundy script`'s engine, its options as the script lists them, the
 /// computer's winning replies. Returns the last mover.
 async fn play_script(rules: &str, start: &str) -> &'static str {
-    let library = grundy_script::Script::compile(rules, grundy_script::Limits::default()).unwrap();
+    let library =
+        grundy_script::Script::compile(rules, grundy_script::ScriptLimits::default()).unwrap();
     let app = router(ServerLimits::default());
     let request = |state: &str, extra: Value| {
         let mut body = json!({"game": "script", "script": rules, "state": state});

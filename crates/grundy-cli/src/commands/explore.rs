@@ -15,7 +15,7 @@ use grundy::parse::Token;
 use grundy::period::Certificate;
 use grundy::values::{Sequence, TakeAndBreak};
 use grundy::{Lang, Nimber};
-use grundy_script::{Formula, Limits, Start};
+use grundy_script::{Formula, ScriptLimits, Start};
 use serde_json::json;
 
 use crate::commands::script::LimitArgs;
@@ -199,7 +199,7 @@ fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
 
 /// Each n of the range is at least one position in the search table: a range longer than the
 /// table may hold is refused before anything is computed or allocated.
-fn check_range(to: u64, limits: Limits) -> anyhow::Result<()> {
+fn check_range(to: u64, limits: ScriptLimits) -> anyhow::Result<()> {
     if to > limits.max_states as u64 {
         bail!(
             "the range 0..{to} has more values than --max-states {} allows (raise it)",
@@ -214,7 +214,10 @@ type Title = (String, String);
 
 /// The family's title, its values from 0 with the certificate that
 /// applies, and the range shown.
-fn family_values(args: &Args, limits: Limits) -> anyhow::Result<(Title, Exploration, (u64, u64))> {
+fn family_values(
+    args: &Args,
+    limits: ScriptLimits,
+) -> anyhow::Result<(Title, Exploration, (u64, u64))> {
     let asked = args.to.or(args.upto.map(|n| n.saturating_add(1)));
     let within = |to: u64| -> anyhow::Result<u64> { check_range(to, limits).map(|()| to) };
     let range = |to| (args.from, to);

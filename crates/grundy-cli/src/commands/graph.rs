@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use grundy::graph::loopy::{self, GraphStep, TokenMove, Value, Values};
+use grundy::graph::loopy::{self, GraphStep, LoopyValue, TokenMove, Values};
 use grundy::graph::text::{self, Bounds, NamedGraph, TextError};
 use grundy::graph::{self as graphs, Graph};
 use grundy::parse::Token;
@@ -165,15 +165,15 @@ enum Grundy {
 }
 
 impl Grundy {
-    fn of(value: &Value) -> Grundy {
+    fn of(value: &LoopyValue) -> Grundy {
         match value {
-            Value::Finite(g) => Grundy::Number(g.value()),
-            Value::Infinite(_) => Grundy::Infinite("inf"),
+            LoopyValue::Finite(g) => Grundy::Number(g.value()),
+            LoopyValue::Infinite(_) => Grundy::Infinite("inf"),
         }
     }
 }
 
-fn json_value(value: &Value) -> Json {
+fn json_value(value: &LoopyValue) -> Json {
     json!(Grundy::of(value))
 }
 
@@ -203,8 +203,8 @@ impl Serialize for Nodes<'_, '_> {
                 outcome: render.outcome(u),
                 grundy: Grundy::of(&value),
                 finite_options: match value {
-                    Value::Infinite(k) => Some(k),
-                    Value::Finite(_) => None,
+                    LoopyValue::Infinite(k) => Some(k),
+                    LoopyValue::Finite(_) => None,
                 },
             })?;
         }
@@ -221,7 +221,7 @@ impl Render<'_> {
         &self.named.names[node as usize]
     }
 
-    fn value(&self, node: u32) -> Value {
+    fn value(&self, node: u32) -> LoopyValue {
         self.solved.values.value(self.graph(), node)
     }
 
@@ -229,7 +229,7 @@ impl Render<'_> {
         self.solved.values.outcome(self.graph(), node)
     }
 
-    fn moves(&self) -> (Value, Vec<TokenMove>) {
+    fn moves(&self) -> (LoopyValue, Vec<TokenMove>) {
         loopy::winning_moves(self.graph(), &self.solved.values, self.tokens)
     }
 
@@ -296,7 +296,7 @@ impl Render<'_> {
             v["position"] = names(self.tokens);
             v["outcome"] = json!(total.outcome());
             v["grundy"] = json_value(&total);
-            if let Value::Infinite(k) = &total {
+            if let LoopyValue::Infinite(k) = &total {
                 v["finite_options"] = json!(k);
             }
             v["winning_moves"] = json!(listed);

@@ -10,7 +10,7 @@ use clap::ValueEnum;
 use grundy::play::{self, Playable, Search, Setup, Visitor};
 use grundy::{AnalyzeOptions, Convention, Explain, Lang, Outcome};
 use grundy_script::play::ScriptPlay;
-use grundy_script::{Limits, Script, Start};
+use grundy_script::{Script, ScriptLimits, Start};
 
 use crate::commands::ruleset;
 use crate::commands::script::{MemoryArg, load, on_script_stack_alongside};
@@ -169,10 +169,10 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 misere: false,
                 params: named,
             })?;
-            let limits = Limits {
+            let limits = ScriptLimits {
                 max_states: script.max_states,
                 max_memory: script.memory.bytes(),
-                ..Limits::default()
+                ..ScriptLimits::default()
             };
             script_game(&script.words, limits, table, out)
         }
@@ -223,7 +223,7 @@ impl Table {
 /// forwarded to `out` here, flush by flush.
 fn script_game(
     words: &[String],
-    limits: Limits,
+    limits: ScriptLimits,
     table: Table,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {

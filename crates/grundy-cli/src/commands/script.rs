@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use grundy::graph::loopy::Value;
+use grundy::graph::loopy::LoopyValue;
 use grundy::{Explain, Lang, Outcome};
-use grundy_script::{Limits, Script, Start, State};
+use grundy_script::{Script, ScriptLimits, Start, State};
 use serde_json::{Value as Json, json};
 
 use crate::report::{self, OutputArgs};
@@ -57,10 +57,10 @@ pub struct Args {
 #[derive(clap::Args)]
 pub struct LimitArgs {
     /// The step budget: script operations allowed in all, over every call.
-    #[arg(long, default_value_t = Limits::DEFAULT_MAX_STEPS, value_name = "N", value_parser = crate::input::count::<u64>)]
+    #[arg(long, default_value_t = ScriptLimits::DEFAULT_MAX_STEPS, value_name = "N", value_parser = crate::input::count::<u64>)]
     max_steps: u64,
     /// The most states the search may remember.
-    #[arg(long, default_value_t = Limits::default().max_states, value_name = "N", value_parser = crate::input::count::<usize>)]
+    #[arg(long, default_value_t = ScriptLimits::default().max_states, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_states: usize,
     /// Wall-clock seconds the script may run (fractions allowed), counted from its start; a
     /// script still running then stops with an error.
@@ -77,7 +77,7 @@ pub struct MemoryArg {
     /// values, the states the search remembers, the input): past it the script stops with an
     /// error. Checked before every script operation, so it is passed by at most one operation's
     /// allocation (a few MiB: Rhai bounds each value).
-    #[arg(long, value_name = "MIB", default_value_t = Limits::DEFAULT_MAX_MEMORY >> 20, value_parser = crate::input::count::<usize>)]
+    #[arg(long, value_name = "MIB", default_value_t = ScriptLimits::DEFAULT_MAX_MEMORY >> 20, value_parser = crate::input::count::<usize>)]
     max_memory: usize,
 }
 
@@ -89,12 +89,12 @@ impl MemoryArg {
 }
 
 // The default above is written out for clap; it must stay the library's.
-const _: () = assert!(Limits::DEFAULT_TIME_LIMIT.as_secs() == 60);
+const _: () = assert!(ScriptLimits::DEFAULT_TIME_LIMIT.as_secs() == 60);
 
 impl LimitArgs {
     /// The limits to run a script under.
-    pub fn limits(&self) -> Limits {
-        Limits {
+    pub fn limits(&self) -> ScriptLimits {
+        ScriptLimits {
             max_steps: self.max_steps,
             max_states: self.max_states,
             time_limit: self.time_limit,
@@ -116,7 +116,7 @@ fn seconds(text: &str) -> Result<Duration, String> {
 }
 
 /// Compiles the script at `path`; errors are prefixed with the file name.
-pub fn load(path: &Path, limits: Limits) -> anyhow::Result<Script> {
+pub fn load(path: &Path, limits: ScriptLimits) -> anyhow::Result<Script> {
     let source = String::from_utf8(crate::input::file_bytes(path, "the script")?)
         .with_context(|| format!("cannot read the script {}: not UTF-8 text", path.display()))?;
     Script::compile(&source, limits).with_context(|| path.display().to_string())
@@ -179,10 +179,10 @@ fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
             let moves: Vec<(usize, &State)> = a.winning.iter().map(|(i, s)| (*i, s)).collect();
             let mut v = contract(&name, &a.state, a.outcome, &moves, &args.output, lang);
             v["grundy"] = match &a.value {
-                Value::Finite(g) => json!(g.value()),
-                Value::Infinite(_) => json!("inf"),
+                LoopyValue::Finite(g) => json!(g.value()),
+                LoopyValue::Infinite(_) => json!("inf"),
             };
-            if let Value::Infinite(k) = &a.value {
+            if let LoopyValue::Infinite(k) = &a.value {
                 v["finite_options"] = json!(k);
             }
             v["reachable_states"] = json!(a.reachable);

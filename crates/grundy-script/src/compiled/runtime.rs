@@ -10,7 +10,7 @@ use super::compiler::{Unsupported, compile_function, constant_of, line_and_colum
 use super::split::{EachItem, makes_each_item_a_component};
 use super::values::{Size, Value, discard, within_depth};
 use super::{Code, Flow, MAX_CALL_LEVELS, Run, WEIGHT};
-use crate::{Limits, State};
+use crate::{ScriptLimits, State};
 
 /// The limits a compiled call runs under: those of the script's budget.
 #[derive(Clone, Copy)]
@@ -30,7 +30,7 @@ impl Meter {
     /// a reading of the clock, the time limit.
     fn allows(&self, operations: u64) -> bool {
         let total = self.used.saturating_add(operations);
-        let reads_clock = total / Limits::CLOCK_EVERY > self.used / Limits::CLOCK_EVERY;
+        let reads_clock = total / ScriptLimits::CLOCK_EVERY > self.used / ScriptLimits::CLOCK_EVERY;
         total <= self.limit
             && self.memory.is_none_or(|(meter, bound)| meter() <= bound)
             && !(reads_clock && self.deadline.is_some_and(|d| Instant::now() >= d))
@@ -98,7 +98,7 @@ impl Frame<'_> {
             return Err(Flow::Bail);
         }
         if total >= self.next_clock {
-            self.next_clock = total + Limits::CLOCK_EVERY;
+            self.next_clock = total + ScriptLimits::CLOCK_EVERY;
             if self.meter.deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Flow::Bail);
             }
@@ -412,7 +412,8 @@ impl Program {
             program: self,
             meter,
             ops: 0,
-            next_clock: meter.used - meter.used % Limits::CLOCK_EVERY + Limits::CLOCK_EVERY,
+            next_clock: meter.used - meter.used % ScriptLimits::CLOCK_EVERY
+                + ScriptLimits::CLOCK_EVERY,
             depth: 0,
             returned: Value::Unit,
         };

@@ -4,7 +4,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Limits, Script, State};
+use crate::{Script, ScriptLimits, State};
 
 const EXAMPLES: [(&str, &str); 7] = [
     (
@@ -38,7 +38,7 @@ const EXAMPLES: [(&str, &str); 7] = [
 ];
 
 /// The script twice: compiled (checked to be), and interpreted only.
-fn both(source: &str, limits: Limits) -> (Script, Script) {
+fn both(source: &str, limits: ScriptLimits) -> (Script, Script) {
     let fast = Script::compile(source, limits).unwrap();
     assert_eq!(fast.interpreted_because(), None, "not compiled:\n{source}");
     let mut slow = Script::compile(source, limits).unwrap();
@@ -109,7 +109,7 @@ fn random_state(name: &str, rng: &mut ChaCha8Rng) -> State {
 fn every_example_is_compiled_and_agrees_with_the_interpreter() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     for (name, source) in EXAMPLES {
-        let (fast, slow) = both(source, Limits::default());
+        let (fast, slow) = both(source, ScriptLimits::default());
         for _ in 0..300 {
             agree(&fast, &slow, &random_state(name, &mut rng), name);
         }
@@ -131,7 +131,7 @@ fn every_example_is_compiled_and_agrees_with_the_interpreter() {
 #[test]
 fn the_step_budget_counts_about_the_same_on_both_paths() {
     for (name, source) in EXAMPLES {
-        let (fast, slow) = both(source, Limits::default());
+        let (fast, slow) = both(source, ScriptLimits::default());
         for n in 0..25 {
             let state = slow.family(n).unwrap();
             fast.grundy(&state).unwrap();
@@ -211,7 +211,7 @@ fn options(n) {
 
 #[test]
 fn every_construct_of_the_subset_agrees_with_the_interpreter() {
-    let (fast, slow) = both(CONSTRUCTS, Limits::default());
+    let (fast, slow) = both(CONSTRUCTS, ScriptLimits::default());
     // What the interpreter answers without an error, the compiled code answers itself.
     let mut answered = 0;
     for n in -40..60 {
@@ -226,7 +226,10 @@ fn every_construct_of_the_subset_agrees_with_the_interpreter() {
         assert!(fast.options_of(&State::Int(n)).is_err());
     }
     // The state as it is, for the array and map states too.
-    let (fast, slow) = both("fn options(s) { [s, [s], #{s: s}] }", Limits::default());
+    let (fast, slow) = both(
+        "fn options(s) { [s, [s], #{s: s}] }",
+        ScriptLimits::default(),
+    );
     for state in [
         ints(&[1, 2]),
         piles_and_cap(&[3], 1),
@@ -264,9 +267,9 @@ fn errors_are_the_interpreters_own() {
         "fn options(n) { let a = []; for i in 0..n { a.insert(0, #{s: \"0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz0123456789abcdefghijklmnopqrstuvwxyz\"}); } [a.len()] }",
         "fn deep(n) { deep(n + 1) } fn options(n) { [deep(n)] }",
     ];
-    let limits = Limits {
+    let limits = ScriptLimits {
         max_steps: 100_000,
-        ..Limits::default()
+        ..ScriptLimits::default()
     };
     for source in cases {
         on_a_script_stack(move || errors_agree(source, limits));
@@ -283,7 +286,7 @@ fn on_a_script_stack(f: impl FnOnce() + Send + 'static) {
         .unwrap();
 }
 
-fn errors_agree(source: &'static str, limits: Limits) {
+fn errors_agree(source: &'static str, limits: ScriptLimits) {
     {
         let fast = Script::compile(source, limits).unwrap();
         let mut slow = Script::compile(source, limits).unwrap();
@@ -297,7 +300,7 @@ fn errors_agree(source: &'static str, limits: Limits) {
 #[test]
 fn what_is_outside_the_subset_runs_in_the_interpreter_and_says_why() {
     let source = "fn moves() { [1, 2] }\nfn options(n) {\n  print(n);\n  [n - 1]\n}";
-    let script = Script::compile(source, Limits::default()).unwrap();
+    let script = Script::compile(source, ScriptLimits::default()).unwrap();
     let why = script.interpreted_because().unwrap();
     assert!(why.starts_with("line 3, column 3: `print`"), "{why}");
     assert_eq!(
@@ -306,7 +309,7 @@ fn what_is_outside_the_subset_runs_in_the_interpreter_and_says_why() {
     );
     // A callee outside the subset keeps its caller out too.
     let source = "fn moves() { switch 1 { 1 => [1], _ => [2] } }\nfn options(n) { moves() }";
-    let script = Script::compile(source, Limits::default()).unwrap();
+    let script = Script::compile(source, ScriptLimits::default()).unwrap();
     assert!(script.interpreted_because().unwrap().starts_with("line 1"));
     assert_eq!(
         script.options_of(&State::Int(3)).unwrap(),
@@ -525,9 +528,9 @@ fn random_scripts_of_the_subset_agree_with_the_interpreter() {
         arrays: Vec::new(),
         next: 0,
     };
-    let limits = Limits {
+    let limits = ScriptLimits {
         max_steps: 200_000,
-        ..Limits::default()
+        ..ScriptLimits::default()
     };
     let (mut answered, mut calls) = (0, 0);
     let mut in_place = [0, 0];
@@ -596,7 +599,7 @@ fn shifts_are_rhais_own() {
 #[test]
 fn an_array_given_back_starts_the_next_call_empty() {
     use grundy::Game;
-    let (fast, _) = both(EXAMPLES[0].1, Limits::default());
+    let (fast, _) = both(EXAMPLES[0].1, ScriptLimits::default());
     for n in [9, 2, 30, 0, 5] {
         let mut out = Vec::new();
         fast.options(&State::Int(n), &mut out);
@@ -614,7 +617,7 @@ fn an_array_given_back_starts_the_next_call_empty() {
 fn states_nested_as_deep_as_a_state_may_be_and_one_deeper() {
     let (fast, slow) = both(
         "fn options(n) { let a = []; for i in 0..n { a = [a]; } let m = #{ a: a }; [a, m] }",
-        Limits::default(),
+        ScriptLimits::default(),
     );
     for n in 58..70 {
         let before = fast.compiled_calls();
@@ -727,7 +730,7 @@ fn the_usual_components_is_answered_as_its_code_would() {
         .chain(others.iter().map(|s| (s, false)))
     {
         let source = format!("{options}{source}");
-        let (fast, slow) = both(&source, Limits::default());
+        let (fast, slow) = both(&source, ScriptLimits::default());
         let program = &fast.fast;
         assert_eq!(
             program.makes_each_item_a_component("components"),

@@ -145,11 +145,11 @@ pub(super) fn answer(
         });
     // The memory bound stays the default: the meter (where the binary gives one) counts the
     // whole server, so it stops a script only when the server as a whole holds that much.
-    let script_limits = grundy_script::Limits {
+    let script_limits = grundy_script::ScriptLimits {
         max_steps: MAX_STEPS,
         max_states: limits.max_script_states,
         time_limit,
-        ..grundy_script::Limits::default()
+        ..grundy_script::ScriptLimits::default()
     };
     let limits = *limits;
     std::thread::Builder::new()
@@ -172,7 +172,7 @@ pub(super) fn answer(
 fn play(
     source: Source,
     mut job: Job,
-    script_limits: grundy_script::Limits,
+    script_limits: grundy_script::ScriptLimits,
     limits: &ServerLimits,
 ) -> Result<Value, ApiError> {
     let refused = |e| refusal(e, limits);
@@ -231,9 +231,9 @@ fn refusal(e: ScriptError, limits: &ServerLimits) -> ApiError {
 /// The script game's entry of `GET /api/games` (from a game of one state: its title and
 /// notation) with the examples.
 pub(super) fn listing() -> Option<Value> {
-    let limits = grundy_script::Limits {
+    let limits = grundy_script::ScriptLimits {
         time_limit: Duration::from_secs(1),
-        ..grundy_script::Limits::default()
+        ..grundy_script::ScriptLimits::default()
     };
     let script = Script::compile("fn options(state) { [] }", limits).ok()?;
     let game = ScriptPlay::new(script, &State::Int(0)).ok()?;

@@ -9,7 +9,7 @@
 //! number, or ∞(K) where K is the set of finite values among u's followers. A node of finite value
 //! g has a follower of each value below g and none of value g, and from any follower of infinite
 //! value the opponent can come back to a node of value g. For a sum of tokens
-//! ([`Value::sum`]): finite values add by XOR; ∞(K) plus a finite a is ∞(K ⊕ a); two infinite
+//! ([`LoopyValue::sum`]): finite values add by XOR; ∞(K) plus a finite a is ∞(K ⊕ a); two infinite
 //! values give ∞(∅). The sum is P when γ = 0, N when γ is a non-zero number or ∞(K) with 0 ∈ K,
 //! and D otherwise.
 //!
@@ -25,56 +25,56 @@ use crate::{Explain, Lang, Nimber, Outcome, sum};
 ///
 /// In JSON a finite value is a number and ∞(K) is `{"inf": [K...]}`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
+pub enum LoopyValue {
     /// A finite value: the node behaves like a Nim heap of this size.
     Finite(Nimber),
     /// ∞(K): the finite values K (ascending) among the followers.
     Infinite(Vec<Nimber>),
 }
 
-impl Value {
+impl LoopyValue {
     /// Who wins a game of this value: P for 0, N for another number or ∞(K) with 0 in K, D else.
     pub fn outcome(&self) -> Outcome {
         match self {
-            Value::Finite(g) => Outcome::from_grundy(*g),
-            Value::Infinite(k) if k.contains(&Nimber::ZERO) => Outcome::N,
-            Value::Infinite(_) => Outcome::D,
+            LoopyValue::Finite(g) => Outcome::from_grundy(*g),
+            LoopyValue::Infinite(k) if k.contains(&Nimber::ZERO) => Outcome::N,
+            LoopyValue::Infinite(_) => Outcome::D,
         }
     }
 
     /// The value of a sum of games (Smith): XOR of the finite values; ∞(K) with finite a gives
     /// ∞(K ⊕ a); two or more infinite values give ∞(∅).
-    pub fn sum<'a>(values: impl IntoIterator<Item = &'a Value>) -> Value {
+    pub fn sum<'a>(values: impl IntoIterator<Item = &'a LoopyValue>) -> LoopyValue {
         let mut finite = Nimber::ZERO;
         let mut infinite: Option<&Vec<Nimber>> = None;
         let mut several = false;
         for v in values {
             match v {
-                Value::Finite(g) => finite += *g,
-                Value::Infinite(k) => {
+                LoopyValue::Finite(g) => finite += *g,
+                LoopyValue::Infinite(k) => {
                     several |= infinite.is_some();
                     infinite = Some(k);
                 }
             }
         }
         match infinite {
-            None => Value::Finite(finite),
-            Some(_) if several => Value::Infinite(Vec::new()),
+            None => LoopyValue::Finite(finite),
+            Some(_) if several => LoopyValue::Infinite(Vec::new()),
             Some(k) => {
                 let mut shifted: Vec<Nimber> = k.iter().map(|&g| g + finite).collect();
                 shifted.sort_unstable();
-                Value::Infinite(shifted)
+                LoopyValue::Infinite(shifted)
             }
         }
     }
 }
 
-impl Serialize for Value {
+impl Serialize for LoopyValue {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         match self {
-            Value::Finite(g) => serializer.serialize_u64(g.value()),
-            Value::Infinite(k) => {
+            LoopyValue::Finite(g) => serializer.serialize_u64(g.value()),
+            LoopyValue::Infinite(k) => {
                 let mut map = serializer.serialize_map(Some(1))?;
                 map.serialize_entry("inf", k)?;
                 map.end()
@@ -83,11 +83,11 @@ impl Serialize for Value {
     }
 }
 
-impl std::fmt::Display for Value {
+impl std::fmt::Display for LoopyValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Value::Finite(g) => write!(f, "{}", g.value()),
-            Value::Infinite(k) => {
+            LoopyValue::Finite(g) => write!(f, "{}", g.value()),
+            LoopyValue::Infinite(k) => {
                 let k: Vec<String> = k.iter().map(|g| g.value().to_string()).collect();
                 write!(f, "∞{{{}}}", k.join(","))
             }
@@ -119,9 +119,9 @@ impl Values {
     }
 
     /// The value of `node`; an infinite value lists the finite values of its followers.
-    pub fn value(&self, graph: &Graph, node: u32) -> Value {
+    pub fn value(&self, graph: &Graph, node: u32) -> LoopyValue {
         match self.finite(node) {
-            Some(g) => Value::Finite(g),
+            Some(g) => LoopyValue::Finite(g),
             None => {
                 let mut k: Vec<Nimber> = graph
                     .followers(node)
@@ -130,7 +130,7 @@ impl Values {
                     .collect();
                 k.sort_unstable();
                 k.dedup();
-                Value::Infinite(k)
+                LoopyValue::Infinite(k)
             }
         }
     }
@@ -294,12 +294,16 @@ pub struct TokenMove {
 /// A finite sum X ≠ 0 is won by moving a token of finite value g to a follower of value g ⊕ X
 /// ([`sum::targets`]: in a graph a follower can have a larger value than its node); ∞(K) with
 /// 0 ∈ K by moving the one infinite token to a follower whose value is the XOR a of the others.
-pub fn winning_moves(graph: &Graph, values: &Values, tokens: &[u32]) -> (Value, Vec<TokenMove>) {
-    let each: Vec<Value> = tokens.iter().map(|&t| values.value(graph, t)).collect();
-    let total = Value::sum(&each);
+pub fn winning_moves(
+    graph: &Graph,
+    values: &Values,
+    tokens: &[u32],
+) -> (LoopyValue, Vec<TokenMove>) {
+    let each: Vec<LoopyValue> = tokens.iter().map(|&t| values.value(graph, t)).collect();
+    let total = LoopyValue::sum(&each);
     let mut targets: Vec<(usize, Nimber)> = Vec::new();
     let infinite: Vec<usize> = (0..tokens.len())
-        .filter(|&i| matches!(each[i], Value::Infinite(_)))
+        .filter(|&i| matches!(each[i], LoopyValue::Infinite(_)))
         .collect();
     match infinite.as_slice() {
         [] => targets.extend(sum::targets(
@@ -344,7 +348,7 @@ pub enum GraphStep {
         /// The node.
         node: String,
         /// Its value.
-        value: Value,
+        value: LoopyValue,
     },
     /// Every value is finite: the sum is their XOR.
     FiniteSum {
@@ -356,7 +360,7 @@ pub enum GraphStep {
         /// The node the token leaves.
         from: String,
         /// Its value.
-        from_value: Value,
+        from_value: LoopyValue,
         /// The node it moves to.
         to: String,
         /// The value there.
@@ -421,7 +425,7 @@ pub fn explain(
         }
         &[node] => {
             let others = tokens.iter().filter_map(|&t| values.finite(t)).sum();
-            let Value::Infinite(options) = values.value(graph, node) else {
+            let LoopyValue::Infinite(options) = values.value(graph, node) else {
                 unreachable!("the node was chosen for its infinite value")
             };
             steps.push(GraphStep::OneInfinite {
@@ -458,11 +462,11 @@ impl Explain for GraphStep {
                 format!("结点 {node} 没有出边：上面的棋子不能再走（SG 值 0）。"),
             ),
             GraphStep::TokenValue { node, value } => match value {
-                Value::Finite(g) => lang.pick(
+                LoopyValue::Finite(g) => lang.pick(
                     format!("A token on {node} has value {}: the mex of its followers' values.", g.value()),
                     format!("结点 {node} 上的棋子 SG 值为 {}：它的后继结点值的 mex。", g.value()),
                 ),
-                Value::Infinite(k) => lang.pick(
+                LoopyValue::Infinite(k) => lang.pick(
                     format!(
                         "A token on {node} has value ∞{}: from it play can go on for ever; {} are the finite values among its followers.",
                         set(k),
@@ -682,23 +686,23 @@ mod tests {
         let v = generalized_values(&g, &g.reversed());
         assert_eq!(
             (0..3).map(|u| v.value(&g, u)).collect::<Vec<_>>(),
-            [0, 1, 0].map(|g| Value::Finite(Nimber(g)))
+            [0, 1, 0].map(|g| LoopyValue::Finite(Nimber(g)))
         );
         // A pure 2-cycle is a draw, ∞(∅).
         let g = Graph::from_adjacency(&[vec![1], vec![0]]).unwrap();
         let v = generalized_values(&g, &g.reversed());
-        assert_eq!(v.value(&g, 0), Value::Infinite(vec![]));
+        assert_eq!(v.value(&g, 0), LoopyValue::Infinite(vec![]));
         assert_eq!(v.outcome(&g, 0), Outcome::D);
     }
 
     #[test]
     fn sum_rule() {
-        let inf = |k: &[u64]| Value::Infinite(k.iter().map(|&g| Nimber(g)).collect());
-        let fin = |g| Value::Finite(Nimber(g));
-        assert_eq!(Value::sum(&[fin(3), fin(5)]), fin(6));
-        assert_eq!(Value::sum(&[inf(&[0, 2]), fin(2)]), inf(&[0, 2]));
-        assert_eq!(Value::sum(&[inf(&[1, 3]), fin(1)]), inf(&[0, 2]));
-        assert_eq!(Value::sum(&[inf(&[0]), inf(&[0])]), inf(&[]));
+        let inf = |k: &[u64]| LoopyValue::Infinite(k.iter().map(|&g| Nimber(g)).collect());
+        let fin = |g| LoopyValue::Finite(Nimber(g));
+        assert_eq!(LoopyValue::sum(&[fin(3), fin(5)]), fin(6));
+        assert_eq!(LoopyValue::sum(&[inf(&[0, 2]), fin(2)]), inf(&[0, 2]));
+        assert_eq!(LoopyValue::sum(&[inf(&[1, 3]), fin(1)]), inf(&[0, 2]));
+        assert_eq!(LoopyValue::sum(&[inf(&[0]), inf(&[0])]), inf(&[]));
         assert_eq!(inf(&[0, 2]).outcome(), Outcome::N);
         assert_eq!(inf(&[1]).outcome(), Outcome::D);
         assert_eq!(inf(&[1, 2]).to_string(), "∞{1,2}");
