@@ -12,6 +12,7 @@ pub mod nim;
 pub mod nonincreasing;
 pub mod octal;
 pub mod play;
+pub mod quotient;
 pub mod script;
 pub mod serve;
 pub mod staircase;

@@ -25,6 +25,10 @@ use crate::values::TakeAndBreak;
 use automaton::Automaton;
 use layers::Layers;
 
+/// The largest heap the front ends take for misère play (a heap of n has O(n) options in octal
+/// games, O(n²) in games whose moves leave three heaps).
+pub const MAX_HEAP: usize = 256;
+
 /// The default bound on the order of a quotient.
 pub const DEFAULT_MAX_ORDER: usize = 4096;
 
@@ -209,6 +213,73 @@ impl Growth {
             &automaton,
             self.layers.options(),
         ))
+    }
+}
+
+/// The quotient's order after each heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Step {
+    /// The largest heap.
+    pub heap: usize,
+    /// The order of the quotient for heaps up to `heap`.
+    pub order: usize,
+    /// The size of its P-portion.
+    pub p_portion: usize,
+}
+
+/// The quotients for heaps up to 1, 2, …, N, as far as the bound on their order allows.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The order after each heap.
+    pub steps: Vec<Step>,
+    /// The last quotient computed (`None` if not even the first fits).
+    pub quotient: Option<Quotient>,
+    /// Why the computation stopped before N, if it did.
+    pub stopped: Option<TooLarge>,
+}
+
+impl Report {
+    /// The quotients of `rules` for heaps up to 1, 2, …, `max_heap`, each at most `max_order`
+    /// elements; stops at the first that is larger.
+    pub fn compute(rules: &TakeAndBreak, max_heap: usize, max_order: usize) -> Report {
+        let mut growth = Growth::new(rules.clone(), max_order);
+        let mut report = Report {
+            steps: Vec::new(),
+            quotient: None,
+            stopped: None,
+        };
+        for heap in 1..=max_heap {
+            match growth.quotient(heap) {
+                Ok(q) => {
+                    report.steps.push(Step {
+                        heap,
+                        order: q.order(),
+                        p_portion: q.p_portion().len(),
+                    });
+                    report.quotient = Some(q);
+                }
+                Err(e) => {
+                    report.stopped = Some(e);
+                    break;
+                }
+            }
+        }
+        report
+    }
+
+    /// The first heap from which the order no longer changes, up to the last heap computed. Equal
+    /// orders mean equal quotients: the smaller heaps already generate the whole quotient (it maps
+    /// onto the previous one), and the new heap is one of its elements. Whether it stays so past
+    /// the last heap computed is evidence, not proof.
+    pub fn stable_from(&self) -> Option<usize> {
+        let last = self.steps.last()?;
+        let first = self
+            .steps
+            .iter()
+            .rev()
+            .take_while(|s| s.order == last.order)
+            .last()?;
+        Some(first.heap)
     }
 }
 

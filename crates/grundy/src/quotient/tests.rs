@@ -170,3 +170,41 @@ fn a_position_with_a_heap_beyond_the_quotient_is_not_answered() {
     let too_large = Quotient::of(&"0.07".parse().unwrap(), 30, 100).unwrap_err();
     assert_eq!(too_large.heap, 30);
 }
+
+#[test]
+fn the_report_finds_where_the_order_stops_changing() {
+    let step = |heap, order| Step {
+        heap,
+        order,
+        p_portion: 1,
+    };
+    let mut report = Report {
+        steps: vec![step(1, 2), step(2, 6), step(3, 6), step(4, 8), step(5, 8)],
+        quotient: None,
+        stopped: None,
+    };
+    assert_eq!(report.stable_from(), Some(4));
+    report.steps.push(step(6, 10));
+    assert_eq!(report.stable_from(), Some(6));
+    report.steps.clear();
+    assert_eq!(report.stable_from(), None);
+}
+
+#[test]
+fn the_report_stops_at_the_first_quotient_past_the_bound() {
+    // Q_30(0.07) has 360 elements (see above): a bound of 200 stops the report at heap 30 or
+    // before, with every quotient reported within the bound.
+    let report = Report::compute(&"0.07".parse().unwrap(), 40, 200);
+    let stopped = report.stopped.as_ref().unwrap().heap;
+    assert!(stopped <= 30);
+    assert_eq!(report.steps.len(), stopped - 1);
+    assert!(report.steps.iter().all(|s| s.order <= 200));
+    let last = report.quotient.as_ref().unwrap();
+    assert_eq!(last.max_heap(), stopped - 1);
+    assert_eq!(
+        Quotient::of(&"0.07".parse().unwrap(), stopped, 200)
+            .unwrap_err()
+            .heap,
+        stopped
+    );
+}
