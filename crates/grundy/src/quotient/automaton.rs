@@ -3,6 +3,8 @@
 //! automaton of such a language is its syntactic monoid (a state is a class of positions that no
 //! position added to them tells apart), which is why the quotient is one.
 
+use std::hash::{Hash, Hasher};
+
 use rustc_hash::FxHashMap;
 
 /// A deterministic automaton: letter `i` is a heap of `i + 1`, state 0 is the start (the empty
@@ -99,23 +101,40 @@ impl Automaton {
     fn minimal(&self) -> Automaton {
         let n = self.len();
         // Moore's refinement: split classes by the classes their letters lead to until stable.
+        // A state's signature is its class and its successors' classes; states are grouped by a
+        // hash of it, and compared in full with the first state of each group.
         let mut class: Vec<u32> = self.accept.iter().map(|&a| u32::from(a)).collect();
         let mut count = class.iter().collect::<rustc_hash::FxHashSet<_>>().len();
+        let successors = |s: usize| &self.next[s * self.letters..(s + 1) * self.letters];
         loop {
-            let mut ids: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
-            let mut refined = Vec::with_capacity(n);
-            for s in 0..n {
-                let mut signature = Vec::with_capacity(self.letters + 1);
-                signature.push(class[s]);
-                signature.extend(
-                    self.next[s * self.letters..(s + 1) * self.letters]
+            let same = |class: &[u32], s: usize, r: usize| {
+                class[s] == class[r]
+                    && successors(s)
                         .iter()
-                        .map(|&t| class[t as usize]),
-                );
-                let fresh = ids.len() as u32;
-                refined.push(*ids.entry(signature).or_insert(fresh));
+                        .zip(successors(r))
+                        .all(|(&a, &b)| class[a as usize] == class[b as usize])
+            };
+            let mut groups: FxHashMap<u64, Vec<(u32, usize)>> = FxHashMap::default();
+            let mut refined = Vec::with_capacity(n);
+            let mut refined_count = 0u32;
+            for s in 0..n {
+                let mut hasher = rustc_hash::FxHasher::default();
+                class[s].hash(&mut hasher);
+                for &t in successors(s) {
+                    class[t as usize].hash(&mut hasher);
+                }
+                let group = groups.entry(hasher.finish()).or_default();
+                let id = match group.iter().find(|&&(_, r)| same(&class, s, r)) {
+                    Some(&(id, _)) => id,
+                    None => {
+                        group.push((refined_count, s));
+                        refined_count += 1;
+                        refined_count - 1
+                    }
+                };
+                refined.push(id);
             }
-            let refined_count = ids.len();
+            let refined_count = refined_count as usize;
             class = refined;
             if refined_count == count {
                 break;
