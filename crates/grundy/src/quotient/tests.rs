@@ -59,6 +59,29 @@ fn every_small_position_is_decided_as_a_misere_brute_force_decides_it() {
 }
 
 #[test]
+fn one_large_heap_beside_small_ones_is_decided_as_the_brute_force_decides_it() {
+    // Every position of up to three heaps of at most 8 beside one heap of 20 to 30. Heaps up to
+    // 30 reach the steps where the quotients of Kayles (25, 27) and of Dawson's
+    // Kayles (25, 27, 30) grow.
+    for code in ["0.77", "0.07"] {
+        let (q, presentation) = quotient(code, 30);
+        let mut brute = Brute::new(&code.parse().unwrap(), Play::Misere, 30);
+        for large in 20..=30 {
+            for small in all_positions(3, 8) {
+                let mut heaps = small.clone();
+                heaps.push(large);
+                let analysis = q.analyze(&presentation, &heaps, &ALL_MOVES).unwrap();
+                assert_eq!(
+                    analysis.outcome == Outcome::N,
+                    brute.wins(&heaps),
+                    "{code} {heaps:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn every_quotient_has_even_order_unless_no_heap_can_move() {
     for code in CODES {
         let mut growth = Growth::new(code.parse().unwrap(), DEFAULT_MAX_ORDER);
