@@ -20,7 +20,8 @@
 //! Size: every set met (a layer, a set of exits) is a union of classes of Q shifted by one
 //! element, so its minimal automaton has at most |Q| states, and so has the product of two of
 //! them as far as positions reach it; the automaton assembled from T layers reaches at most T·|Q|
-//! states. So a bound on |Q| bounds all the work, and passing it proves |Q| larger.
+//! states. So a bound on |Q| bounds every automaton, and passing it proves |Q| larger; the
+//! number of distinct subproblems is not bounded by it.
 
 use std::rc::Rc;
 
