@@ -48,6 +48,7 @@ mod nimber;
 pub mod parse;
 pub mod period;
 pub mod play;
+pub mod quotient;
 pub mod sum;
 #[cfg(test)]
 mod testing;

@@ -7,6 +7,7 @@ pub mod judge;
 pub mod moore;
 pub mod octal;
 pub mod play;
+pub mod quotient;
 pub mod ruleset;
 pub mod script;
 pub mod serve;

@@ -4,6 +4,7 @@ use std::io::Write;
 
 use anyhow::Context;
 use grundy::games::octal::{self, Octal};
+use grundy::quotient::{self, Presentation, Quotient};
 use grundy::values::TakeAndBreak;
 use grundy::{AnalyzeOptions, Convention, Lang};
 
@@ -16,8 +17,12 @@ use crate::report::{OutputArgs, Report};
 /// heaps each leaves; the position is worth the XOR of its heaps' values, and a winning move takes
 /// one heap to heaps worth G(n) XOR X. The values are computed once, up to the largest heap.
 ///
+/// With --misere (whoever moves last loses), the answer comes from the game's misère quotient for
+/// heaps up to the largest heap given (see `grundy quotient`): the position is lost for the player
+/// to move exactly when the product of its heaps' elements lies in the P-portion.
+///
 /// Examples: `grundy octal kayles 5 7 10`, `grundy octal 0.07 --explain 9 14`,
-/// `grundy octal grundy --json 12 20`.
+/// `grundy octal grundy --json 12 20`, `grundy octal kayles --misere --explain 3 5 8`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The game, as `grundy values` takes it: an octal or take-and-break code (0.77 Kayles, 0.07
@@ -31,6 +36,12 @@ pub struct Args {
     /// whose moves leave three heaps or more stop at 1024).
     #[arg(long, default_value_t = octal::DEFAULT_MAX_HEAP, value_name = "N")]
     max_heap: u64,
+    /// Misère play: the player who makes the last move loses (heaps up to 256).
+    #[arg(long)]
+    misere: bool,
+    /// With --misere: refuse when the quotient has more elements than this.
+    #[arg(long, default_value_t = quotient::DEFAULT_MAX_ORDER, value_name = "M", requires = "misere", value_parser = crate::input::count::<usize>)]
+    max_order: usize,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -38,6 +49,9 @@ pub struct Args {
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let rules: TakeAndBreak = args.code.parse().context("bad game")?;
     let heaps = crate::input::numbers(&args.heaps, "heap")?;
+    if args.misere {
+        return run_misere(&args, rules, &heaps, out);
+    }
     let game = Octal::new(rules, &heaps, args.max_heap).map_err(|e| {
         if e.direct {
             anyhow::Error::new(e)
@@ -59,6 +73,41 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         components: heaps.len(),
         analysis: &analysis,
         after: &|change| octal::apply(&heaps, change),
+        show: &crate::report::show_list,
+    }
+    .write(&args.output, out)
+}
+
+fn run_misere(
+    args: &Args,
+    rules: TakeAndBreak,
+    heaps: &[u64],
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let limit = args.max_heap.min(quotient::MAX_HEAP as u64);
+    if let Some(i) = heaps.iter().position(|&n| n > limit) {
+        anyhow::bail!(
+            "heap {} ({}) is larger than {limit}, the largest heap misère play takes",
+            i + 1,
+            heaps[i]
+        );
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0).max(1) as usize;
+    let q = Quotient::of(&rules, largest, args.max_order)
+        .map_err(|e| anyhow::anyhow!("{e} (raise --max-order)"))?;
+    let presentation = Presentation::of(&q);
+    let analysis = q
+        .analyze(&presentation, heaps, &args.output.analyze_options())
+        .expect("every heap is within the quotient");
+    let title = Octal::new(rules, &[], 0)?.title(Lang::En);
+    Report {
+        game: "octal",
+        title: &title,
+        play: Convention::Misere,
+        position: &heaps.to_vec(),
+        components: heaps.len(),
+        analysis: &analysis,
+        after: &|change| octal::apply(heaps, change),
         show: &crate::report::show_list,
     }
     .write(&args.output, out)

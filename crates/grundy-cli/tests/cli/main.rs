@@ -12,6 +12,7 @@ mod nim;
 mod octal;
 mod play;
 mod play_more;
+mod quotient;
 mod relatives_stairs;
 mod script;
 mod serve;

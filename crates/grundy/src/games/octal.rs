@@ -10,7 +10,7 @@
 //! largest heap.
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
-use crate::values::{Method, Sequence, TakeAndBreak, naive};
+use crate::values::{Method, Sequence, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
 
 mod playable;
@@ -109,28 +109,12 @@ impl Octal {
         Nimber(u64::from(self.sequence.values().get(n as usize)))
     }
 
-    /// Calls `visit` with every move of a heap of `n`: the tokens removed and the heaps left
-    /// (non-empty, non-decreasing; none when the heap is taken whole), in order of tokens removed,
-    /// then of the number of heaps, then of the heaps.
+    /// Every move of a heap of `n`, as [`TakeAndBreak::each_move`] lists them.
     pub fn each_move(&self, n: u64, visit: &mut dyn FnMut(u64, &[u64])) {
-        let n = n as usize;
-        for (k, digit) in self.rules().digits().iter().enumerate().take(n + 1) {
-            for count in 0..=digit.max_heaps() {
-                if !digit.allows(count) {
-                    continue;
-                }
-                if count == 0 {
-                    if k == n {
-                        visit(k as u64, &[]);
-                    }
-                    continue;
-                }
-                naive::each_partition(n - k, count as usize, digit.constraint, &mut |parts| {
-                    let heaps: Vec<u64> = parts.iter().map(|&p| p as u64).collect();
-                    visit(k as u64, &heaps);
-                });
-            }
-        }
+        self.rules().each_move(n as usize, &mut |k, parts| {
+            let heaps: Vec<u64> = parts.iter().map(|&p| p as u64).collect();
+            visit(k as u64, &heaps);
+        });
     }
 
     /// The analysis of the heaps `piles` (each within the table).
@@ -224,4 +208,4 @@ impl Game for Octal {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

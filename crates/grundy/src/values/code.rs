@@ -482,6 +482,31 @@ impl TakeAndBreak {
             .map(|&(.., title)| title)
     }
 
+    /// Calls `visit` with every move of a heap of `n`: the tokens removed and the heaps left
+    /// (non-empty, non-decreasing; none when the heap is taken whole), in order of tokens removed,
+    /// then of the number of heaps, then of the heaps.
+    pub fn each_move(&self, n: usize, visit: &mut dyn FnMut(usize, &[usize])) {
+        for (k, digit) in self.digits.iter().enumerate().take(n + 1) {
+            for count in 0..=digit.max_heaps() {
+                if !digit.allows(count) {
+                    continue;
+                }
+                if count == 0 {
+                    if k == n {
+                        visit(k, &[]);
+                    }
+                    continue;
+                }
+                super::naive::each_partition(
+                    n - k,
+                    count as usize,
+                    digit.constraint,
+                    &mut |parts| visit(k, parts),
+                );
+            }
+        }
+    }
+
     /// Whether some move leaves two or more heaps under a modifier (`!`, `?`, `=`).
     pub fn has_constrained_splits(&self) -> bool {
         self.digits

@@ -3,7 +3,7 @@ use std::collections::HashMap;
 use super::*;
 use crate::testing::all_positions;
 use crate::values::code::Constraint;
-use crate::{Explain, Lang, Outcome};
+use crate::{Convention, Explain, Lang, Outcome};
 
 /// The codes checked: Kayles, Dawson's Kayles, Dawson's chess, Officers, a split without
 /// removing (4.7), Grundy's game (split into two unequal heaps), a hexadecimal code whose moves
@@ -55,38 +55,55 @@ fn heap_moves(rules: &TakeAndBreak, n: u64) -> Vec<Vec<u64>> {
     moves
 }
 
-/// Brute force over whole positions (heaps sorted): whether the player to move wins.
-struct Brute {
-    rules: TakeAndBreak,
+/// Brute force over whole positions (heaps sorted): whether the player to move wins, under
+/// normal or misère play.
+pub(crate) struct Brute {
+    play: Convention,
+    /// `moves[n]`: the heaps each move of a heap of n leaves.
+    moves: Vec<Vec<Vec<u64>>>,
     wins: HashMap<Vec<u64>, bool>,
 }
 
 impl Brute {
-    fn options(&self, heaps: &[u64]) -> Vec<Vec<u64>> {
+    /// A brute force for `rules` on heaps up to `max_heap`.
+    pub(crate) fn new(rules: &TakeAndBreak, play: Convention, max_heap: u64) -> Brute {
+        Brute {
+            play,
+            moves: (0..=max_heap).map(|n| heap_moves(rules, n)).collect(),
+            wins: HashMap::new(),
+        }
+    }
+
+    /// Every position one move away.
+    pub(crate) fn options(&self, heaps: &[u64]) -> Vec<Vec<u64>> {
         let mut options = Vec::new();
         for (i, &n) in heaps.iter().enumerate() {
-            for parts in heap_moves(&self.rules, n) {
+            for parts in &self.moves[n as usize] {
                 let mut next = heaps.to_vec();
-                next.splice(i..=i, parts);
+                next.splice(i..=i, parts.iter().copied());
                 options.push(next);
             }
         }
         options
     }
 
-    fn wins(&mut self, heaps: &[u64]) -> bool {
-        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
+    /// Whether the player to move wins.
+    pub(crate) fn wins(&mut self, heaps: &[u64]) -> bool {
+        let key = sorted(heaps.to_vec());
         if let Some(&known) = self.wins.get(&key) {
             return known;
         }
-        let win = self.options(&key).iter().any(|next| !self.wins(next));
+        let options = self.options(&key);
+        let win = match self.play {
+            Convention::Misere if options.is_empty() => true,
+            _ => options.iter().any(|next| !self.wins(next)),
+        };
         self.wins.insert(key, win);
         win
     }
 }
 
-fn sorted(mut heaps: Vec<u64>) -> Vec<u64> {
+pub(crate) fn sorted(mut heaps: Vec<u64>) -> Vec<u64> {
     heaps.retain(|&h| h > 0);
     heaps.sort_unstable();
     heaps
@@ -100,10 +117,7 @@ fn every_winning_move_equals_a_brute_force_from_the_code() {
     };
     for code in CODES {
         let rules: TakeAndBreak = code.parse().unwrap();
-        let mut brute = Brute {
-            rules: rules.clone(),
-            wins: HashMap::new(),
-        };
+        let mut brute = Brute::new(&rules, Convention::Normal, 12);
         let game = Octal::new(rules, &[12], DEFAULT_MAX_HEAP).unwrap();
         for heaps in all_positions(3, 12) {
             let analysis = game.analyze(&heaps, &all);

@@ -1,0 +1,168 @@
+//! `grundy quotient`: the misère quotient of a take-and-break game, heap by heap.
+
+use std::io::Write;
+
+use anyhow::Context;
+use grundy::quotient::{self, Presentation, Quotient, Report};
+use grundy::values::TakeAndBreak;
+use serde_json::json;
+
+/// The misère quotient of a take-and-break game (Plambeck and Siegel): the commutative monoid of
+/// all sums of heaps up to N, two positions being equal when no position added to both tells
+/// them apart under misère play, with its P-portion. A position is lost for the player to move
+/// exactly when the product of its heaps' elements lies in the P-portion.
+///
+/// The quotient is computed exactly for heaps up to 1, 2, …, N; the report gives its order after
+/// each heap, where it stops changing (equal orders mean equal quotients; that it stays so past N
+/// is evidence, not proof), a presentation (a generator for each heap the smaller ones do not
+/// generate, and relations), the P-portion and the element of every heap. --json adds the
+/// multiplication table.
+///
+/// Examples: `grundy quotient 0.75`, `grundy quotient kayles --heaps 60`,
+/// `grundy quotient 0.07 --heaps 40 --max-order 1000`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game, as `grundy values` takes it: an octal or take-and-break code (0.77 Kayles, 0.07
+    /// Dawson's Kayles, 0.137 Dawson's chess, 0.75, 4.7), a name (kayles, dawson, grundy) or a
+    /// subtraction set (quoted: '{1,2,4}').
+    code: String,
+    /// The largest heap.
+    #[arg(long, default_value_t = 30, value_name = "N", value_parser = crate::input::count::<usize>)]
+    heaps: usize,
+    /// Stop when the quotient has more elements than this (the work grows with it).
+    #[arg(long, default_value_t = quotient::DEFAULT_MAX_ORDER, value_name = "M", value_parser = crate::input::count::<usize>)]
+    max_order: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
+    let rules: TakeAndBreak = args.code.parse().context("bad game")?;
+    if args.heaps == 0 {
+        anyhow::bail!("--heaps 0: give the largest heap, at least 1");
+    }
+    let report = Report::compute(&rules, args.heaps, args.max_order);
+    let Some(q) = &report.quotient else {
+        let stopped = report.stopped.expect("a report without a quotient stopped");
+        return Err(anyhow::Error::new(stopped).context("raise --max-order"));
+    };
+    let presentation = Presentation::of(q);
+    if args.json {
+        write_json(&rules, &report, q, &presentation, out)
+    } else {
+        write_text(&rules, &report, q, &presentation, out)
+    }
+}
+
+fn title(rules: &TakeAndBreak) -> String {
+    match rules.title() {
+        Some(title) => format!("{title} ({rules})"),
+        None => format!("take-and-break game {rules}"),
+    }
+}
+
+fn generators(presentation: &Presentation) -> Vec<String> {
+    presentation
+        .generators
+        .iter()
+        .enumerate()
+        .map(|(i, heap)| format!("{} = heap {heap}", Presentation::name(i)))
+        .collect()
+}
+
+fn relations(presentation: &Presentation) -> Vec<String> {
+    presentation
+        .relations
+        .iter()
+        .map(|(l, r)| format!("{} = {}", Presentation::show(l), Presentation::show(r)))
+        .collect()
+}
+
+fn write_text(
+    rules: &TakeAndBreak,
+    report: &Report,
+    q: &Quotient,
+    presentation: &Presentation,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    writeln!(out, "misère quotient of {}", title(rules))?;
+    let mut changes = Vec::new();
+    let mut previous = 0;
+    for step in &report.steps {
+        if step.order != previous {
+            changes.push(format!("{}: {}", step.heap, step.order));
+            previous = step.order;
+        }
+    }
+    writeln!(
+        out,
+        "order by largest heap (where it changes): {}",
+        changes.join(", ")
+    )?;
+    if let Some(stopped) = &report.stopped {
+        writeln!(out, "stopped: {stopped} (raise --max-order)")?;
+    }
+    if let Some(from) = report.stable_from() {
+        writeln!(
+            out,
+            "unchanged from heap {from} to heap {} (evidence only: no theorem is checked past heap {})",
+            q.max_heap(),
+            q.max_heap()
+        )?;
+    }
+    writeln!(
+        out,
+        "heaps up to {}: order {}, P-portion of {}",
+        q.max_heap(),
+        q.order(),
+        q.p_portion().len()
+    )?;
+    writeln!(out, "generators: {}", generators(presentation).join(", "))?;
+    writeln!(out, "relations: {}", relations(presentation).join(", "))?;
+    let p: Vec<String> = q
+        .p_portion()
+        .iter()
+        .map(|&x| presentation.element(x))
+        .collect();
+    writeln!(out, "P-portion: {}", p.join(", "))?;
+    writeln!(out, "heaps:")?;
+    for n in 1..=q.max_heap() {
+        writeln!(out, "  {n:>4}  {}", presentation.element(q.heap(n)))?;
+    }
+    Ok(())
+}
+
+fn write_json(
+    rules: &TakeAndBreak,
+    report: &Report,
+    q: &Quotient,
+    presentation: &Presentation,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let order = q.order() as u32;
+    let elements: Vec<String> = (0..order).map(|x| presentation.element(x)).collect();
+    let table: Vec<Vec<u32>> = (0..order)
+        .map(|x| (0..order).map(|y| q.product(x, y)).collect())
+        .collect();
+    let v = json!({
+        "game": "quotient",
+        "code": rules.to_string(),
+        "title": title(rules),
+        "max_heap": q.max_heap(),
+        "order": q.order(),
+        "growth": report.steps,
+        "stable_from": report.stable_from(),
+        "certified": false,
+        "stopped": report.stopped.as_ref().map(ToString::to_string),
+        "generators": presentation.generators,
+        "relations": relations(presentation),
+        "elements": elements,
+        "p_portion": q.p_portion(),
+        "heaps": (0..=q.max_heap()).map(|n| q.heap(n)).collect::<Vec<_>>(),
+        "table": table,
+    });
+    serde_json::to_writer(&mut *out, &v)?;
+    writeln!(out)?;
+    Ok(())
+}

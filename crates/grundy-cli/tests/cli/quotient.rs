@@ -1,0 +1,121 @@
+use predicates::prelude::*;
+use serde_json::json;
+
+use crate::{fails_with, grundy, json};
+
+#[test]
+fn misere_nim_on_heaps_up_to_two_is_the_tame_quotient() {
+    // Plambeck and Siegel: misère Nim on heaps 1 and 2 has the quotient ⟨a, b | a² = 1, b³ = b⟩,
+    // of order 6, with P-portion {a, b²}. Take 1 to 3 is Nim on these heaps.
+    let v = json(&["quotient", "0.333", "--heaps", "2", "--json"]);
+    assert_eq!(v["order"], 6);
+    assert_eq!(v["relations"], json!(["a² = 1", "b³ = b"]));
+    let elements = v["elements"].as_array().unwrap();
+    let mut p: Vec<&str> = v["p_portion"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| elements[x.as_u64().unwrap() as usize].as_str().unwrap())
+        .collect();
+    p.sort();
+    assert_eq!(p, ["a", "b²"]);
+    let table = v["table"].as_array().unwrap();
+    assert_eq!(table.len(), 6);
+    // The table is commutative and the identity is element 0.
+    for (x, row) in table.iter().enumerate() {
+        assert_eq!(table[0][x], x);
+        for (y, product) in row.as_array().unwrap().iter().enumerate() {
+            assert_eq!(*product, table[y][x]);
+        }
+    }
+}
+
+#[test]
+fn the_text_report_shows_growth_stability_and_heaps() {
+    grundy(&["quotient", "kayles", "--heaps", "10"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "misère quotient of Kayles (0.77)\n",
+        ))
+        .stdout(predicate::str::contains("evidence only"))
+        .stdout(predicate::str::contains(
+            "generators: a = heap 1, b = heap 2",
+        ))
+        .stdout(predicate::str::contains("P-portion: "));
+}
+
+#[test]
+fn misere_octal_positions_follow_boutons_rule_on_nim_heaps() {
+    // Take 1 to 7 is Nim on heaps up to 7: misère Nim is lost for the player to move iff all
+    // heaps are at most 1 and their number is odd, or some heap is larger and the XOR is 0.
+    for (heaps, outcome) in [
+        (&["1", "1", "1"][..], "P"),
+        (&["1", "1"], "N"),
+        (&["2", "2"], "P"),
+        (&["3", "5", "6"], "P"),
+        (&["7"], "N"),
+    ] {
+        let mut args = vec!["octal", "0.3333333", "--misere", "--json"];
+        args.extend(heaps);
+        assert_eq!(json(&args)["outcome"], outcome, "{heaps:?}");
+    }
+    let v = json(&["octal", "0.3333333", "--misere", "--json", "1", "1"]);
+    // Either heap may be taken, leaving the other to the opponent.
+    assert_eq!(v["winning_move_count"], 2);
+    assert_eq!(v["winning_moves"][0]["position"], json!([0, 1]));
+}
+
+#[test]
+fn misere_kayles_explains_the_move_to_a_p_element_in_both_languages() {
+    grundy(&["octal", "kayles", "--misere", "--explain", "3", "5", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("misère quotient"))
+        .stdout(predicate::str::contains("a P-element."));
+    grundy(&[
+        "octal",
+        "kayles",
+        "--misere",
+        "--explain",
+        "--lang",
+        "zh",
+        "2",
+        "2",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::str::contains("反常商"))
+    .stdout(predicate::str::contains("属于 P 部分"));
+}
+
+#[test]
+fn misere_refusals_are_one_line() {
+    fails_with(
+        &["octal", "0.77", "--misere", "300"],
+        "",
+        &["heap 1 (300) is larger than 256"],
+    );
+    fails_with(
+        &["octal", "0.07", "--misere", "--max-order", "100", "40"],
+        "",
+        &["more than 100 elements", "raise --max-order"],
+    );
+    fails_with(&["quotient", "0.7x"], "", &["'x' at column 4"]);
+    fails_with(
+        &["quotient", "0.77", "--max-order", "1"],
+        "",
+        &["heaps up to 1 has more than 1 elements"],
+    );
+}
+
+#[test]
+fn the_report_stops_at_the_bound_saying_how_far_it_got() {
+    grundy(&["quotient", "0.07", "--heaps", "40", "--max-order", "10"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "stopped: the misère quotient of 0.07 for heaps up to 10 has more than 10 elements",
+        ))
+        .stdout(predicate::str::contains("heaps up to 9: order "));
+}
