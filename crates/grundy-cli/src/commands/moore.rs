@@ -2,12 +2,12 @@
 
 use std::io::Write;
 
-use anyhow::bail;
-use grundy::games::moore;
+use grundy::games::moore::{self, MoorePlay};
+use grundy::play::{Playable, Setup};
 use grundy::{AnalyzeOptions, Convention, Lang};
 use serde_json::json;
 
-use crate::input::flag_number;
+use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
 
 /// Moore's Nim_k: a move takes stones from at least one and at most K piles; who cannot move
@@ -22,9 +22,8 @@ use crate::report::{OutputArgs, Report};
 /// Examples: `grundy moore --k 2 1 1 1`, `grundy moore --k 2 --explain 4 4 1`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// K: the most piles one move may take from (at least 1).
-    #[arg(long, value_name = "K", allow_hyphen_values = true)]
-    k: Option<String>,
+    #[command(flatten)]
+    params: Params,
     /// The piles (natural numbers up to 2^64-1); read from standard input when none are given.
     #[arg(allow_negative_numbers = true)]
     piles: Vec<String>,
@@ -32,14 +31,16 @@ pub struct Args {
     output: OutputArgs,
 }
 
+registry_params!(Params, "moore");
+
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let Some(k) = &args.k else {
-        bail!("no K: give the most piles a move may take from with --k, like --k 2");
-    };
-    let k = flag_number("--k", k)?;
-    if k == 0 {
-        bail!("bad --k: '0': a move takes from at least one pile, so K is at least 1");
-    }
+    // The game of `grundy play moore` with these parameters: the same K, default and refusals.
+    let game = MoorePlay::new(&Setup {
+        game: "moore".to_string(),
+        misere: false,
+        params: args.params.0,
+    })?;
+    let k = game.rules().k;
     let piles = crate::input::numbers(&args.piles, "pile")?;
     let options = AnalyzeOptions {
         max_moves: args.output.max_moves,

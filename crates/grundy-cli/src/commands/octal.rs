@@ -8,6 +8,7 @@ use grundy::quotient::{self, Presentation, Quotient};
 use grundy::values::TakeAndBreak;
 use grundy::{AnalyzeOptions, Convention, Lang};
 
+use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
 
 /// Positions of take-and-break games: a row of heaps; a move takes tokens from one heap and may
@@ -25,10 +26,9 @@ use crate::report::{OutputArgs, Report};
 /// `grundy octal grundy --json 12 20`, `grundy octal kayles --misere --explain 3 5 8`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The game, as `grundy values` takes it: an octal or take-and-break code (0.77 Kayles, 0.07
-    /// Dawson's Kayles, 0.137 Dawson's chess, 0.6 Officers, 4.7), a name (kayles, dawson, grundy)
-    /// or a subtraction set (quoted: '{1,2,4}').
-    code: String,
+    /// The game (CODE): its code as `grundy values` takes it.
+    #[command(flatten)]
+    params: Params,
     /// The heaps (natural numbers); read from standard input when none are given.
     #[arg(allow_negative_numbers = true)]
     heaps: Vec<String>,
@@ -46,8 +46,11 @@ pub struct Args {
     output: OutputArgs,
 }
 
+registry_params!(Params, "octal");
+
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let rules: TakeAndBreak = args.code.parse().context("bad game")?;
+    let code = args.params.0.get("code").map_or("", String::as_str);
+    let rules: TakeAndBreak = code.parse().context("bad game")?;
     let heaps = crate::input::numbers(&args.heaps, "heap")?;
     if args.misere {
         return run_misere(&args, rules, &heaps, out);

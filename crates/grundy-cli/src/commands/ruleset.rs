@@ -3,6 +3,7 @@
 //! ruleset's parameters (a flag each, `--k 3`, or an argument before the position,
 //! `grundy octal 0.77 5 7`), `--misere` where the ruleset can be played so, and the position.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use clap::error::ErrorKind;
@@ -85,17 +86,7 @@ fn command(name: &'static str, analysis: bool) -> Command {
                 .to_string(),
         )
         .long_about(about.help);
-    for param in about.params {
-        let arg = Arg::new(param.name)
-            .value_name(param.value_name)
-            .help(param.en)
-            .allow_hyphen_values(true);
-        command = command.arg(if param.positional {
-            arg.required(true)
-        } else {
-            arg.long(param.name)
-        });
-    }
+    command = add_params(command, about.params);
     // Taken by every ruleset, so that one played under normal play only says so.
     command = command.arg(
         Arg::new("misere")
@@ -122,6 +113,92 @@ fn command(name: &'static str, analysis: bool) -> Command {
     )
 }
 
+/// Adds the parameters `params` to `command`: a flag each (`--k K`), or an argument before the
+/// position (`CODE`), with the ruleset's own words for help.
+fn add_params(mut command: Command, params: &[ParamDoc]) -> Command {
+    for param in params {
+        let arg = Arg::new(param.name)
+            .value_name(param.value_name)
+            .help(param.en)
+            .allow_hyphen_values(true);
+        command = command.arg(if param.positional {
+            arg.required(true)
+        } else {
+            arg.long(param.name)
+        });
+    }
+    command
+}
+
+/// The parameters of `params` that `matches` holds, by name.
+fn params_given(matches: &ArgMatches, params: &[ParamDoc]) -> BTreeMap<String, String> {
+    params
+        .iter()
+        .filter_map(|p| {
+            let value = matches.get_one::<String>(p.name)?;
+            Some((p.name.to_string(), value.clone()))
+        })
+        .collect()
+}
+
+/// The parameters of ruleset `name` as arguments of a command of its own (`grundy moore`, which
+/// adds its own flags): what the generated subcommands take, read into a map by name.
+pub fn add_params_of(command: Command, name: &str) -> Command {
+    add_params(command, describe(name).params)
+}
+
+/// The default of parameter `param` of ruleset `name`.
+///
+/// # Panics
+/// If the registry gives it none: a caller names a parameter that has one.
+pub fn default_of(name: &str, param: &str) -> &'static str {
+    describe(name)
+        .params
+        .iter()
+        .find(|p| p.name == param)
+        .and_then(|p| p.default)
+        .unwrap_or_else(|| panic!("the registry gives {name}'s {param} a default"))
+}
+
+/// The parameters of ruleset `name` that `matches` holds (see [`add_params_of`]).
+pub fn params_of(matches: &ArgMatches, name: &str) -> BTreeMap<String, String> {
+    params_given(matches, describe(name).params)
+}
+
+/// Declares `$args`, the registry's parameters of ruleset `$name` as clap arguments to flatten
+/// into the command of its own: `$args.0` maps each parameter given to its text.
+macro_rules! registry_params {
+    ($args:ident, $name:literal) => {
+        /// The ruleset's parameters, as the registry declares them.
+        pub struct $args(pub std::collections::BTreeMap<String, String>);
+
+        impl clap::FromArgMatches for $args {
+            fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+                Ok($args(crate::commands::ruleset::params_of(matches, $name)))
+            }
+
+            fn update_from_arg_matches(
+                &mut self,
+                matches: &clap::ArgMatches,
+            ) -> Result<(), clap::Error> {
+                *self = <$args as clap::FromArgMatches>::from_arg_matches(matches)?;
+                Ok(())
+            }
+        }
+
+        impl clap::Args for $args {
+            fn augment_args(command: clap::Command) -> clap::Command {
+                crate::commands::ruleset::add_params_of(command, $name)
+            }
+
+            fn augment_args_for_update(command: clap::Command) -> clap::Command {
+                <$args as clap::Args>::augment_args(command)
+            }
+        }
+    };
+}
+pub(crate) use registry_params;
+
 /// One line per ruleset: its name and how a move is written, for `grundy play --help`.
 pub fn notations() -> impl Iterator<Item = String> {
     play::RULESETS.iter().map(|&name| {
@@ -132,15 +209,7 @@ pub fn notations() -> impl Iterator<Item = String> {
 
 impl Chosen {
     fn from_matches(name: &str, matches: &ArgMatches) -> Chosen {
-        let about = describe(name);
-        let params = about
-            .params
-            .iter()
-            .filter_map(|p| {
-                let value = matches.get_one::<String>(p.name)?;
-                Some((p.name.to_string(), value.clone()))
-            })
-            .collect();
+        let params = params_given(matches, describe(name).params);
         Chosen {
             setup: Setup {
                 game: name.to_string(),

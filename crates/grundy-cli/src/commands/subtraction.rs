@@ -7,6 +7,7 @@ use grundy::games::subtraction::{self, SubtractionSet, SubtractionValues};
 use grundy::{AnalyzeOptions, Convention, Lang};
 use serde_json::json;
 
+use crate::commands::ruleset::{self, registry_params};
 use crate::input::flag_number;
 use crate::report::{OutputArgs, Report};
 
@@ -29,10 +30,8 @@ const MAX_SEQUENCE: u64 = 10_000_000;
 /// --sequence 40`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The set S: numbers separated by commas (1,2,4); all-but:1,2 for every positive number
-    /// except 1 and 2; 1..M for 1 to M.
-    #[arg(long, value_name = "SET", allow_hyphen_values = true)]
-    set: Option<String>,
+    #[command(flatten)]
+    params: Params,
     /// Take 1 to M stones (the Bash game; the same as --set 1..M).
     #[arg(long, value_name = "M", allow_hyphen_values = true)]
     max: Option<String>,
@@ -47,15 +46,16 @@ pub struct Args {
     output: OutputArgs,
 }
 
+registry_params!(Params, "subtraction");
+
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let set = match (&args.set, &args.max) {
+    let set = match (args.params.0.get("set"), &args.max) {
         (Some(text), None) => SubtractionSet::parse(text).context("bad --set")?,
         (None, Some(max)) => SubtractionSet::up_to(flag_number("--max", max)?)
             .map_err(|_| anyhow::anyhow!("bad --max: '0': a move takes at least one stone"))?,
         (Some(_), Some(_)) => bail!("give the set once: --set or --max, not both"),
-        (None, None) => {
-            bail!("no subtraction set: give --set 1,2,4 (or all-but:1,2, or 1..M) or --max M")
-        }
+        // The registry's default, as `grundy play subtraction` has it.
+        (None, None) => SubtractionSet::parse(ruleset::default_of("subtraction", "set"))?,
     };
     if args.sequence.is_some() && !args.piles.is_empty() {
         bail!("--sequence prints the values of the set; it takes no piles");

@@ -8,6 +8,7 @@ use grundy::games::subtraction::SubtractionSet;
 use grundy::{AnalyzeOptions, Convention, Lang};
 use serde_json::json;
 
+use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
 
 /// A sum of games: Nim piles, Lasker piles, subtraction-game piles and heaps of take-and-break
@@ -33,11 +34,8 @@ pub struct Args {
     /// The components, like nim:3 lasker:7,2 'sub{1,2,4}:10'; read from standard input when none
     /// are given.
     components: Vec<String>,
-    /// The ruleset of each heap, separated by spaces (one for every heap when alone); the
-    /// arguments are then the heaps: `--games 'nim lasker kayles' 3 5 4` is `nim:3 lasker:5
-    /// kayles:4`, as `grundy play sum` takes it.
-    #[arg(long, value_name = "GAMES")]
-    games: Option<String>,
+    #[command(flatten)]
+    params: Params,
     /// The most components in the sum.
     #[arg(long, value_name = "N", default_value_t = MAX_COMPONENTS, value_parser = crate::input::count::<usize>)]
     max_components: usize,
@@ -51,8 +49,10 @@ pub struct Args {
 /// A million components take about 2 GB to analyse and report.
 const MAX_COMPONENTS: usize = 1_000_000;
 
+registry_params!(Params, "sum");
+
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
-    let texts = match &args.games {
+    let texts = match args.params.0.get("games") {
         Some(games) => {
             let heaps = crate::input::numbers(&args.components, "pile")?;
             grundy::games::mixed::components_of(games, heaps)?

@@ -5,6 +5,11 @@ use crate::{fails_with, grundy, json};
 
 #[test]
 fn text_and_json() {
+    // Without --k, K is 2, as in `grundy play moore`.
+    assert_eq!(
+        json(&["moore", "--json", "1", "2"])["k"],
+        json(&["moore", "--k", "2", "--json", "1", "2"])["k"]
+    );
     grundy(&["moore", "--k", "2", "4", "4", "1"])
         .assert()
         .success()
@@ -68,8 +73,11 @@ fn explanations_build_the_move_column_by_column() {
 
 #[test]
 fn bad_input_is_named() {
-    fails_with(&["moore", "1", "2"], "", &["no K", "--k"]);
-    fails_with(&["moore", "--k", "0", "1"], "", &["bad --k", "'0'"]);
-    fails_with(&["moore", "--k", "two", "1"], "", &["bad --k", "'two'"]);
+    fails_with(&["moore", "--k", "0", "1"], "", &["parameter 'k'", "'0'"]);
+    fails_with(
+        &["moore", "--k", "two", "1"],
+        "",
+        &["parameter 'k'", "'two'"],
+    );
     fails_with(&["moore", "--k", "2", "1", "-1"], "", &["'-1'", "value 2"]);
 }

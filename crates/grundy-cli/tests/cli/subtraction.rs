@@ -159,7 +159,11 @@ fn bad_sets_name_the_token_and_its_column() {
         "",
         &["bad --max", "'-2'", "negative"],
     );
-    fails_with(&["subtraction", "3"], "", &["no subtraction set"]);
+    // Without --set or --max the set is 1,3,4, as in `grundy play subtraction`.
+    grundy(&["subtraction", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("subtraction game {1,3,4}: 3"));
     fails_with(
         &["subtraction", "--set", "1", "--max", "2", "3"],
         "",

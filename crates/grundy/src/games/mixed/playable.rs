@@ -36,8 +36,8 @@ const GAMES: ParamDoc = ParamDoc {
     value_name: "GAMES",
     default: Some(DEFAULT_GAMES),
     positional: false,
-    en: "the ruleset of each heap, in order, separated by spaces: nim, lasker, sub{SET} or a take-and-break code (kayles, 0.07, grundy); one name applies to every heap; nim when left out",
-    zh: "每一堆的规则，按顺序以空格分隔：nim、lasker、sub{集合} 或取子分堆游戏代码（kayles、0.07、grundy）；只写一个则每堆都用它；不填则为 nim",
+    en: "the ruleset of each heap, in order, separated by spaces: nim, lasker, sub{SET} or a take-and-break code (kayles, 0.07, grundy); one name applies to every heap. Left out, grundy sum reads GAME:PILES components and a game has Nim heaps",
+    zh: "每一堆的规则，按顺序以空格分隔：nim、lasker、sub{集合} 或取子分堆游戏代码（kayles、0.07、grundy）；只写一个则每堆都用它。不填时 grundy sum 读「游戏:石子数」形式的部分，对弈则全是 Nim 堆",
 };
 
 const NOTATION: Notation = Notation {

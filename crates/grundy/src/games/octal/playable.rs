@@ -30,8 +30,8 @@ const CODE: ParamDoc = ParamDoc {
     value_name: "CODE",
     default: Some(DEFAULT_CODE),
     positional: true,
-    en: "the game's code, as grundy values takes it: 0.77 Kayles (when left out), 0.07 Dawson's Kayles, 0.137 Dawson's chess, 0.6 Officers, grundy (Grundy's game), a subtraction set 1,2,4",
-    zh: "游戏代码，写法与 grundy values 相同：0.77 Kayles（不填时）、0.07 Dawson's Kayles、0.137 Dawson's chess、0.6 Officers、grundy（Grundy 游戏）、减法集合 1,2,4",
+    en: "the game's code, as grundy values takes it: 0.77 or kayles (Kayles, what the API plays when it is left out), 0.07 Dawson's Kayles, 0.137 Dawson's chess, 0.6 Officers, grundy (Grundy's game), a subtraction set 1,2,4",
+    zh: "游戏代码，写法与 grundy values 相同：0.77 或 kayles（Kayles，API 不填时用它）、0.07 Dawson's Kayles、0.137 Dawson's chess、0.6 Officers、grundy（Grundy 游戏）、减法集合 1,2,4",
 };
 
 /// The code played when the parameter is left out: Kayles.
