@@ -305,3 +305,16 @@ pub struct Analysis<S> {
     /// The explanation, empty unless asked for.
     pub explanation: Vec<S>,
 }
+
+impl<S> Analysis<S> {
+    /// The same analysis with each explanation step turned into another type.
+    pub fn map_steps<T>(self, step: impl FnMut(S) -> T) -> Analysis<T> {
+        Analysis {
+            outcome: self.outcome,
+            grundy: self.grundy,
+            winning_moves: self.winning_moves,
+            winning_move_count: self.winning_move_count,
+            explanation: self.explanation.into_iter().map(step).collect(),
+        }
+    }
+}

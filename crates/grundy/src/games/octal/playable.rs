@@ -2,7 +2,8 @@
 //! leave the rest as one pile (none if COUNT is all of it), or `PILE COUNT A B …`, take COUNT and
 //! leave the rest as the piles A, B, … (which take the pile's place). The game's code is the
 //! parameter `code`, as `grundy values` takes it (Kayles, 0.77, when left out); it says which
-//! moves are allowed. Normal play only.
+//! moves are allowed. Misère play is answered through the game's misère quotient (heaps up to
+//! [`quotient::MAX_HEAP`]).
 
 use std::collections::BTreeMap;
 
@@ -14,8 +15,10 @@ use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, analyzable_piles,
     index, malformed, move_numbers, positions_from, show_numbers, total_stones,
 };
+use crate::quotient::{self, Presentation, Quotient, QuotientStep};
 use crate::values::TakeAndBreak;
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang};
+use serde::Serialize;
 
 /// A take-and-break game as a [`Playable`] ruleset, with its values up to [`MAX_HEAP`].
 #[derive(Clone, Debug)]
@@ -23,6 +26,27 @@ pub struct OctalPlay {
     game: Octal,
     /// The code as it was given, sent back with every position.
     code: String,
+    convention: Convention,
+}
+
+/// A step of the explanation: the Sprague–Grundy one in normal play, the quotient's in misère
+/// play (each serialised as it is).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum OctalStep {
+    /// Normal play.
+    Normal(HeapStep),
+    /// Misère play.
+    Misere(QuotientStep),
+}
+
+impl Explain for OctalStep {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            OctalStep::Normal(step) => step.text(lang),
+            OctalStep::Misere(step) => step.text(lang),
+        }
+    }
 }
 
 const CODE: ParamDoc = ParamDoc {
@@ -55,7 +79,6 @@ impl OctalPlay {
     /// [`SetupError`] for a bad code, another parameter, or misère play.
     pub fn new(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[CODE])?;
-        setup.normal_play_only()?;
         let code = setup
             .params
             .get(CODE.name)
@@ -69,7 +92,14 @@ impl OctalPlay {
         Ok(OctalPlay {
             game,
             code: code.to_string(),
+            convention: setup.convention(),
         })
+    }
+
+    /// The misère quotient of the sums of heaps up to the largest of `piles`.
+    fn quotient(&self, piles: &[u64]) -> Result<Quotient, quotient::TooLarge> {
+        let largest = piles.iter().copied().max().unwrap_or(0).max(1) as usize;
+        Quotient::of(self.game.rules(), largest, quotient::DEFAULT_MAX_ORDER)
     }
 
     /// Whether pile `from` has a move that takes `taken` and leaves `left` (sorted).
@@ -95,7 +125,7 @@ octal grundy --json 12 20`.";
 
 impl Playable for OctalPlay {
     type Position = Vec<u64>;
-    type Step = HeapStep;
+    type Step = OctalStep;
     type Rules = Octal;
 
     fn name(&self) -> &'static str {
@@ -107,7 +137,20 @@ impl Playable for OctalPlay {
     }
 
     fn title(&self, lang: Lang) -> String {
-        self.game.title(lang)
+        match self.convention {
+            Convention::Normal => self.game.title(lang),
+            Convention::Misere => {
+                format!("{}{}", lang.pick("misère ", "反常 "), self.game.title(lang))
+            }
+        }
+    }
+
+    fn conventions(&self) -> &'static [Convention] {
+        &[Convention::Normal, Convention::Misere]
+    }
+
+    fn convention(&self) -> Convention {
+        self.convention
     }
 
     fn rules(&self) -> &Octal {
@@ -122,10 +165,26 @@ impl Playable for OctalPlay {
         &[CODE]
     }
 
+    /// Heaps up to [`MAX_HEAP`]; in misère play up to [`quotient::MAX_HEAP`], with a quotient of
+    /// at most [`quotient::DEFAULT_MAX_ORDER`] elements.
     fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        analyzable_piles(piles, |p| {
+        let piles = analyzable_piles(piles, |p| {
             Octal::new(self.game.rules().clone(), p, MAX_HEAP).map(|_| ())
-        })
+        })?;
+        if self.convention == Convention::Misere {
+            if let Some(&n) = piles.iter().find(|&&n| n > quotient::MAX_HEAP as u64) {
+                return Err(SetupError::BadPosition {
+                    problem: format!(
+                        "a heap of {n}: misère play takes heaps up to {}",
+                        quotient::MAX_HEAP
+                    ),
+                });
+            }
+            self.quotient(&piles).map_err(|e| SetupError::BadPosition {
+                problem: e.to_string(),
+            })?;
+        }
+        Ok(piles)
     }
 
     fn components(&self, piles: &Vec<u64>) -> usize {
@@ -213,8 +272,24 @@ impl Playable for OctalPlay {
         &self,
         piles: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<HeapStep>, EngineError> {
-        Ok(self.game.analyze(piles, options))
+    ) -> Result<Analysis<OctalStep>, EngineError> {
+        let analysis = match self.convention {
+            Convention::Normal => self
+                .game
+                .analyze(piles, options)
+                .map_steps(OctalStep::Normal),
+            Convention::Misere => {
+                // `position` checked that the quotient is within its bound.
+                let quotient = self
+                    .quotient(piles)
+                    .map_err(|e| EngineError::TableFull { limit: e.max_order })?;
+                quotient
+                    .analyze(&Presentation::of(&quotient), piles, options)
+                    .expect("position checked the heaps against the quotient")
+                    .map_steps(OctalStep::Misere)
+            }
+        };
+        Ok(analysis)
     }
 
     /// The piles evolve independently: ∏ (positions a pile can become, see [`positions_from`])
