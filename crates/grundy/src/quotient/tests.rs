@@ -2,7 +2,7 @@ use rand::{Rng, SeedableRng};
 
 use super::*;
 use crate::games::octal::apply;
-use crate::games::octal::tests::{Brute, sorted};
+use crate::games::octal::tests::Brute;
 use crate::testing::all_positions;
 use crate::{AnalyzeOptions, Convention, Explain, Outcome};
 
@@ -40,20 +40,7 @@ fn every_small_position_is_decided_as_a_misere_brute_force_decides_it() {
             if heaps.len() > 3 {
                 continue;
             }
-            let mut found: Vec<Vec<u64>> = analysis
-                .winning_moves
-                .iter()
-                .map(|change| sorted(apply(&heaps, change)))
-                .collect();
-            let mut expected: Vec<Vec<u64>> = brute
-                .options(&heaps)
-                .into_iter()
-                .filter(|next| !brute.wins(next))
-                .map(sorted)
-                .collect();
-            found.sort();
-            expected.sort();
-            assert_eq!(found, expected, "{code} {heaps:?}");
+            brute.assert_winning(&heaps, &analysis.winning_moves, code);
         }
     }
 }
