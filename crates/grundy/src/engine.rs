@@ -517,34 +517,21 @@ mod tests {
         assert_eq!(memo.grundy(&Chain, &10), Ok(Nimber(0)));
     }
 
-    /// Lasker's Nim on lists of heaps, split into single heaps; with `reuse`, the parts of the
-    /// previous option are overwritten in place, and left as they are where a position does
-    /// not split.
+    /// Lasker's Nim (its rules from `games::lasker`), split into single heaps; with `reuse`, the
+    /// parts of the previous option are overwritten in place, and left as they are where a
+    /// position does not split.
     struct Lasker {
         reuse: bool,
     }
     impl Game for Lasker {
-        type Position = Vec<u32>;
-        fn options(&self, heaps: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
-            for (i, &h) in heaps.iter().enumerate() {
-                for smaller in 0..h {
-                    let mut next = heaps.clone();
-                    next[i] = smaller;
-                    out.push(next);
-                }
-                for a in 1..=h / 2 {
-                    let mut next = heaps.clone();
-                    next[i] = a;
-                    next.push(h - a);
-                    out.push(next);
-                }
-            }
+        type Position = Vec<u64>;
+        fn options(&self, heaps: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            crate::games::lasker::Lasker.options(heaps, out);
         }
-        fn components(&self, heaps: &Vec<u32>, parts: &mut Vec<Vec<u32>>) -> bool {
-            parts.extend(heaps.iter().map(|&h| vec![h]));
-            true
+        fn components(&self, heaps: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
+            crate::games::lasker::Lasker.components(heaps, parts)
         }
-        fn components_reusing(&self, heaps: &Vec<u32>, parts: &mut Vec<Vec<u32>>) -> bool {
+        fn components_reusing(&self, heaps: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
             if !self.reuse {
                 parts.clear();
                 return self.components(heaps, parts);
@@ -563,17 +550,6 @@ mod tests {
         }
     }
 
-    /// Lasker's Nim's closed form, the oracle: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4,
-    /// G(4k+4) = 4k+3.
-    fn lasker_value(h: u32) -> u64 {
-        let h = u64::from(h);
-        match h % 4 {
-            0 if h > 0 => h - 1,
-            3 => h + 1,
-            _ => h,
-        }
-    }
-
     #[test]
     fn parts_overwritten_in_place_give_the_values_of_fresh_ones() {
         for reuse in [false, true] {
@@ -584,10 +560,11 @@ mod tests {
                 for b in (0..9).rev() {
                     for c in (0..9).rev() {
                         let heaps = vec![a, b, c];
-                        let expected = lasker_value(a) ^ lasker_value(b) ^ lasker_value(c);
+                        // The closed form of games::lasker, the oracle.
+                        let value = crate::games::lasker::value;
                         assert_eq!(
                             memo.grundy(&game, &heaps),
-                            Ok(Nimber(expected)),
+                            Ok(value(a) + value(b) + value(c)),
                             "{heaps:?}, reuse {reuse}"
                         );
                     }
