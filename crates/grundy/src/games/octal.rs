@@ -15,7 +15,7 @@ use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
 
 mod playable;
 
-pub use playable::{MAX_HEAP, OctalPlay};
+pub use playable::OctalPlay;
 
 /// The largest heap by default for codes whose moves leave at most two heaps (the sparse-space
 /// engine computes 2^21 values in seconds).

@@ -20,7 +20,7 @@ use crate::values::TakeAndBreak;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang};
 use serde::Serialize;
 
-/// A take-and-break game as a [`Playable`] ruleset, with its values up to [`MAX_HEAP`].
+/// A take-and-break game as a [`Playable`] ruleset, with its values up to [`PLAYED_MAX_HEAP`].
 #[derive(Clone, Debug)]
 pub struct OctalPlay {
     game: Octal,
@@ -62,7 +62,7 @@ const CODE: ParamDoc = ParamDoc {
 const DEFAULT_CODE: &str = "0.77";
 
 /// The largest pile played; the values are computed this far once per game.
-pub const MAX_HEAP: u64 = 1000;
+const PLAYED_MAX_HEAP: u64 = 1000;
 
 const NOTATION: Notation = Notation {
     en: "PILE COUNT, or PILE COUNT A B …",
@@ -87,8 +87,8 @@ impl OctalPlay {
             name: Token::new(CODE.name),
             problem: format!("{}: {e}", Token::new(code)),
         })?;
-        let game =
-            Octal::new(rules, &[MAX_HEAP], MAX_HEAP).expect("every code's table reaches MAX_HEAP");
+        let game = Octal::new(rules, &[PLAYED_MAX_HEAP], PLAYED_MAX_HEAP)
+            .expect("every code's table reaches PLAYED_MAX_HEAP");
         Ok(OctalPlay {
             game,
             code: code.to_string(),
@@ -165,11 +165,11 @@ impl Playable for OctalPlay {
         &[CODE]
     }
 
-    /// Heaps up to [`MAX_HEAP`]; in misère play up to [`quotient::MAX_HEAP`], with a quotient of
+    /// Heaps up to [`PLAYED_MAX_HEAP`]; in misère play up to [`quotient::MAX_HEAP`], with a quotient of
     /// at most [`quotient::DEFAULT_MAX_ORDER`] elements.
     fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
         let piles = analyzable_piles(piles, |p| {
-            Octal::new(self.game.rules().clone(), p, MAX_HEAP).map(|_| ())
+            Octal::new(self.game.rules().clone(), p, PLAYED_MAX_HEAP).map(|_| ())
         })?;
         if self.convention == Convention::Misere {
             if let Some(&n) = piles.iter().find(|&&n| n > quotient::MAX_HEAP as u64) {
@@ -406,7 +406,7 @@ mod tests {
             assert!(err.to_string().contains(reason), "{text}: {err}");
             assert!(!err.text(Lang::Zh).is_empty());
         }
-        assert!(kayles.position(vec![MAX_HEAP + 1]).is_err());
+        assert!(kayles.position(vec![PLAYED_MAX_HEAP + 1]).is_err());
         assert_eq!(kayles.resume(&piles).params["code"], "kayles");
     }
 }
