@@ -20,7 +20,7 @@ use crate::values::TakeAndBreak;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang};
 use serde::Serialize;
 
-/// A take-and-break game as a [`Playable`] ruleset, with its values up to [`PLAYED_MAX_HEAP`].
+/// A take-and-break game as a [`Playable`] ruleset, its values up to [`PLAYED_MAX_HEAP`].
 #[derive(Clone, Debug)]
 pub struct OctalPlay {
     game: Octal,
@@ -165,8 +165,8 @@ impl Playable for OctalPlay {
         &[CODE]
     }
 
-    /// Heaps up to [`PLAYED_MAX_HEAP`]; in misère play up to [`quotient::MAX_HEAP`], with a quotient of
-    /// at most [`quotient::DEFAULT_MAX_ORDER`] elements.
+    /// Heaps up to [`PLAYED_MAX_HEAP`]; in misère play up to [`quotient::MAX_HEAP`], with a
+    /// quotient of at most [`quotient::DEFAULT_MAX_ORDER`] elements.
     fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
         let piles = analyzable_piles(piles, |p| {
             Octal::new(self.game.rules().clone(), p, PLAYED_MAX_HEAP).map(|_| ())
