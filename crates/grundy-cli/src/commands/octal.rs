@@ -102,7 +102,7 @@ fn run_misere(
     let analysis = q
         .analyze(&presentation, heaps, &args.output.analyze_options())
         .expect("every heap is within the quotient");
-    let title = Octal::new(rules, &[], 0)?.title(Lang::En);
+    let title = octal::title(&rules, Lang::En);
     Report {
         game: "octal",
         title: &title,

@@ -3,6 +3,8 @@
 use std::io::Write;
 
 use anyhow::Context;
+use grundy::Lang;
+use grundy::games::octal;
 use grundy::quotient::{self, Presentation, Quotient, Report};
 use grundy::values::TakeAndBreak;
 use serde_json::json;
@@ -55,13 +57,6 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     }
 }
 
-fn title(rules: &TakeAndBreak) -> String {
-    match rules.title() {
-        Some(title) => format!("{title} ({rules})"),
-        None => format!("take-and-break game {rules}"),
-    }
-}
-
 fn generators(presentation: &Presentation) -> Vec<String> {
     presentation
         .generators
@@ -86,7 +81,7 @@ fn write_text(
     presentation: &Presentation,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    writeln!(out, "misère quotient of {}", title(rules))?;
+    writeln!(out, "misère quotient of {}", octal::title(rules, Lang::En))?;
     let mut changes = Vec::new();
     let mut previous = 0;
     for step in &report.steps {
@@ -148,7 +143,7 @@ fn write_json(
     let v = json!({
         "game": "quotient",
         "code": rules.to_string(),
-        "title": title(rules),
+        "title": octal::title(rules, Lang::En),
         "max_heap": q.max_heap(),
         "order": q.order(),
         "growth": report.steps,

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::sync::OnceLock;
 
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches, Subcommand};
@@ -50,14 +51,29 @@ impl Visitor for Describe {
     }
 }
 
-fn describe(name: &str) -> Description {
-    let setup = Setup {
-        game: name.to_string(),
-        ..Setup::default()
-    };
-    play::with_ruleset(&setup, Describe).unwrap_or_else(|e| {
-        panic!("the registry's ruleset {name} must build from its defaults: {e}")
-    })
+/// What the registry says about ruleset `name`. Each ruleset is built from its defaults once per
+/// process (octal's builds a table of values), however many subcommands ask.
+fn describe(name: &str) -> &'static Description {
+    static DESCRIPTIONS: OnceLock<Vec<(&'static str, Description)>> = OnceLock::new();
+    let all = DESCRIPTIONS.get_or_init(|| {
+        play::RULESETS
+            .iter()
+            .map(|&name| {
+                let setup = Setup {
+                    game: name.to_string(),
+                    ..Setup::default()
+                };
+                let description = play::with_ruleset(&setup, Describe).unwrap_or_else(|e| {
+                    panic!("the registry's ruleset {name} must build from its defaults: {e}")
+                });
+                (name, description)
+            })
+            .collect()
+    });
+    all.iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, d)| d)
+        .unwrap_or_else(|| panic!("{name} is a ruleset of the registry"))
 }
 
 /// The subcommand of ruleset `name`: its parameters, `--misere` when it has misère play, and the

@@ -124,13 +124,7 @@ impl Octal {
 
     /// The game's name for people: `Kayles (0.77)`, or `take-and-break game 0.137`.
     pub fn title(&self, lang: Lang) -> String {
-        let code = self.rules();
-        match (code.title(), lang) {
-            (Some(title), Lang::En) => format!("{title} ({code})"),
-            (Some(title), Lang::Zh) => format!("{title}（{code}）"),
-            (None, Lang::En) => format!("take-and-break game {code}"),
-            (None, Lang::Zh) => format!("取子分堆游戏 {code}"),
-        }
+        title(self.rules(), lang)
     }
 
     /// The first step of an explanation: the rule of the values and how far they were computed.
@@ -141,6 +135,16 @@ impl Octal {
             computed: self.sequence.len() as u64,
             period: self.sequence.proved_period(),
         }
+    }
+}
+
+/// The game's name for people, with its code: `Kayles (0.77)`, `take-and-break game 0.456`.
+pub fn title(code: &TakeAndBreak, lang: Lang) -> String {
+    match (code.title(), lang) {
+        (Some(title), Lang::En) => format!("{title} ({code})"),
+        (Some(title), Lang::Zh) => format!("{title}（{code}）"),
+        (None, Lang::En) => format!("take-and-break game {code}"),
+        (None, Lang::Zh) => format!("取子分堆游戏 {code}"),
     }
 }
 
