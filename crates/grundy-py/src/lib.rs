@@ -1,0 +1,34 @@
+//! `grundy` for Python: the native module `grundy._grundy`, which `python/grundy/__init__.py`
+//! re-exports.
+//!
+//! - [`analyze`]: a position of any ruleset of the registry (`grundy::play::RULESETS`), its
+//!   JSON the same as `grundy RULESET --json` prints;
+//! - [`values`]: value sequences of take-and-break codes as NumPy arrays, and their periods;
+//! - [`solve`]: a game written in Python (`options(state)`, optionally `components(state)`)
+//!   searched by the library's engine.
+
+mod analyze;
+mod errors;
+mod html;
+mod numbers;
+mod solve;
+mod values;
+
+use pyo3::prelude::*;
+
+/// The native part of the `grundy` package.
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("RULESETS", grundy::play::RULESETS.to_vec())?;
+    m.add_class::<analyze::Analysis>()?;
+    m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::nim, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze::parameters, m)?)?;
+    m.add_class::<values::Period>()?;
+    m.add_function(wrap_pyfunction!(values::values, m)?)?;
+    m.add_function(wrap_pyfunction!(values::find_period, m)?)?;
+    m.add_class::<solve::Solution>()?;
+    m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    errors::register(m)?;
+    Ok(())
+}
