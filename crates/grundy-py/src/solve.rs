@@ -14,7 +14,7 @@ use grundy::engine::{EngineError, Memo};
 use grundy::graph::Graph;
 use grundy::graph::loopy;
 use grundy::{Cancel, Convention, Game, Nimber, Outcome};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use rustc_hash::FxHashMap;
@@ -116,9 +116,13 @@ impl<'py> PythonGame<'py> {
         self.failure.borrow_mut().take()
     }
 
-    /// A `GameError` saying that `method(state)` failed with `cause`.
+    /// A `GameError` saying that `method(state)` failed with `cause`; `cause` itself when it is
+    /// no `Exception` (Ctrl-C's `KeyboardInterrupt`, `SystemExit`), which must go on as it is.
     fn failed(&self, method: &str, state: &State, cause: PyErr) -> PyErr {
         let py = self.options.py();
+        if !cause.is_instance_of::<PyException>(py) {
+            return cause;
+        }
         let shown = state
             .object
             .bind(py)

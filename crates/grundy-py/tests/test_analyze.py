@@ -1,0 +1,255 @@
+"""analyze and nim against the command line: the same JSON, explanations and errors."""
+
+import html.parser
+import itertools
+import json
+
+import numpy as np
+import pytest
+
+import grundy
+
+# (ruleset, parameters as keyword arguments, the same as command-line words, positions)
+CASES = [
+    ("nim", {}, [], [[3, 4, 5], [1, 2, 3], [0], [7, 7, 1, 12]]),
+    ("staircase", {}, [], [[0, 3, 1, 2], [2, 2], [5]]),
+    ("grid", {}, [], [[1, 0, 2, 1], [0, 0, 3]]),
+    ("coins", {}, [], [[1, 4, 6], [2, 3, 7, 11]]),
+    ("nonincreasing", {"k": 3}, ["--k", "3"], [[3, 4, 5], [2, 2]]),
+    ("nonincreasing", {}, [], [[3, 4, 5], [6, 1]]),
+    ("subtraction", {"set": [1, 3, 4]}, ["--set", "1,3,4"], [[7, 9], [5, 6, 11]]),
+    ("wythoff", {}, [], [[3, 5], [4, 9], [0, 0]]),
+    ("lasker", {}, [], [[3, 4, 7], [2, 5]]),
+    ("moore", {"k": 2}, ["--k", "2"], [[5, 7, 3], [1, 2, 3]]),
+    ("octal", {"code": "0.07"}, ["0.07"], [[5, 7], [9, 14]]),
+    ("sum", {"games": "nim lasker"}, ["--games", "nim lasker"], [[3, 7], [2, 2]]),
+]
+# Commands with more than the registry gives (`ruleset::OWN_ANALYSIS` of the command line) add
+# fields of their own, and `grundy sum` writes its components as `nim:3`: for these the package
+# gives the registry's JSON (the web API's), compared with the command line's on every field
+# but the positions and the explanation (`grundy octal` computes the values as far as the largest
+# heap, the registry's octal as far as the largest heap played).
+OWN_ANALYSIS = {"subtraction", "moore", "octal", "sum"}
+
+
+def comparable(answer, game):
+    """`answer` as far as the command line and the package agree for `game`."""
+    if game not in OWN_ANALYSIS:
+        return answer
+    kept = {k: v for k, v in answer.items() if k not in ("position", "winning_moves")
+            and k in ("game", "play", "outcome", "grundy", "winning_move_count")}
+    kept["winning_moves"] = [
+        {k: v for k, v in move.items() if k != "position"} for move in answer["winning_moves"]]
+    return kept
+
+
+def _cases():
+    for game, params, words, positions in CASES:
+        for position in positions:
+            yield pytest.param(game, params, words, position, id=f"{game}-{words}-{position}")
+
+
+CASE_PARAMS = list(_cases())
+
+
+@pytest.mark.parametrize("game,params,words,position", CASE_PARAMS)
+@pytest.mark.parametrize("misere", [False, True])
+def test_to_dict_is_the_json_of_the_command_line(cli, game, params, words, position, misere):
+    flags = ["--misere"] if misere else []
+    done = cli.run(game, *words, *flags, *position, "--json")
+    if done.returncode != 0:
+        # Normal play only: the package refuses with the command line's message.
+        with pytest.raises(ValueError) as refused:
+            grundy.analyze(game, position, misere=misere, **params)
+        message = str(refused.value)
+        assert "misère play is not offered" in message and "\n" not in message
+        # A command of its own has no --misere flag at all, which clap words its own way.
+        if game not in OWN_ANALYSIS:
+            assert "grundy: " + message == done.stderr.strip()
+        return
+    expected = json.loads(done.stdout)
+    got = grundy.analyze(game, position, misere=misere, **params).to_dict()
+    assert comparable(got, game) == comparable(expected, game)
+
+
+@pytest.mark.parametrize("game,params,words,position", CASE_PARAMS)
+def test_explain_is_what_the_command_line_prints_under_why(cli, game, params, words, position):
+    analysis = grundy.analyze(game, position, **params)
+    for lang in ("en", "zh"):
+        steps = analysis.to_dict(lang=lang, explain=True)["explanation"]
+        assert analysis.explain(lang=lang) == "".join(
+            f"{i}. {step['text']}\n" for i, step in enumerate(steps, 1))
+    if game in OWN_ANALYSIS:
+        return
+    for lang in ("en", "zh"):
+        text = cli.text(game, *words, *position, "--explain", "--lang", lang)
+        why = "Why:" if lang == "en" else "理由："
+        steps = text.split(f"\n{why}\n", 1)[1]
+        assert grundy.analyze(game, position, **params).explain(lang=lang) == steps
+
+
+@pytest.mark.parametrize("game,params,words,position", CASE_PARAMS)
+def test_json_with_the_explanation_in_chinese(cli, game, params, words, position):
+    expected = cli.json(game, *words, *position, "--explain", "--lang", "zh")
+    got = grundy.analyze(game, position, **params).to_dict(lang="zh", explain=True)
+    assert "explanation" in got
+    assert comparable(got, game) == comparable(expected, game)
+
+
+def test_the_fields_of_an_analysis_are_those_of_its_dict():
+    for piles in itertools.product(range(4), repeat=3):
+        a = grundy.nim(list(piles))
+        d = a.to_dict()
+        assert (a.outcome, a.grundy, a.winning_move_count) == (
+            d["outcome"], d["grundy"], d["winning_move_count"])
+        assert a.winning_moves == d["winning_moves"]
+        xor = piles[0] ^ piles[1] ^ piles[2]
+        assert a.grundy == xor and a.outcome == ("N" if xor else "P")
+        for move in a.winning_moves:
+            after = move["position"]
+            assert after[0] ^ after[1] ^ after[2] == 0
+            assert sum(p != q for p, q in zip(piles, after)) == 1
+
+
+def test_misere_nim_has_no_grundy_value_and_its_own_outcome():
+    assert grundy.nim([1, 1], misere=True).outcome == "N"
+    assert grundy.nim([1, 1]).outcome == "P"
+    assert grundy.nim([1, 1], misere=True).grundy is None
+
+
+def test_max_moves_lists_fewer_and_counts_all():
+    a = grundy.nim([1] * 9, max_moves=2)
+    assert a.winning_move_count == 9 and len(a.winning_moves) == 2
+
+
+@pytest.mark.parametrize("dtype", [np.uint64, np.int64, np.uint8, np.int32, np.uint32, np.int16])
+def test_numpy_arrays_of_every_integer_dtype_are_positions(dtype):
+    piles = [3, 4, 5, 100]
+    assert grundy.nim(np.array(piles, dtype=dtype)).to_dict() == grundy.nim(piles).to_dict()
+    assert grundy.analyze("lasker", np.array(piles, dtype=dtype)).grundy == grundy.analyze(
+        "lasker", piles).grundy
+
+
+def test_tuples_and_iterables_are_positions():
+    assert grundy.nim((3, 4, 5)).to_dict() == grundy.nim(iter([3, 4, 5])).to_dict()
+    assert grundy.nim(range(1, 4)).outcome == "P"
+
+
+def test_piles_past_two_to_the_63_are_read_exactly():
+    top = 2**64 - 1
+    assert grundy.nim([top, 1]).grundy == top ^ 1
+    assert grundy.nim(np.array([top, 1], dtype=np.uint64)).grundy == top ^ 1
+
+
+def test_a_large_position_leaves_positions_out_of_its_moves():
+    piles = np.ones(1001, dtype=np.int64)
+    piles[0] = 2
+    moves = grundy.nim(piles).winning_moves
+    assert moves and "position" not in moves[0]
+    assert "position" in grundy.nim(piles[:1000]).winning_moves[0]
+
+
+@pytest.mark.parametrize("position,words", [
+    ([3, -1, 5], ["3", "-1", "5"]),
+    ([3, "abc"], ["3", "abc"]),
+    ([2.5], ["2.5"]),
+    ([2**64], [str(2**64)]),
+])
+def test_bad_piles_are_value_errors_with_the_command_lines_message(cli, position, words):
+    expected = cli.error("nim", *words)
+    with pytest.raises(ValueError) as refused:
+        grundy.nim(position)
+    assert str(refused.value) == expected
+
+
+def test_a_negative_pile_in_an_array_is_named():
+    with pytest.raises(ValueError, match="value 2: '-2' is negative"):
+        grundy.nim(np.array([1, -2, 3]))
+
+
+@pytest.mark.parametrize("array,message", [
+    (np.array([1.0, 2.0]), "float64"),
+    (np.array([[1, 2], [3, 4]]), "one-dimensional"),
+])
+def test_arrays_that_are_no_position_are_refused(array, message):
+    with pytest.raises(ValueError, match=message):
+        grundy.nim(array)
+
+
+@pytest.mark.parametrize("call,words", [
+    (lambda: grundy.analyze("nim", [1], k=3), ["play", "nim", "--k", "3", "1"]),
+    (lambda: grundy.analyze("nope", [1]), ["play", "nope", "1"]),
+    (lambda: grundy.analyze("nonincreasing", [1], k="x"), ["nonincreasing", "--k", "x", "1"]),
+    (lambda: grundy.analyze("subtraction", [1], set="1,a"), ["play", "subtraction", "--set", "1,a", "1"]),
+    (lambda: grundy.analyze("wythoff", [1, 2], misere=True), ["wythoff", "--misere", "1", "2"]),
+])
+def test_bad_parameters_are_value_errors(cli, call, words):
+    with pytest.raises(ValueError) as refused:
+        call()
+    message = str(refused.value)
+    assert "\n" not in message and message
+    expected = cli.run(*words).stderr.strip()
+    # clap words unknown flags and games its own way; the registry's refusals are the same text.
+    if not expected.startswith("grundy: unexpected") and "unrecognized" not in expected:
+        assert "grundy: " + message == expected
+
+
+def test_the_parameters_are_the_registrys():
+    assert [p["name"] for p in grundy.parameters("octal")] == ["code"]
+    assert grundy.parameters("nim") == []
+    assert set(grundy.RULESETS) >= {"nim", "wythoff", "lasker", "octal", "sum"}
+    with pytest.raises(ValueError, match="unknown game"):
+        grundy.parameters("nope")
+
+
+class _Rows(html.parser.HTMLParser):
+    """The text of each cell of each table row."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows = []
+        self.inside = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th") and self.rows:
+            self.rows[-1].append("")
+            self.inside = True
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th"):
+            self.inside = False
+
+    def handle_data(self, data):
+        if self.inside:
+            self.rows[-1][-1] += data
+
+
+def table(markup):
+    rows = _Rows()
+    rows.feed(markup)
+    return rows.rows
+
+
+def test_repr_html_draws_nim_in_binary_with_the_running_xor():
+    markup = grundy.nim([3, 4, 5])._repr_html_()
+    # Pile, stones (the winning move 3 -> 1 shown), binary digits after the move, running XOR.
+    assert table(markup)[1:] == [
+        ["1", "3 → 1", "0", "0", "1", "3"],
+        ["2", "4", "1", "0", "0", "7"],
+        ["3", "5", "1", "0", "1", "2"],
+        ["XOR", "2", "0", "1", "0", ""],
+    ]
+    assert "First player wins (N-position) · Grundy value 2" in markup.replace("</b>", "")
+    assert "take 2 from pile 1 (3 -&gt; 1)" in markup
+    lost = grundy.nim([1, 2, 3])._repr_html_()
+    assert "First player loses (P-position)" in lost and "Winning move" not in lost
+    assert table(lost)[-1] == ["XOR", "0", "0", "0", ""]
+
+
+def test_repr_html_of_other_rulesets_has_the_answer_bar():
+    html = grundy.analyze("wythoff", [3, 5])._repr_html_()
+    assert "First player loses" in html and "Wythoff" in html
+    html = grundy.analyze("lasker", [3, 4, 7])._repr_html_()
+    assert "Winning move" in html
