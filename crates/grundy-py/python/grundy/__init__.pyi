@@ -1,0 +1,148 @@
+"""Type stubs of the grundy package (the native module grundy._grundy and plot_values)."""
+
+from typing import (
+    Any,
+    Hashable,
+    Iterable,
+    Literal,
+    Optional,
+    Protocol,
+    Sequence,
+    TypedDict,
+    Union,
+    final,
+)
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = [
+    "RULESETS",
+    "Analysis",
+    "GameError",
+    "LimitError",
+    "Period",
+    "Solution",
+    "analyze",
+    "find_period",
+    "nim",
+    "parameters",
+    "plot_values",
+    "solve",
+    "values",
+]
+
+RULESETS: list[str]
+
+class GameError(RuntimeError):
+    """A game's options or components raised; the message names the state, the exception
+    raised is the __cause__."""
+
+class LimitError(RuntimeError):
+    """A search reached max_states before it finished."""
+
+class _WinningMove(TypedDict, total=False):
+    change: dict[str, Any]
+    description: str
+    position: Any
+
+class _ParamDoc(TypedDict):
+    name: str
+    value_name: str
+    en: str
+    zh: str
+    default: Optional[str]
+    positional: bool
+
+_Position = Union[Sequence[int], Iterable[int], npt.NDArray[np.integer[Any]]]
+_ParamValue = Union[str, int, Iterable[int]]
+
+@final
+class Analysis:
+    """The analysis of a position of a ruleset."""
+
+    @property
+    def outcome(self) -> Literal["N", "P"]: ...
+    @property
+    def grundy(self) -> Optional[int]: ...
+    @property
+    def winning_move_count(self) -> int: ...
+    @property
+    def winning_moves(self) -> list[_WinningMove]: ...
+    @property
+    def game(self) -> str: ...
+    def to_dict(self, lang: Literal["en", "zh"] = "en", explain: bool = False) -> dict[str, Any]:
+        """The object `grundy RULESET --json` prints."""
+    def explain(self, lang: Literal["en", "zh"] = "en") -> str:
+        """The numbered explanation steps `grundy RULESET --explain` prints under "Why:"."""
+    def _repr_html_(self) -> str: ...
+
+def analyze(
+    game: str,
+    position: _Position,
+    *,
+    misere: bool = False,
+    max_moves: int = ...,
+    **params: _ParamValue,
+) -> Analysis:
+    """Analyses position in the ruleset game (one of RULESETS), with its parameters named as on
+    the command line: analyze("nonincreasing", [3, 4, 5], k=3)."""
+
+def nim(piles: _Position, misere: bool = False, *, max_moves: int = ...) -> Analysis:
+    """Analyses a Nim position."""
+
+def parameters(game: str) -> list[_ParamDoc]:
+    """The parameters the ruleset game takes."""
+
+@final
+class Period:
+    """G(n + period) = G(n) + saltus for every n >= preperiod."""
+
+    @property
+    def preperiod(self) -> int: ...
+    @property
+    def period(self) -> int: ...
+    @property
+    def saltus(self) -> int: ...
+    @property
+    def proved(self) -> bool: ...
+    @property
+    def theorem(self) -> Optional[str]: ...
+    @property
+    def computed(self) -> int: ...
+
+def values(
+    code: str, upto: int
+) -> Union[npt.NDArray[np.uint8], npt.NDArray[np.uint16], npt.NDArray[np.uint32]]:
+    """G(0..upto) of the heap game code, in the narrowest unsigned dtype that holds them."""
+
+def find_period(code: str, limit: int = ...) -> Optional[Period]:
+    """Computes G(n) until a period is proved or limit values are known."""
+
+def plot_values(code: str, upto: int, ax: Any = None) -> Any:
+    """Draws G(0..upto) with matplotlib; returns the Axes."""
+
+class _Game(Protocol):
+    """What solve needs: options(state); optionally components(state)."""
+
+    def options(self, state: Any) -> Iterable[Hashable]: ...
+
+@final
+class Solution:
+    """The answer of solve."""
+
+    @property
+    def outcome(self) -> Literal["N", "P", "D"]: ...
+    @property
+    def grundy(self) -> Optional[int]: ...
+    @property
+    def winning_moves(self) -> list[Any]: ...
+    @property
+    def remoteness(self) -> Optional[int]: ...
+    @property
+    def states(self) -> int: ...
+
+def solve(
+    game: _Game, start: Hashable, *, max_states: int = ..., misere: bool = False
+) -> Solution:
+    """Searches game from start with the Rust engine."""
