@@ -4,7 +4,7 @@
 use grundy::parse::{self, ParseError, Place, Token};
 use numpy::{PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::errors::bad_input;
 
@@ -75,8 +75,11 @@ fn from_array(array: &Bound<'_, PyUntypedArray>, part: &str) -> PyResult<Vec<u64
             array.dtype()
         )));
     }
-    // Every other integer dtype fits in i64 (uint64 was read above): one vectorised conversion.
-    let converted = array.call_method1("astype", ("int64",))?;
+    // Every other integer dtype fits in i64 (uint64 was read above): one vectorised conversion,
+    // none for an int64 array.
+    let copy = PyDict::new(array.py());
+    copy.set_item("copy", false)?;
+    let converted = array.call_method("astype", ("int64",), Some(&copy))?;
     let signed = converted.cast::<PyArray1<i64>>()?.readonly();
     let view = signed.as_array();
     let mut numbers = Vec::with_capacity(view.len());
