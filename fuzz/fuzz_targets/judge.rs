@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use grundy_cli::judge::{self, Problem};
+use grundy_judge::{self as judge, Problem};
 use libfuzzer_sys::fuzz_target;
 
 /// Whether the player to move wins Nim on `heaps` (sorted), from the rules: some move (take at

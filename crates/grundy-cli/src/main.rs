@@ -7,7 +7,7 @@ mod output;
 mod plot;
 mod report;
 
-use grundy_cli::judge;
+use grundy_judge as judge;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

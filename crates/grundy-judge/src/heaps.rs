@@ -321,8 +321,8 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
-    use crate::judge::nim::tests::check;
-    use crate::judge::{find, solve_bytes};
+    use crate::nim::tests::check;
+    use crate::{find, solve_bytes};
 
     /// "Picks one pile and removes f stones, f a Fibonacci number 1, 2, 3, 5, 8, … (F(1) = 1,
     /// F(2) = 2, F(n) = F(n − 1) + F(n − 2)) no larger than the pile."

@@ -248,7 +248,7 @@ pub(super) mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::judge::{find, solve_bytes};
+    use crate::{find, solve_bytes};
 
     /// "Removes any positive number of matches from exactly one heap."
     struct TakeFromOneHeap;
@@ -290,7 +290,7 @@ pub(super) mod tests {
 
     /// Runs the judge on 300 small generated inputs and compares with `expected`, which
     /// works the answer out from the cases by brute force.
-    pub(in crate::judge) fn check<P: Clone + Eq + std::hash::Hash>(
+    pub(crate) fn check<P: Clone + Eq + std::hash::Hash>(
         id: &str,
         expected: impl Fn(&mut Memo<P>, &[Case]) -> String,
     ) {

@@ -129,8 +129,8 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
-    use crate::judge::nim::tests::check;
-    use crate::judge::{find, solve_bytes};
+    use crate::nim::tests::check;
+    use crate::{find, solve_bytes};
 
     /// "Takes any positive number of stones from one pile, or the same positive number from
     /// both."

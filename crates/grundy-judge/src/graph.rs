@@ -144,17 +144,17 @@ mod tests {
 
     #[test]
     fn a_token_off_the_graph_is_an_error_even_without_limits() {
-        let problem = crate::judge::find("hdu-1524").unwrap();
+        let problem = crate::find("hdu-1524").unwrap();
         // Found by the fuzz target `judge`: position 22 of a 5-position graph, and a token on a
         // graph of no positions, used to index past the values.
         for limits in [true, false] {
-            let err = crate::judge::solve_bytes(problem, b"2\n1 1\n0\n2 0 22\n0\n", limits)
+            let err = crate::solve_bytes(problem, b"2\n1 1\n0\n2 0 22\n0\n", limits)
                 .unwrap_err()
                 .to_string();
             assert!(err.starts_with("line 4, column 5: "), "{err}");
             assert!(err.contains("22"), "{err}");
         }
-        let err = crate::judge::solve_bytes(problem, b"0\n1 0\n0\n", false).unwrap_err();
+        let err = crate::solve_bytes(problem, b"0\n1 0\n0\n", false).unwrap_err();
         assert_eq!(
             err.to_string(),
             "line 2, column 3: a token's position 0 is not one of the graph's 0 positions"

@@ -249,8 +249,8 @@ mod tests {
     use rand::SeedableRng;
 
     use super::*;
-    use crate::judge::Case;
-    use crate::judge::nim::tests::check;
+    use crate::Case;
+    use crate::nim::tests::check;
 
     /// "Moves one chessman left by at least one cell, not over or onto another, not off the
     /// board." A position is the set of occupied cells, sorted.
@@ -369,12 +369,12 @@ mod tests {
             ("nowcoder-218562", "zgc"),
             ("nanchang-2026", "Bob"),
         ] {
-            let problem = crate::judge::find(id).unwrap();
+            let problem = crate::find(id).unwrap();
             let (mut won_count, mut lost_count) = (0, 0);
             for seed in 0..300 {
                 let mut rng = ChaCha8Rng::seed_from_u64(seed);
                 let input = (problem.format)(&(problem.generate)(&mut rng, Size::Small));
-                let answer = crate::judge::solve_bytes(problem, input.as_bytes(), true).unwrap();
+                let answer = crate::solve_bytes(problem, input.as_bytes(), true).unwrap();
                 for line in String::from_utf8(answer).unwrap().lines() {
                     if line == lost {
                         lost_count += 1;
@@ -393,11 +393,11 @@ mod tests {
     #[test]
     fn max_inputs_are_valid() {
         for id in ["poj-1704", "nowcoder-218562", "nanchang-2026"] {
-            let problem = crate::judge::find(id).unwrap();
+            let problem = crate::find(id).unwrap();
             let mut rng = ChaCha8Rng::seed_from_u64(1);
             let cases = (problem.generate)(&mut rng, Size::Max);
             let input = (problem.format)(&cases);
-            crate::judge::solve_bytes(problem, input.as_bytes(), true)
+            crate::solve_bytes(problem, input.as_bytes(), true)
                 .unwrap_or_else(|e| panic!("{id}: {e}"));
         }
     }

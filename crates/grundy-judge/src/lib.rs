@@ -1,4 +1,6 @@
-//! Contest problems in their exact input and output formats.
+//! Contest problems in their exact input and output formats: the judge of `grundy judge`,
+//! `grundy generate` and `grundy stress`, of the fuzz target `judge` and of the Python package's
+//! `judge`. Not a public API.
 //!
 //! Each problem reads its statement's format, asks the library for the answer, and writes the
 //! accepted words; it also knows how to generate valid inputs and how to write a test from its
