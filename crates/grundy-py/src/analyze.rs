@@ -281,7 +281,7 @@ impl Analysis {
 ///
 /// >>> grundy.analyze("nonincreasing", [3, 4, 5], k=3).outcome
 /// 'N'
-/// >>> grundy.analyze("subtraction", [7, 9], set=[1, 3, 4]).grundy
+/// >>> grundy.analyze("subtraction", [5, 6], set=[1, 3, 4]).grundy
 /// 1
 #[pyfunction]
 #[pyo3(signature = (game, position, *, misere = false, max_moves = AnalyzeOptions::DEFAULT_MAX_MOVES, **params))]

@@ -5,11 +5,13 @@
 //!   JSON the same as `grundy RULESET --json` prints;
 //! - [`values`]: value sequences of take-and-break codes as NumPy arrays, and their periods;
 //! - [`solve`]: a game written in Python (`options(state)`, optionally `components(state)`)
-//!   searched by the library's engine.
+//!   searched by the library's engine;
+//! - [`judge`]: a contest problem's output for an input, as `grundy judge` prints it.
 
 mod analyze;
 mod errors;
 mod html;
+mod judge;
 mod numbers;
 mod solve;
 mod values;
@@ -29,6 +31,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(values::find_period, m)?)?;
     m.add_class::<solve::Solution>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(judge::judge, m)?)?;
+    m.add_function(wrap_pyfunction!(judge::problems, m)?)?;
     errors::register(m)?;
     Ok(())
 }

@@ -261,7 +261,7 @@ fn outcome_name(outcome: Outcome) -> &'static str {
 /// ...     def options(self, n):
 /// ...         return [n - k for k in (1, 3, 4) if k <= n]
 /// >>> grundy.solve(Subtraction(), 10).grundy
-/// 2
+/// 1
 #[pyfunction]
 #[pyo3(signature = (game, start, *, max_states = Memo::<()>::DEFAULT_LIMIT, misere = false))]
 pub fn solve(

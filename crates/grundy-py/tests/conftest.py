@@ -27,8 +27,9 @@ class Cli:
     def __init__(self, path):
         self.path = path
 
-    def run(self, *args):
-        return subprocess.run([self.path, *map(str, args)], capture_output=True, text=True)
+    def run(self, *args, stdin=""):
+        return subprocess.run([self.path, *map(str, args)], capture_output=True, text=True,
+                              input=stdin)
 
     def json(self, *args):
         done = self.run(*args, "--json")

@@ -1,8 +1,8 @@
 """grundy: impartial combinatorial games from Python.
 
 Nim and its relatives (every ruleset of the ``grundy`` command line), Sprague-Grundy value
-sequences of take-and-break games as NumPy arrays, and games written in Python searched by the
-Rust engine.
+sequences of take-and-break games as NumPy arrays, games written in Python searched by the Rust
+engine, and the contest problems of ``grundy judge``.
 
 >>> import grundy
 >>> a = grundy.nim([3, 4, 5])
@@ -19,8 +19,10 @@ from ._grundy import (
     Solution,
     analyze,
     find_period,
+    judge,
     nim,
     parameters,
+    problems,
     solve,
     values,
 )
@@ -34,9 +36,11 @@ __all__ = [
     "Solution",
     "analyze",
     "find_period",
+    "judge",
     "nim",
     "parameters",
     "plot_values",
+    "problems",
     "solve",
     "values",
 ]
@@ -45,9 +49,8 @@ __all__ = [
 def plot_values(code, upto, ax=None):
     """Draws G(n) against n for n = 0..upto of the heap game ``code`` (as :func:`values`), the
     periodic part shaded when :func:`find_period` sees a period in these values; needs
-    matplotlib (``pip install grundy[plot]``). Returns the matplotlib ``Axes``.
-
-    >>> ax = grundy.plot_values("0.77", 200)
+    matplotlib (``pip install grundy[plot]``). Returns the matplotlib ``Axes``, for example
+    ``grundy.plot_values("0.77", 200).figure.savefig("kayles.png")``.
     """
     try:
         import matplotlib.pyplot as plt

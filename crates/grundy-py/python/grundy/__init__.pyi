@@ -25,9 +25,11 @@ __all__ = [
     "Solution",
     "analyze",
     "find_period",
+    "judge",
     "nim",
     "parameters",
     "plot_values",
+    "problems",
     "solve",
     "values",
 ]
@@ -146,3 +148,15 @@ def solve(
     game: _Game, start: Hashable, *, max_states: int = ..., misere: bool = False
 ) -> Solution:
     """Searches game from start with the Rust engine."""
+
+class _Problem(TypedDict):
+    id: str
+    aliases: list[str]
+    title: str
+    answers: str
+
+def judge(problem: str, input: str, *, limits: bool = True) -> str:
+    """What `grundy judge PROBLEM` prints for input."""
+
+def problems() -> list[_Problem]:
+    """The problems judge solves, in the order of `grundy judge --list`."""
