@@ -48,7 +48,7 @@ enum Want {
 /// Positions with more components than this are shown as their count in `repr`.
 const SHOWN_COMPONENTS: usize = 20;
 
-/// The analysis of `numbers` in the ruleset `Setup` names, with what `want` asks rendered.
+/// A [`Visitor`] analysing `numbers` and rendering what `want` asks.
 struct Run<'a> {
     numbers: &'a [u64],
     max_moves: usize,
@@ -160,34 +160,38 @@ impl Analysis {
         };
         let part = play::with_ruleset(&setup, Part).map_err(bad_input)?;
         let numbers = numbers(position, part)?;
-        let mut analysis = Analysis {
+        let (summary, _) = render(&setup, &numbers, max_moves, Want::Summary)?;
+        Ok(Analysis {
             setup,
             numbers,
             max_moves,
-            summary: Summary {
-                outcome: Outcome::P,
-                grundy: None,
-                winning_move_count: 0,
-                shown: String::new(),
-            },
-        };
-        analysis.summary = analysis.render(Want::Summary)?.0;
-        Ok(analysis)
+            summary,
+        })
     }
 
     fn render(&self, want: Want) -> PyResult<(Summary, String)> {
-        let run = Run {
-            numbers: &self.numbers,
-            max_moves: self.max_moves,
-            want,
-        };
-        play::with_ruleset(&self.setup, run).map_err(bad_input)?
+        render(&self.setup, &self.numbers, self.max_moves, want)
     }
 
     fn json<'py>(&self, py: Python<'py>, lang: Lang, explain: bool) -> PyResult<Bound<'py, PyAny>> {
         let (_, text) = self.render(Want::Json { lang, explain })?;
         py.import("json")?.call_method1("loads", (text,))
     }
+}
+
+/// The analysis of `numbers` in the ruleset `setup` names, with what `want` asks rendered.
+fn render(
+    setup: &Setup,
+    numbers: &[u64],
+    max_moves: usize,
+    want: Want,
+) -> PyResult<(Summary, String)> {
+    let run = Run {
+        numbers,
+        max_moves,
+        want,
+    };
+    play::with_ruleset(setup, run).map_err(bad_input)?
 }
 
 /// What a ruleset's position is made of (`pile`), for errors.

@@ -314,11 +314,11 @@ fn limit_reached(limit: usize) -> PyErr {
     ))
 }
 
-/// The outcome, value, remoteness and winning moves of `start`: whole states on a table that
-/// does not split (value, misère outcome and remoteness at once), Grundy values of components
-/// on one that does.
+/// The outcome, Grundy value, remoteness and winning moves of a state.
 type Answer = (Outcome, Option<u64>, Option<u32>, Vec<State>);
 
+/// The [`Answer`] for `start`: whole states on a table that does not split (value, misère
+/// outcome and remoteness at once), Grundy values of components on one that does.
 fn search(
     rules: &PythonGame<'_>,
     memo: &mut Memo<State>,
