@@ -1,5 +1,5 @@
 //! Contest problems in their exact input and output formats: the judge of `grundy judge`,
-//! `grundy generate` and `grundy stress`, of the fuzz target `judge` and of the Python package's
+//! `grundy gen` and `grundy stress`, of the fuzz target `judge` and of the Python package's
 //! `judge`. Not a public API.
 //!
 //! Each problem reads its statement's format, asks the library for the answer, and writes the

@@ -118,3 +118,4 @@ def test_plot_values_draws_the_values_and_the_period():
     xs, ys = ax.lines[0].get_data()
     assert list(ys) == grundy.values("0.77", 300).tolist() and list(xs) == list(range(301))
     assert "period 12 from n = 71 (proved)" in ax.get_legend().get_texts()[0].get_text()
+
