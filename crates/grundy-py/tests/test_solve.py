@@ -4,6 +4,7 @@ plain recursive reference."""
 import functools
 import itertools
 import math
+import signal
 import threading
 import _thread
 
@@ -237,6 +238,9 @@ def test_ctrl_c_interrupts_a_long_search():
         def options(self, n):
             return [n + 1] if n < 10_000_000 else []
 
+    # A shell running the tests in the background ignores SIGINT, and Python then ignores
+    # interrupt_main: the test installs Python's own handler for its duration.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, _thread.interrupt_main)
     timer.start()
     try:
@@ -244,3 +248,4 @@ def test_ctrl_c_interrupts_a_long_search():
             grundy.solve(Endless(), 0, max_states=20_000_000)
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
