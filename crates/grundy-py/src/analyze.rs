@@ -40,7 +40,12 @@ struct Summary {
 #[derive(Clone, Copy)]
 enum Want {
     Summary,
-    Json { lang: Lang, explain: bool },
+    Json {
+        lang: Lang,
+        explain: bool,
+    },
+    /// The JSON's `winning_moves` alone (in English).
+    Moves,
     Explain(Lang),
     Html,
 }
@@ -61,7 +66,7 @@ impl Visitor for Run<'_> {
     fn visit<G: Playable>(self, game: G) -> PyResult<(Summary, String)> {
         let position = game.position(self.numbers.to_vec()).map_err(bad_input)?;
         let explain = match self.want {
-            Want::Summary => false,
+            Want::Summary | Want::Moves => false,
             Want::Json { explain, .. } => explain,
             Want::Explain(_) | Want::Html => true,
         };
@@ -75,6 +80,12 @@ impl Visitor for Run<'_> {
             Want::Json { lang, .. } => {
                 let value = json::playable(&game, &position, &analysis, lang, false);
                 serde_json::to_string(&value).map_err(|e| PyRuntimeError::new_err(e.to_string()))?
+            }
+            Want::Moves => {
+                let value = json::playable(&game, &position, &analysis, Lang::En, false);
+                let mut value = serde_json::to_value(&value)
+                    .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+                value["winning_moves"].take().to_string()
             }
             Want::Explain(lang) => analysis
                 .explanation
@@ -229,7 +240,9 @@ impl Analysis {
     /// components), as in `to_dict()`.
     #[getter]
     fn winning_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.json(py, Lang::En, false)?.get_item("winning_moves")
+        // Without the position, which may be long.
+        let (_, text) = self.render(Want::Moves)?;
+        py.import("json")?.call_method1("loads", (text,))
     }
 
     /// The ruleset's name (`"nim"`).
