@@ -20,13 +20,13 @@ pub fn numbers(position: &Bound<'_, PyAny>, part: &str) -> PyResult<Vec<u64>> {
     if let Ok(tuple) = position.cast::<PyTuple>() {
         return from_items(tuple.iter(), part);
     }
-    from_items(
-        position
-            .try_iter()?
-            .collect::<PyResult<Vec<_>>>()?
-            .into_iter(),
-        part,
-    )
+    let Ok(items) = position.try_iter() else {
+        return Err(bad_input(format!(
+            "bad position: a list of {part}s is needed, not {}",
+            position.get_type().name()?
+        )));
+    };
+    from_items(items.collect::<PyResult<Vec<_>>>()?.into_iter(), part)
 }
 
 fn from_items<'py>(

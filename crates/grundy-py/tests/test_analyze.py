@@ -167,13 +167,14 @@ def test_a_negative_pile_in_an_array_is_named():
         grundy.nim(np.array([1, -2, 3]))
 
 
-@pytest.mark.parametrize("array,message", [
-    (np.array([1.0, 2.0]), "float64"),
+@pytest.mark.parametrize("position,message", [
+    (np.array([1.0, 2.0]), "an array of integers is needed, not of float64"),
     (np.array([[1, 2], [3, 4]]), "one-dimensional"),
+    (5, "a list of piles is needed, not int"),
 ])
-def test_arrays_that_are_no_position_are_refused(array, message):
+def test_what_is_no_position_is_refused(position, message):
     with pytest.raises(ValueError, match=message):
-        grundy.nim(array)
+        grundy.nim(position)
 
 
 @pytest.mark.parametrize("call,words", [
