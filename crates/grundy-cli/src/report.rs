@@ -5,6 +5,7 @@ use std::io::Write;
 
 use clap::ValueEnum;
 use grundy::json::{AnalysisJson, Analyzed};
+use grundy::report;
 use grundy::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Outcome};
 use serde::Serialize;
 use serde_json::Value;
@@ -53,8 +54,6 @@ impl From<LangArg> for Lang {
         }
     }
 }
-
-pub use grundy::json::MOVE_POSITION_LIMIT;
 
 /// Everything needed to render one analysed position.
 pub struct Report<'a, P, S> {
@@ -137,60 +136,27 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
     }
 
     fn text(&self, lang: Lang, out: &mut dyn Write) -> anyhow::Result<()> {
-        let a = self.analysis;
-        let shown = if self.components <= MOVE_POSITION_LIMIT {
-            (self.show)(self.position)
-        } else {
-            lang.pick(
-                format!("({} components)", self.components),
-                format!("（共 {} 个部分）", self.components),
-            )
-        };
-        writeln!(out, "{}: {shown}", self.title)?;
-        let value = a
-            .grundy
-            .map(|g| lang.pick(format!(", Grundy value {g}"), format!("，SG 值 {g}")));
-        let moves: Vec<(String, Option<String>)> = a
-            .winning_moves
-            .iter()
-            .map(|change| {
-                let after = (self.components <= MOVE_POSITION_LIMIT)
-                    .then(|| (self.show)(&(self.after)(change)));
-                (change.describe(lang), after)
-            })
-            .collect();
-        write_verdict(
-            out,
+        let text = report::analysis_text(
             lang,
-            a.outcome,
-            &value.unwrap_or_default(),
-            &moves,
-            a.winning_move_count,
-        )
+            self.title,
+            self.position,
+            self.components,
+            self.analysis,
+            self.after,
+            self.show,
+        );
+        out.write_all(text.as_bytes())?;
+        Ok(())
     }
 }
 
-/// The explanation steps, numbered, under a "Why:" heading.
+/// The explanation steps, numbered, under a "Why:" heading, each wrapped to a terminal's width.
 pub fn write_why<S: Explain>(out: &mut dyn Write, lang: Lang, steps: &[S]) -> anyhow::Result<()> {
-    writeln!(out, "\n{}", lang.pick("Why:", "理由："))?;
-    for (i, step) in steps.iter().enumerate() {
-        writeln!(out, "{}", fit(&format!("{}. {}", i + 1, step.text(lang))))?;
+    writeln!(out, "\n{}", report::why_heading(lang))?;
+    for step in report::numbered_steps(lang, steps) {
+        writeln!(out, "{}", fit(&step))?;
     }
     Ok(())
-}
-
-/// The line above a list of `listed` of `count` moves named `name` (en, zh): the count alone
-/// when none is listed.
-pub fn list_heading(lang: Lang, name: (&str, &str), count: u64, listed: u64) -> String {
-    let (en, zh) = name;
-    match lang {
-        Lang::En if listed == 0 => format!("{en}: {count}"),
-        Lang::En if listed < count => format!("{en}: {count} in all, the first {listed}:"),
-        Lang::En => format!("{en} ({count}):"),
-        Lang::Zh if listed == 0 => format!("{zh}：共 {count} 种"),
-        Lang::Zh if listed < count => format!("{zh}：共 {count} 种，前 {listed} 种："),
-        Lang::Zh => format!("{zh}（{count} 种）："),
-    }
 }
 
 /// `text` wrapped to the terminal's width when standard output is a terminal, its later lines
@@ -221,8 +187,7 @@ fn wrap_to(text: &str, width: usize) -> String {
         .join("\n")
 }
 
-/// The verdict line (outcome and `value`, e.g. ", Grundy value *3") and the winning moves, each
-/// a description and, where shown, the position after it: the lines every text report shares.
+/// Writes [`report::verdict`]: the verdict line and the winning moves.
 pub fn write_verdict(
     out: &mut dyn Write,
     lang: Lang,
@@ -231,42 +196,7 @@ pub fn write_verdict(
     moves: &[(String, Option<String>)],
     count: u64,
 ) -> anyhow::Result<()> {
-    let verdict = match outcome {
-        Outcome::N => lang.pick("first player wins (N-position)", "先手必胜（必胜态，N 态）"),
-        Outcome::P => lang.pick(
-            "first player loses (P-position)",
-            "先手必败（必败态，P 态）",
-        ),
-        Outcome::D => lang.pick(
-            "draw: neither player can force a win",
-            "平局：双方都无法强制取胜",
-        ),
-    };
-    writeln!(out, "{verdict}{value}")?;
-    if count > 0 {
-        let head = list_heading(
-            lang,
-            ("winning moves", "必胜走法"),
-            count,
-            moves.len() as u64,
-        );
-        writeln!(out, "{head}")?;
-        for (description, after) in moves {
-            match after {
-                Some(after) => writeln!(out, "  {description}  =>  {after}")?,
-                None => writeln!(out, "  {description}")?,
-            }
-        }
-    } else if outcome == Outcome::P {
-        writeln!(
-            out,
-            "{}",
-            lang.pick(
-                "every move loses against perfect play",
-                "无论怎么走，对手都有必胜应对"
-            )
-        )?;
-    }
+    out.write_all(report::verdict(lang, outcome, value, moves, count).as_bytes())?;
     Ok(())
 }
 

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use grundy::engine::EngineError;
 use grundy::json;
 use grundy::play::{self, Playable, Setup, Visitor};
-use grundy::{AnalyzeOptions, Explain, Lang, Outcome};
+use grundy::report;
+use grundy::{AnalyzeOptions, Lang, Outcome};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -87,12 +88,19 @@ impl Visitor for Run<'_> {
                     .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
                 value["winning_moves"].take().to_string()
             }
-            Want::Explain(lang) => analysis
-                .explanation
-                .iter()
-                .enumerate()
-                .map(|(i, step)| format!("{}. {}\n", i + 1, step.text(lang)))
-                .collect(),
+            Want::Explain(lang) => report::explained(
+                report::analysis_text(
+                    lang,
+                    &game.title(lang),
+                    &position,
+                    game.components(&position),
+                    &analysis,
+                    &|change| game.apply(&position, change),
+                    &|p| game.show(p, lang),
+                ),
+                lang,
+                &analysis.explanation,
+            ),
             Want::Html => html::analysis(&game, &position, &analysis),
         };
         let components = game.components(&position);
@@ -263,8 +271,8 @@ impl Analysis {
         self.json(py, self::lang(lang)?, explain)
     }
 
-    /// The explanation, one numbered step a line, as `grundy RULESET --explain` prints it under
-    /// "Why:"; `lang="zh"` for Chinese.
+    /// The report `grundy RULESET --explain` prints: the position, the verdict, the winning
+    /// moves, and the proof's numbered steps under "Why:"; `lang="zh"` for Chinese.
     #[pyo3(signature = (lang = "en"))]
     fn explain(&self, lang: &str) -> PyResult<String> {
         Ok(self.render(Want::Explain(self::lang(lang)?))?.1)

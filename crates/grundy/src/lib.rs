@@ -13,7 +13,7 @@
 //! - [`values`]: Grundy value sequences of take-and-break games at scale (octal codes, Grundy's
 //!   game, subtraction sets), with proved periods and checkpoints;
 //! - [`explore`]: values of a one-parameter family, P-positions, periods, conjectures checked;
-//! - [`Analysis`]: the one result every front end renders;
+//! - [`Analysis`]: the one result every front end renders, as text by [`report`];
 //! - [`Cancel`]: cooperative cancellation (a flag or a deadline) of the engine and the sequences;
 //! - [`play`]: playing a ruleset against a perfect opponent (move notation, the computer's move);
 //! - `json` (with the `serde` feature, on by default): the JSON contract of `--json` and the web
@@ -49,6 +49,7 @@ pub mod parse;
 pub mod period;
 pub mod play;
 pub mod quotient;
+pub mod report;
 pub mod sum;
 #[cfg(test)]
 mod testing;

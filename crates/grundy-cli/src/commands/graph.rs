@@ -273,7 +273,7 @@ impl Render<'_> {
             let names = |tokens: &[u32]| -> Json {
                 tokens.iter().map(|&t| json_name(self.name(t))).collect()
             };
-            let with_positions = self.tokens.len() <= report::MOVE_POSITION_LIMIT;
+            let with_positions = self.tokens.len() <= grundy::report::MOVE_POSITION_LIMIT;
             let listed: Vec<Json> = moves
                 .iter()
                 .take(output.max_moves)

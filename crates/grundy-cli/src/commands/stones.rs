@@ -292,7 +292,7 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
             parity_against_greedy,
             ..
         } = self.scored;
-        let shown = if position.len() <= crate::report::MOVE_POSITION_LIMIT {
+        let shown = if position.len() <= grundy::report::MOVE_POSITION_LIMIT {
             crate::report::show_list(&position.to_vec())
         } else {
             lang.pick(
@@ -339,7 +339,7 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
         }
         if !a.best_moves.is_empty() {
             let count = a.best_moves.len();
-            let head = crate::report::list_heading(
+            let head = grundy::report::list_heading(
                 lang,
                 ("best first moves", "最优的第一步"),
                 count as u64,
@@ -348,7 +348,7 @@ impl<M: ScoreMove + Serialize, S: Explain + Serialize> ScoreView<'_, M, S> {
             writeln!(out, "{head}")?;
             for m in a.best_moves.iter().take(args.max_moves) {
                 let rest = after(position, m);
-                if rest.len() <= crate::report::MOVE_POSITION_LIMIT {
+                if rest.len() <= grundy::report::MOVE_POSITION_LIMIT {
                     writeln!(
                         out,
                         "  {}  =>  {}",

@@ -76,7 +76,7 @@ class Analysis:
     def to_dict(self, lang: Literal["en", "zh"] = "en", explain: bool = False) -> dict[str, Any]:
         """The object `grundy RULESET --json` prints."""
     def explain(self, lang: Literal["en", "zh"] = "en") -> str:
-        """The numbered explanation steps `grundy RULESET --explain` prints under "Why:"."""
+        """The report `grundy RULESET --explain` prints: verdict, winning moves, the proof's steps."""
     def _repr_html_(self) -> str: ...
 
 def analyze(

@@ -26,8 +26,7 @@ use serde_json::Value;
 
 use crate::{Explain, Lang};
 
-/// Positions with more components than this are left out of each listed move.
-pub const MOVE_POSITION_LIMIT: usize = 1000;
+pub use crate::report::MOVE_POSITION_LIMIT;
 
 /// An explanation step: its fields and numbers, and its `text` in the language asked for.
 #[derive(Serialize)]
