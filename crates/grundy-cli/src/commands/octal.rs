@@ -102,7 +102,7 @@ fn run_misere(
     let analysis = q
         .analyze(&presentation, heaps, &args.output.analyze_options())
         .expect("every heap is within the quotient");
-    let title = octal::title(&rules, Lang::En);
+    let title = octal::title(&rules, Lang::from(args.output.lang));
     Report {
         game: "octal",
         title: &title,
