@@ -19,10 +19,11 @@ use serde_json::json;
 /// certified for every heap size (the periodicity theorem for octal games: the heap map repeats
 /// with period p from heap n0 on every heap up to 2·n0 + 2p + k − 1, k the most tokens a move
 /// takes) or evidence only, a presentation (a generator for each heap the smaller ones do not
-/// generate, and relations), the P-portion and the element of every heap. --json adds the
-/// multiplication table.
+/// generate, and relations), the P-portion, and the element and Conway's genus g^{γ₀γ₁…} of every
+/// heap (γₖ: the misère Grundy value of the heap beside k nim heaps of 2), marked tame when it is
+/// the genus of a misère Nim position. --json adds the multiplication table.
 ///
-/// Examples: `grundy quotient 0.75`, `grundy quotient kayles --heaps 60`,
+/// Examples: `grundy quotient 0.75 --heaps 21`, `grundy quotient kayles --heaps 170`,
 /// `grundy quotient 0.07 --heaps 40 --max-order 1000`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,6 +37,10 @@ pub struct Args {
     /// Stop when the quotient has more elements than this (the work grows with it).
     #[arg(long, default_value_t = quotient::DEFAULT_MAX_ORDER, value_name = "M", value_parser = crate::input::count::<usize>)]
     max_order: usize,
+    /// The most positions the genus search remembers (it stops at the first heap past it; 0
+    /// computes no genus).
+    #[arg(long, default_value_t = quotient::DEFAULT_GENUS_POSITIONS, value_name = "P", value_parser = crate::input::count::<usize>)]
+    genus_positions: usize,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -52,7 +57,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         return Err(anyhow::Error::new(stopped).context("raise --max-order"));
     };
     let presentation = Presentation::of(q);
-    let genus = genus(&rules, q.max_heap());
+    let genus = genus(&rules, q.max_heap(), args.genus_positions);
     if args.json {
         write_json(&rules, &report, q, &presentation, &genus, out)
     } else {
@@ -61,8 +66,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
 }
 
 /// The genus of heaps 0, 1, 2, … as far as the search's bound allows.
-fn genus(rules: &TakeAndBreak, max_heap: usize) -> Vec<Genus> {
-    let mut search = GenusSearch::new(rules, max_heap, quotient::DEFAULT_GENUS_POSITIONS);
+fn genus(rules: &TakeAndBreak, max_heap: usize, max_positions: usize) -> Vec<Genus> {
+    let mut search = GenusSearch::new(rules, max_heap, max_positions);
     (0..=max_heap).map_while(|n| search.genus(n).ok()).collect()
 }
 

@@ -57,7 +57,7 @@ impl fmt::Display for Genus {
 }
 
 /// How many positions the genus search may remember by default.
-pub const DEFAULT_GENUS_POSITIONS: usize = 1 << 21;
+pub const DEFAULT_GENUS_POSITIONS: usize = 1 << 20;
 
 /// A position of the genus search: the game's heaps (sorted) and the counts of nim heaps of 2
 /// and of 1 beside them.
