@@ -158,20 +158,27 @@ fn write_text(
         .filter(|&n| genus[n].is_tame())
         .map(|n| n.to_string())
         .collect();
-    writeln!(
-        out,
-        "genus (Conway) computed for heaps up to {computed}{}; tame (the genus of a misère Nim position): {}",
-        if computed < q.max_heap() {
-            " (the search's bound stops it there)"
-        } else {
-            ""
-        },
-        if tame.is_empty() {
-            "none".to_string()
-        } else {
-            tame.join(", ")
-        }
-    )?;
+    if genus.len() <= 1 {
+        writeln!(
+            out,
+            "genus not computed (the search's bound, --genus-positions, is too small)"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "genus (Conway) computed for heaps up to {computed}{}; tame (the genus of a misère Nim position): {}",
+            if computed < q.max_heap() {
+                " (the search's bound stops it there)"
+            } else {
+                ""
+            },
+            if tame.is_empty() {
+                "none".to_string()
+            } else {
+                tame.join(", ")
+            }
+        )?;
+    }
     writeln!(out, "heaps (element, genus):")?;
     let words: Vec<String> = (1..=q.max_heap())
         .map(|n| presentation.element(q.heap(n)))
