@@ -141,26 +141,30 @@ impl GenusSearch {
             return Ok(v);
         }
         let (heaps, twos, ones) = position;
-        let mut values = Vec::new();
+        let mut next: Vec<Position> = Vec::new();
         for (i, &h) in heaps.iter().enumerate() {
             if i > 0 && heaps[i - 1] == h {
                 continue;
             }
-            for option in self.options[h as usize].clone() {
-                let mut next = heaps.clone();
-                next.remove(i);
-                next.extend_from_slice(&option);
-                next.sort_unstable();
-                values.push(self.value(&(next, *twos, *ones))?);
+            for option in &self.options[h as usize] {
+                let mut after = heaps.clone();
+                after.remove(i);
+                after.extend_from_slice(option);
+                after.sort_unstable();
+                next.push((after, *twos, *ones));
             }
         }
         if *twos > 0 {
-            values.push(self.value(&(heaps.clone(), twos - 1, ones + 1))?);
-            values.push(self.value(&(heaps.clone(), twos - 1, *ones))?);
+            next.push((heaps.clone(), twos - 1, ones + 1));
+            next.push((heaps.clone(), twos - 1, *ones));
         }
         if *ones > 0 {
-            values.push(self.value(&(heaps.clone(), *twos, ones - 1))?);
+            next.push((heaps.clone(), *twos, ones - 1));
         }
+        let values = next
+            .iter()
+            .map(|p| self.value(p))
+            .collect::<Result<Vec<u32>, SearchFull>>()?;
         let v = if values.is_empty() {
             1
         } else {
