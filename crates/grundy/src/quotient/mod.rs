@@ -13,6 +13,8 @@
 //! as an automaton over heap sizes, built layer by layer, whose minimal form is Q); [`Growth`]
 //! computes it heap by heap and reports where its order stops changing;
 //! [`Quotient::certificate`] says when a theorem makes it the quotient of the whole game.
+//! Beside it: Conway's genus of each heap ([`GenusSearch`]), and a misère position answered by
+//! the engine's search when its quotient is too large ([`analyze_by_search`]).
 
 mod analysis;
 mod automaton;
