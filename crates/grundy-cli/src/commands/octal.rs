@@ -6,7 +6,9 @@ use anyhow::Context;
 use grundy::games::octal::{self, Octal};
 use grundy::quotient::{self, Presentation, Quotient};
 use grundy::values::TakeAndBreak;
-use grundy::{AnalyzeOptions, Convention, Lang};
+use grundy::{Analysis, AnalyzeOptions, Convention, Explain, Lang};
+use serde::Serialize;
+use serde_json::json;
 
 use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
@@ -20,7 +22,9 @@ use crate::report::{OutputArgs, Report};
 ///
 /// With --misere (whoever moves last loses), the answer comes from the game's misère quotient for
 /// heaps up to the largest heap given (see `grundy quotient`): the position is lost for the player
-/// to move exactly when the product of its heaps' elements lies in the P-portion.
+/// to move exactly when the product of its heaps' elements lies in the P-portion. When that
+/// quotient has more than --max-order elements, the engine searches the whole position instead
+/// (at most --max-positions positions); the output says which answered.
 ///
 /// Examples: `grundy octal kayles 5 7 10`, `grundy octal 0.07 --explain 9 14`,
 /// `grundy octal grundy --json 12 20`, `grundy octal kayles --misere --explain 3 5 8`.
@@ -39,9 +43,13 @@ pub struct Args {
     /// Misère play: the player who makes the last move loses (heaps up to 256).
     #[arg(long)]
     misere: bool,
-    /// With --misere: refuse when the quotient has more elements than this.
+    /// With --misere: past this many elements of the quotient, answer by searching the whole
+    /// position instead.
     #[arg(long, default_value_t = quotient::DEFAULT_MAX_ORDER, value_name = "M", requires = "misere", value_parser = crate::input::count::<usize>)]
     max_order: usize,
+    /// With --misere: the most positions that search may remember before refusing.
+    #[arg(long, default_value_t = quotient::DEFAULT_SEARCH_POSITIONS, value_name = "P", requires = "misere", value_parser = crate::input::count::<usize>)]
+    max_positions: usize,
     #[command(flatten)]
     output: OutputArgs,
 }
@@ -96,22 +104,75 @@ fn run_misere(
         );
     }
     let largest = heaps.iter().copied().max().unwrap_or(0).max(1) as usize;
-    let q = Quotient::of(&rules, largest, args.max_order)
-        .map_err(|e| anyhow::anyhow!("{e} (raise --max-order)"))?;
-    let presentation = Presentation::of(&q);
-    let analysis = q
-        .analyze(&presentation, heaps, &args.output.analyze_options())
-        .expect("every heap is within the quotient");
-    let title = octal::title(&rules, Lang::En);
+    let lang = Lang::from(args.output.lang);
+    match Quotient::of(&rules, largest, args.max_order) {
+        Ok(q) => {
+            let presentation = Presentation::of(&q);
+            let analysis = q
+                .analyze(&presentation, heaps, &args.output.analyze_options())
+                .expect("every heap is within the quotient");
+            let note = lang.pick(
+                format!(
+                    "answered by the misère quotient for heaps up to {largest} ({} elements)",
+                    q.order()
+                ),
+                format!(
+                    "由每堆不超过 {largest} 的反常商（{} 个元素）回答",
+                    q.order()
+                ),
+            );
+            write_misere(args, &rules, heaps, &analysis, "quotient", note, out)
+        }
+        Err(too_large) => {
+            let analysis = quotient::analyze_by_search(
+                &rules,
+                heaps,
+                args.max_order,
+                args.max_positions,
+                &args.output.analyze_options(),
+            )
+            .map_err(|_| {
+                anyhow::anyhow!(
+                    "{too_large}, and searching the whole position needs more than {} positions (raise --max-order or --max-positions)",
+                    args.max_positions
+                )
+            })?;
+            let note = lang.pick(
+                format!(
+                    "answered by the engine's search of the whole position: the misère quotient for heaps up to {largest} has more than {} elements",
+                    args.max_order
+                ),
+                format!(
+                    "由引擎搜索整个局面回答：每堆不超过 {largest} 的反常商超过 {} 个元素",
+                    args.max_order
+                ),
+            );
+            write_misere(args, &rules, heaps, &analysis, "search", note, out)
+        }
+    }
+}
+
+/// The report of a misère position, with the method that answered (`quotient` or `search`) as
+/// a JSON field and a note line.
+fn write_misere<S: Explain + Serialize>(
+    args: &Args,
+    rules: &TakeAndBreak,
+    heaps: &[u64],
+    analysis: &Analysis<S>,
+    method: &str,
+    note: String,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let title = octal::title(rules, Lang::from(args.output.lang));
     Report {
         game: "octal",
         title: &title,
         play: Convention::Misere,
         position: &heaps.to_vec(),
         components: heaps.len(),
-        analysis: &analysis,
+        analysis,
         after: &|change| octal::apply(heaps, change),
         show: &crate::report::show_list,
     }
-    .write(&args.output, out)
+    .write_with(&args.output, vec![("method", json!(method))], &[note], out)
 }

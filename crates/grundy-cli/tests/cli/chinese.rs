@@ -37,6 +37,8 @@ fn examples(ruleset: &str) -> &'static [&'static [&'static str]] {
             &["kayles", "5", "7", "10"],
             &["0.07", "9", "14"],
             &["grundy", "12", "20"],
+            &["0.75", "--misere", "3", "5", "8"],
+            &["kayles", "--misere", "1", "4"],
         ],
         _ => &[],
     }
@@ -70,11 +72,18 @@ const PHRASES: &[&str] = &["Georgia and Bob", "Grundy's game", "all-but"];
 
 /// Words allowed in Chinese text: names of games and people, and notation.
 const NAMES: &[&str] = &[
-    "Nim", "nim", "Kayles", "kayles", "Dawson's", "Lasker", "lasker", "Wythoff", "Moore", "Beatty",
-    "LeetCode", "II", "IV", "VII", "SG", "mex", "max", "min", "lowbit", "XOR", "mod", "DP", "p'",
+    "Nim", "nim", "Grundy", "Kayles", "kayles", "Dawson's", "Lasker", "lasker", "Wythoff", "Moore",
+    "Beatty", "LeetCode", "II", "IV", "VII", "SG", "mex", "max", "min", "lowbit", "XOR", "mod",
+    "DP", "p'",
     // The play loop's commands (typed in Chinese too) and the move keywords.
     "hint", "undo", "explain", "help", "quit", "both", "split",
 ];
+
+/// A misère quotient's element written in its generators, which come in alphabetical order
+/// (`ab`, `bce`); generators past `h` are not checked for.
+fn element_word(word: &str) -> bool {
+    word.bytes().all(|c| (b'a'..=b'h').contains(&c)) && word.as_bytes().is_sorted_by(|x, y| x < y)
+}
 
 /// The words of `text` that are neither names nor notation.
 fn english(text: &str) -> Vec<String> {
@@ -88,7 +97,7 @@ fn english(text: &str) -> Vec<String> {
         if c.is_ascii_alphabetic() || (c == '\'' && !word.is_empty()) {
             word.push(c);
         } else {
-            if word.len() >= 2 && !NAMES.contains(&word.as_str()) {
+            if word.len() >= 2 && !NAMES.contains(&word.as_str()) && !element_word(&word) {
                 words.push(word.clone());
             }
             word.clear();
@@ -114,6 +123,8 @@ fn the_words_check_finds_english() {
         ["first", "player", "wins"]
     );
     assert!(english("反 Nim：SG 值 *2，XOR，Grundy's game，all-but:1,2").is_empty());
+    assert!(english("各堆的元素：3 → ab，5 → b²ce").is_empty());
+    assert_eq!(english("局面 bad"), ["bad"]);
 }
 
 #[test]

@@ -42,6 +42,7 @@ fn the_text_report_shows_growth_stability_and_heaps() {
         .stdout(predicate::str::contains(
             "generators: a = heap 1, b = heap 2",
         ))
+        .stdout(predicate::str::contains("\n     1  a    1^031  tame\n"))
         .stdout(predicate::str::contains("P-portion: "));
 }
 
@@ -97,9 +98,22 @@ fn misere_refusals_are_one_line() {
         &["heap 1 (300) is larger than 256"],
     );
     fails_with(
-        &["octal", "0.07", "--misere", "--max-order", "100", "40"],
+        &[
+            "octal",
+            "0.07",
+            "--misere",
+            "--max-order",
+            "100",
+            "--max-positions",
+            "10",
+            "40",
+        ],
         "",
-        &["more than 100 elements", "raise --max-order"],
+        &[
+            "more than 100 elements",
+            "more than 10 positions",
+            "raise --max-order or --max-positions",
+        ],
     );
     fails_with(&["quotient", "0.7x"], "", &["'x' at column 4"]);
     fails_with(
@@ -118,4 +132,82 @@ fn the_report_stops_at_the_bound_saying_how_far_it_got() {
             "stopped: the misère quotient of 0.07 for heaps up to 10 has more than 10 elements",
         ))
         .stdout(predicate::str::contains("heaps up to 9: order "));
+}
+
+#[test]
+fn the_periodicity_theorem_certifies_0_75_from_heap_21() {
+    // 0.75's heap map alternates b, ab² from heap 8; the theorem (k = 2) needs heaps up to 21.
+    let v = json(&["quotient", "0.75", "--heaps", "21", "--json"]);
+    assert_eq!(v["certified"], true);
+    assert_eq!(v["certificate"]["period"], 2);
+    assert_eq!(v["certificate"]["preperiod"], 8);
+    assert_eq!(v["certificate"]["checked_to"], 21);
+    let v = json(&["quotient", "0.75", "--heaps", "20", "--json"]);
+    assert_eq!(v["certified"], false);
+    assert_eq!(v["certificate"], json!(null));
+    grundy(&["quotient", "0.75", "--heaps", "21"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "certified: the heap map has period 2 from heap 8",
+        ));
+    grundy(&["quotient", "grundy", "--heaps", "8"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "the periodicity theorem is for octal games",
+        ));
+}
+
+#[test]
+fn every_heap_has_its_genus_in_the_json() {
+    // Kayles: a heap of 1 is *1 (1^031), of 2 is *2 (2^20); a heap of 0 is the empty game, 0^120.
+    let v = json(&["quotient", "kayles", "--heaps", "8", "--json"]);
+    let genus = v["genus"].as_array().unwrap();
+    assert_eq!(genus.len(), 9);
+    assert_eq!(genus[0]["genus"], "0^120");
+    assert_eq!(genus[1]["genus"], "1^031");
+    assert_eq!(genus[1]["misere"], json!([0, 3, 1]));
+    assert_eq!(genus[2]["genus"], "2^20");
+    assert!(genus.iter().all(|g| g["tame"].is_boolean()));
+}
+
+#[test]
+fn a_misere_position_past_the_quotients_bound_is_searched() {
+    // Dawson's Kayles' quotient for heaps up to 14 has 24 elements: with a bound of 10 the
+    // engine searches the position, and answers as the quotient does.
+    let by_quotient = json(&["octal", "0.07", "--misere", "--json", "9", "14", "3"]);
+    let by_search = json(&[
+        "octal",
+        "0.07",
+        "--misere",
+        "--max-order",
+        "10",
+        "--json",
+        "9",
+        "14",
+        "3",
+    ]);
+    assert_eq!(by_quotient["method"], "quotient");
+    assert_eq!(by_search["method"], "search");
+    assert_eq!(by_search["outcome"], by_quotient["outcome"]);
+    assert_eq!(by_search["winning_moves"], by_quotient["winning_moves"]);
+    grundy(&[
+        "octal",
+        "0.07",
+        "--misere",
+        "--max-order",
+        "10",
+        "--explain",
+        "9",
+        "14",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::str::contains(
+        "answered by the engine's search of the whole position",
+    ))
+    .stdout(predicate::str::contains(
+        "so the engine searched the whole position",
+    ));
 }

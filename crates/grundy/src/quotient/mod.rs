@@ -11,15 +11,24 @@
 //!
 //! [`Quotient::of`] computes Q exactly (see the `layers` module for the method: the P-positions
 //! as an automaton over heap sizes, built layer by layer, whose minimal form is Q); [`Growth`]
-//! computes it heap by heap and reports where its order stops changing.
+//! computes it heap by heap and reports where its order stops changing;
+//! [`Quotient::certificate`] says when a theorem makes it the quotient of the whole game.
+//! Beside it: Conway's genus of each heap ([`GenusSearch`]), and a misère position answered by
+//! the engine's search when its quotient is too large ([`analyze_by_search`]).
 
 mod analysis;
 mod automaton;
+mod genus;
 mod layers;
+mod periodicity;
 mod presentation;
+mod search;
 
 pub use analysis::QuotientStep;
+pub use genus::{DEFAULT_GENUS_POSITIONS, Genus, GenusSearch, SearchFull};
+pub use periodicity::{Certificate, THEOREM, applies_to};
 pub use presentation::{Presentation, Word};
+pub use search::{SearchStep, analyze_by_search};
 
 use crate::values::TakeAndBreak;
 use automaton::Automaton;
@@ -31,6 +40,10 @@ pub const MAX_HEAP: usize = 256;
 
 /// The default bound on the order of a quotient.
 pub const DEFAULT_MAX_ORDER: usize = 4096;
+
+/// The default bound on the positions the search of a whole misère position remembers when the
+/// quotient is past its bound.
+pub const DEFAULT_SEARCH_POSITIONS: usize = 1_000_000;
 
 /// The misère quotient of all sums of heaps of 1..=N under one take-and-break game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,6 +293,12 @@ impl Report {
             .take_while(|s| s.order == last.order)
             .last()?;
         Some(first.heap)
+    }
+
+    /// The certificate that the last quotient is the quotient of the whole game, where the
+    /// periodicity theorem gives one (see [`Quotient::certificate`]).
+    pub fn certificate(&self) -> Option<Certificate> {
+        self.quotient.as_ref()?.certificate()
     }
 }
 

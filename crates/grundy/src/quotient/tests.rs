@@ -1,6 +1,7 @@
 use rand::{Rng, SeedableRng};
 
 use super::*;
+use crate::engine::EngineError;
 use crate::games::octal::apply;
 use crate::games::octal::tests::Brute;
 use crate::testing::all_positions;
@@ -217,4 +218,263 @@ fn the_report_stops_at_the_first_quotient_past_the_bound() {
             .heap,
         stopped
     );
+}
+
+/// Checks a quotient for heaps up to N without the construction that built it. A sum of heaps is
+/// seen as a state: its element x and, for each element e of a heap in it, the element y of the
+/// rest once one heap of element e is removed (the same whichever such heap is removed). States
+/// are reached from the empty sum by adding heaps, and any heap of element e may stand for any
+/// other in a state. The quotient decides every position right exactly when no state has a
+/// position that contradicts x (induction on the length of play): if x is a P-element, no heap
+/// of a present element e may move to a P-element (y times an option's element), and some
+/// present element must have only heaps that can move; if not, some present element must have
+/// only heaps with a move to a P-element, or every heap that avoids one must have no move. It is
+/// the smallest such monoid when any two elements are told apart by some third one. Returns how
+/// many states there were.
+fn verify_independently(q: &Quotient) -> usize {
+    const ABSENT: u32 = u32::MAX;
+    let n = q.max_heap();
+    let order = q.order() as u32;
+    let option_elements: Vec<Vec<u32>> = (0..=n)
+        .map(|h| {
+            q.options(h)
+                .iter()
+                .map(|parts| q.element_of_parts(parts))
+                .collect()
+        })
+        .collect();
+    let mut heaps_of = vec![Vec::new(); order as usize];
+    for h in 1..=n {
+        heaps_of[q.heap(h) as usize].push(h);
+    }
+    let start = (Quotient::IDENTITY, vec![ABSENT; order as usize]);
+    let mut seen = std::collections::HashSet::from([start.clone()]);
+    let mut queue = vec![start];
+    while let Some((x, rest)) = queue.pop() {
+        // For each present element: (every heap can move, every heap avoids P, some heap avoids
+        // P and can move, some heap avoids P).
+        let present: Vec<(bool, bool, bool, bool)> = rest
+            .iter()
+            .enumerate()
+            .filter(|&(_, &y)| y != ABSENT)
+            .map(|(e, &y)| {
+                let heaps = &heaps_of[e];
+                let moves = |h: usize| !option_elements[h].is_empty();
+                let avoids =
+                    |h: usize| !option_elements[h].iter().any(|&o| q.is_p(q.product(y, o)));
+                (
+                    heaps.iter().all(|&h| moves(h)),
+                    heaps.iter().all(|&h| avoids(h)),
+                    heaps.iter().any(|&h| avoids(h) && moves(h)),
+                    heaps.iter().any(|&h| avoids(h)),
+                )
+            })
+            .collect();
+        if q.is_p(x) {
+            assert!(
+                present.iter().all(|p| p.1) && present.iter().any(|p| p.0),
+                "P-element {x} with the rests {rest:?}"
+            );
+        } else {
+            assert!(
+                !(present.iter().all(|p| p.3) && present.iter().any(|p| p.2)),
+                "element {x} with the rests {rest:?}"
+            );
+        }
+        for k in 1..=n {
+            let heap = q.heap(k);
+            let mut next: Vec<u32> = rest
+                .iter()
+                .map(|&y| {
+                    if y == ABSENT {
+                        ABSENT
+                    } else {
+                        q.product(y, heap)
+                    }
+                })
+                .collect();
+            next[heap as usize] = x;
+            let state = (q.product(x, heap), next);
+            if seen.insert(state.clone()) {
+                queue.push(state);
+            }
+        }
+    }
+    for x in 0..order {
+        for y in x + 1..order {
+            assert!(
+                (0..order).any(|z| q.is_p(q.product(x, z)) != q.is_p(q.product(y, z))),
+                "elements {x} and {y} are not told apart"
+            );
+        }
+    }
+    seen.len()
+}
+
+#[test]
+#[ignore = "minutes: run by hand for the figure in docs/misere.md"]
+fn kayles_to_heap_170_passes_the_independent_check() {
+    let (q, _) = quotient("0.77", 170);
+    let states = verify_independently(&q);
+    eprintln!(
+        "Kayles, heaps up to 170: order {}, {states} states",
+        q.order()
+    );
+}
+
+#[test]
+fn quotients_pass_the_independent_check() {
+    // Heaps past the last step where each quotient grows (Kayles: 27; 0.75: 5; 0.07: 14).
+    for (code, heaps) in [
+        ("0.77", 40),
+        ("0.75", 30),
+        ("0.07", 16),
+        ("0.56", 24),
+        ("4.7", 12),
+    ] {
+        let (q, _) = quotient(code, heaps);
+        assert!(verify_independently(&q) > q.order(), "{code}");
+    }
+}
+
+#[test]
+fn the_independent_check_finds_a_wrong_p_portion_and_a_non_minimal_monoid() {
+    let (q, _) = quotient("0.77", 12);
+    let mut wrong = q.clone();
+    let x = wrong.heap(5) as usize;
+    wrong.p[x] = !wrong.p[x];
+    assert!(std::panic::catch_unwind(|| verify_independently(&wrong)).is_err());
+    // Two copies of the quotient side by side (x and x', with products and P as in Q): every
+    // position is still decided right, but x and x' are not told apart.
+    let order = q.order();
+    let mut doubled = q.clone();
+    doubled.order = 2 * order;
+    doubled.product = (0..2 * order)
+        .flat_map(|x| (0..2 * order).map(move |y| (x, y)))
+        .map(|(x, y)| {
+            let xy = q.product((x % order) as u32, (y % order) as u32);
+            xy + if x >= order || y >= order {
+                order as u32
+            } else {
+                0
+            }
+        })
+        .collect();
+    doubled.p = q.p.iter().chain(&q.p).copied().collect();
+    assert!(std::panic::catch_unwind(|| verify_independently(&doubled)).is_err());
+}
+
+fn genus_search(code: &str, max_heap: usize) -> GenusSearch {
+    GenusSearch::new(&code.parse().unwrap(), max_heap, DEFAULT_GENUS_POSITIONS)
+}
+
+#[test]
+fn nim_heaps_have_the_genus_boutons_rule_gives() {
+    // A heap of n beside k heaps of 2 is a misère Nim position: its misère Grundy value is the
+    // XOR when some heap is 2 or more, and 1 XOR it otherwise (Bouton). So *0 is 0^120, *1 is
+    // 1^031 and *n is n^{n, n XOR 2} for n ≥ 2, all tame.
+    let mut search = genus_search("0.3333333", 7);
+    for n in 0..=7u32 {
+        let genus = search.genus(n as usize).unwrap();
+        let expected = match n {
+            0 => vec![1, 2, 0],
+            1 => vec![0, 3, 1],
+            _ => vec![n, n ^ 2],
+        };
+        assert_eq!(genus.normal, n);
+        assert_eq!(genus.misere, expected, "*{n}");
+        assert!(genus.is_tame(), "*{n}");
+    }
+}
+
+#[test]
+fn the_genus_of_0_312_is_plambecks_table() {
+    // Plambeck's misère octal games pages, 0.312: the single heap genus sequence 1^{03131},
+    // 2^{20}, 0^{02}, 2^{1420}, 0^{02}, 1^{13}, then period two (grundy writes 1^{03131} as
+    // 1^031: the same values, cut where the alternation begins).
+    let mut search = genus_search("0.312", 10);
+    let written: Vec<String> = (1..=10)
+        .map(|n| search.genus(n).unwrap().to_string())
+        .collect();
+    assert_eq!(
+        written,
+        [
+            "1^031", "2^20", "0^02", "2^1420", "0^02", "1^13", "0^02", "1^13", "0^02", "1^13"
+        ]
+    );
+    // Heap 4 behaves like no Nim position.
+    let tame: Vec<bool> = (1..=6)
+        .map(|n| search.genus(n).unwrap().is_tame())
+        .collect();
+    assert_eq!(tame, [true, true, true, false, true, true]);
+}
+
+#[test]
+fn the_genus_agrees_with_the_brute_force_in_both_conventions() {
+    // g = 0 exactly when a heap is lost in normal play, γ₀ = 0 exactly when it is lost in misère
+    // play (a misère Grundy value is 0 only for a misère P-position).
+    for code in CODES {
+        let rules: TakeAndBreak = code.parse().unwrap();
+        let mut search = genus_search(code, 14);
+        let mut normal = Brute::new(&rules, Convention::Normal, 14);
+        let mut misere = Brute::new(&rules, Convention::Misere, 14);
+        for n in 1..=14u64 {
+            let genus = search.genus(n as usize).unwrap();
+            assert_eq!(genus.normal == 0, !normal.wins(&[n]), "{code} {n}");
+            assert_eq!(genus.misere[0] == 0, !misere.wins(&[n]), "{code} {n}");
+        }
+    }
+}
+
+#[test]
+fn the_genus_search_stops_at_its_bound() {
+    let mut search = GenusSearch::new(&"0.77".parse().unwrap(), 40, 1000);
+    assert_eq!(search.genus(40), Err(SearchFull));
+}
+
+#[test]
+fn the_periodicity_theorem_certifies_where_its_hypothesis_holds() {
+    // 0.75: heaps from 8 on alternate b, ab² (period 2), k = 2: the hypothesis needs heaps up
+    // to 2·8 + 2·2 + 2 − 1 = 21.
+    let certified = |code: &str, heaps| quotient(code, heaps).0.certificate();
+    assert_eq!(certified("0.75", 20), None);
+    assert_eq!(
+        certified("0.75", 21),
+        Some(Certificate {
+            preperiod: 8,
+            period: 2,
+            checked_to: 21
+        })
+    );
+    // What it certifies holds as far as grundy computes: the same order and the heap map still
+    // periodic at heap 60.
+    let (far, _) = quotient("0.75", 60);
+    assert_eq!(far.order(), quotient("0.75", 21).0.order());
+    assert!((8..=58).all(|n| far.heap(n + 2) == far.heap(n)));
+    // The theorem is for octal games only: not for Grundy's game, a split without taking (4.7),
+    // three heaps (0.F) or a modifier (0.4?4).
+    for code in ["grundy", "4.7", "0.F", "0.4?4"] {
+        assert!(!applies_to(&code.parse().unwrap()), "{code}");
+        assert_eq!(certified(code, 12), None, "{code}");
+    }
+    assert!(applies_to(&"0.77".parse().unwrap()));
+}
+
+#[test]
+fn the_search_decides_misere_positions_as_the_brute_force_does() {
+    for code in CODES {
+        let rules: TakeAndBreak = code.parse().unwrap();
+        let mut brute = Brute::new(&rules, Convention::Misere, 9);
+        for heaps in all_positions(3, 9) {
+            let analysis = analyze_by_search(&rules, &heaps, 1, 100_000, &ALL_MOVES).unwrap();
+            assert_eq!(
+                analysis.outcome == Outcome::N,
+                brute.wins(&heaps),
+                "{code} {heaps:?}"
+            );
+            brute.assert_winning(&heaps, &analysis.winning_moves, code);
+        }
+    }
+    let full = analyze_by_search(&"0.07".parse().unwrap(), &[30, 30], 1, 100, &ALL_MOVES);
+    assert!(matches!(full, Err(EngineError::TableFull { .. })));
 }
