@@ -121,6 +121,9 @@ pub(super) struct Sparse {
     rare_val: Vec<u32>,
     /// How many positions n ≥ 1 have each value.
     counts: Vec<u64>,
+    /// The option tables of a block and each n's c, kept from block to block (their contents
+    /// are rewritten by every block).
+    scratch: (Vec<u8>, Vec<u32>),
 }
 
 /// Why a block stopped before its end.
@@ -141,6 +144,7 @@ impl Sparse {
             rare_pos: Vec::new(),
             rare_val: Vec::new(),
             counts: Vec::new(),
+            scratch: (Vec::new(), Vec::new()),
         };
         let max = values.iter().max().unwrap_or(0);
         while max >> sparse.bits != 0 {
@@ -261,9 +265,28 @@ impl Sparse {
 
     /// Computes G(lo..hi), or fewer when the tables must widen or a value needs a wider table.
     fn block<T: Value>(&mut self, values: &mut Vec<T>, lo: usize, hi: usize) -> Result<(), Stop> {
+        let (mut seen, mut firsts) = std::mem::take(&mut self.scratch);
+        // The first pass clears each table before it marks it.
+        seen.resize(seen.len().max((hi - lo) * self.width()), 0);
+        firsts.resize(firsts.len().max(hi - lo), 0);
+        let result = self.block_in(values, lo, hi, &mut seen, &mut firsts);
+        self.scratch = (seen, firsts);
+        result
+    }
+
+    /// [`Sparse::block`] with its option tables and its c's in `seen` and `firsts` (at least long
+    /// enough).
+    fn block_in<T: Value>(
+        &mut self,
+        values: &mut Vec<T>,
+        lo: usize,
+        hi: usize,
+        seen: &mut [u8],
+        firsts: &mut [u32],
+    ) -> Result<(), Stop> {
         let width = self.width();
-        let mut seen = vec![0u8; (hi - lo) * width];
-        let mut firsts = vec![0u32; hi - lo];
+        let seen = &mut seen[..(hi - lo) * width];
+        let firsts = &mut firsts[..hi - lo];
         {
             let known = Known {
                 values: &values[..lo],
@@ -505,7 +528,9 @@ fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T],
 
 /// Hunts the unseen rare values in [low, high) among the splits (a, s − a) with a in `from..=to`
 /// (both parts in `values`), marking each one found in `seen`, until none is left or the splits
-/// run out. `common` marks the common values.
+/// run out. `common` marks the common values. Compiled a second time for AVX2, with the
+/// [`pairs`] kernels inlined (see there).
+#[multiversion(targets("x86_64+avx2"))]
 #[allow(clippy::too_many_arguments)]
 fn hunt<T: Value>(
     values: &[T],
@@ -561,7 +586,7 @@ fn hunt<T: Value>(
 }
 
 /// How many i in [low, high) have both `seen[i]` and `also[i]` 0 (every byte of both is 0 or 1).
-#[multiversion(targets("x86_64+avx2"))]
+#[inline(always)]
 fn count_clear(seen: &[u8], also: &[u8], low: usize, high: usize) -> usize {
     let (seen, also) = (&seen[low..high], &also[low..high]);
     // Every byte is 0 or 1: count the ones. No early exit and no overflow check (release builds
