@@ -505,24 +505,30 @@ impl<T: Value> Known<'_, T> {
 /// Sets byte v ⊕ `others[i]` of the i-th table for each i, the tables `width` bytes apart in `seen`
 /// from byte `start` on.
 fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T], v: u32) {
-    // Cannot overflow: the tables lie within `seen` (no overflow checks in this hot loop).
-    let mark = |seen: &mut [u8], table: usize, other: T| {
-        seen[table.wrapping_add((v ^ other.into()) as usize)] = 1;
-    };
-    let mut table = start;
-    // Four tables a step: the loop's own instructions and branch are shared by four marks.
-    let (two, three, four) = (2 * width, 3 * width, 4 * width);
-    let mut quads = others.chunks_exact(4);
-    for quad in &mut quads {
-        mark(seen, table, quad[0]);
-        mark(seen, table.wrapping_add(width), quad[1]);
-        mark(seen, table.wrapping_add(two), quad[2]);
-        mark(seen, table.wrapping_add(three), quad[3]);
-        table = table.wrapping_add(four);
+    let tables = &mut seen[start..start + others.len() * width];
+    // A table width known at compile time makes each mark a load, a XOR, an AND and a store.
+    macro_rules! by_width {
+        ($($bits:literal)*) => {
+            match width.trailing_zeros() {
+                $($bits => mark_tables::<T, { 1 << $bits }>(tables, others, v),)*
+                _ => {
+                    for (table, &other) in tables.chunks_exact_mut(width).zip(others) {
+                        table[(v ^ other.into()) as usize] = 1;
+                    }
+                }
+            }
+        };
     }
-    for &other in quads.remainder() {
-        mark(seen, table, other);
-        table = table.wrapping_add(width);
+    by_width!(6 7 8 9 10 11 12 13 14 15 16);
+}
+
+/// [`mark_run`] for tables of `W` bytes (a power of two above every value).
+fn mark_tables<T: Value, const W: usize>(tables: &mut [u8], others: &[T], v: u32) {
+    for (table, &other) in tables.chunks_exact_mut(W).zip(others) {
+        // Optimised away: every chunk is W long.
+        let table: &mut [u8; W] = table.try_into().expect("a table");
+        // The value is below W: the remainder only tells the compiler so (no bounds check).
+        table[(v ^ other.into()) as usize % W] = 1;
     }
 }
 
@@ -643,6 +649,24 @@ mod tests {
         ] {
             let rules: TakeAndBreak = code.parse().unwrap();
             assert_eq!(sparse(code, 1500), naive::values(&rules, 1499), "{code}");
+        }
+    }
+
+    #[test]
+    fn mark_run_marks_one_byte_per_table_at_every_width() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for bits in 6..=18 {
+            let width = 1usize << bits;
+            let v = rng.random_range(0..width as u32);
+            let others: Vec<u32> = (0..5).map(|_| rng.random_range(0..width as u32)).collect();
+            let mut seen = vec![0u8; 7 * width];
+            mark_run(&mut seen, width, width, &others, v);
+            let mut expected = vec![0u8; 7 * width];
+            for (i, &other) in others.iter().enumerate() {
+                expected[(i + 1) * width + (v ^ other) as usize] = 1;
+            }
+            assert!(seen == expected, "width {width}");
         }
     }
 
