@@ -22,7 +22,8 @@
 //! period, once proved, finishes the job (see [`super::Sequence`]).
 //!
 //! Memory: the value table, one byte a value while the values fit (two up to 65535), and beside it
-//! only the rare positions and the histogram.
+//! only the rare positions, the histogram and one block's option tables (at most [`BLOCK`] times
+//! the tables' width in bytes).
 //!
 //! # Parallelism
 //! Values are computed in blocks [lo, hi) with hi − lo ≤ min(lo/4, 256). The first pass runs in
@@ -511,6 +512,7 @@ fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T],
         ($($bits:literal)*) => {
             match width.trailing_zeros() {
                 $($bits => mark_tables::<T, { 1 << $bits }>(tables, others, v),)*
+                // Tables wider than 2^16 (values beyond 65535), with bounds checks.
                 _ => {
                     for (table, &other) in tables.chunks_exact_mut(width).zip(others) {
                         table[(v ^ other.into()) as usize] = 1;
