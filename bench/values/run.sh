@@ -7,11 +7,16 @@
 #   - For each game and size 2^k (n = 0..2^k − 1), RUNS rounds of: grundy on 2 threads, grundy on
 #     1 thread (RAYON_NUM_THREADS=1), the C program; each timed by /usr/bin/time (wall, CPU =
 #     user + sys, peak memory), with the load average (1 min) read just before. The table gives
-#     the medians and the ratios C wall / grundy wall.
-# Usage: bench/values/run.sh [--quick] [K ...]
+#     the medians, the ratios C wall / grundy wall and C CPU / grundy CPU (1 thread), and the
+#     peak memory per value.
+#   - With --profile: where grundy's time goes on 1 thread at 2^20 for each game (perf record,
+#     the top entries of perf report, copies of one generic function listed apart).
+# Usage: bench/values/run.sh [--quick] [--profile] [K ...]
 #   K: sizes as powers of two (default: 20 21 22 24); --quick: one round, 2^21 only.
 #   RUNS=5 bench/values/run.sh 21   (rounds per size; default 3)
-# The machine has 2 cores, often shared: look at the load column before trusting a figure.
+# The issue's whole table, on a quiet machine: bench/values/run.sh --profile 20 21 22 24
+# The machine has 2 cores, often shared: look at the load column before trusting a figure (the
+# 2-thread column needs both cores free).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 cargo build --release -q -p grundy-cli
@@ -21,9 +26,11 @@ G=target/release/grundy
 C=target/bench/baseline
 RUNS=${RUNS:-3}
 SIZES=()
+PROFILE=
 for arg in "$@"; do
   case "$arg" in
     --quick) RUNS=1; SIZES=(21) ;;
+    --profile) PROFILE=1 ;;
     *) SIZES+=("$arg") ;;
   esac
 done
@@ -59,6 +66,7 @@ timed() {
   echo "$wall $(awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }') $peak $load"
 }
 
+echo "$(nproc) cores; load average at the start: $(cut -d" " -f1-3 /proc/loadavg)" >&2
 results=target/bench/values-runs.txt
 : >"$results"
 for k in "${SIZES[@]}"; do
@@ -82,13 +90,25 @@ for line in open(sys.argv[1]):
     runs.setdefault((game, int(k), who), []).append((float(wall), float(cpu), int(peak), float(load)))
 def med(key, i):
     return statistics.median(r[i] for r in runs[key])
-print("| game | values | grundy, 2 threads: wall (CPU) | grundy, 1 thread | C baseline | C / grundy 2 threads | C / grundy 1 thread | grundy peak memory | load (1 min) |")
-print("|---|---|---|---|---|---|---|---|---|")
+print("| game | values | grundy, 2 threads: wall (CPU) | grundy, 1 thread | C baseline | C / grundy 2 threads | C / grundy 1 thread | C / grundy 1 thread, CPU | grundy peak memory | load (1 min) |")
+print("|---|---|---|---|---|---|---|---|---|---|")
 for (game, k) in sorted({(g, k) for g, k, _ in runs}, key=lambda x: (x[0], x[1])):
     two, one, c = ((game, k, w) for w in ("2t", "1t", "C"))
     loads = [r[3] for w in (two, one, c) for r in runs[w]]
     peak = max(r[2] for w in (two, one) for r in runs[w])
     print(f"| {game} | 2^{k} | {med(two, 0):.2f} s ({med(two, 1):.2f} s) | {med(one, 0):.2f} s ({med(one, 1):.2f} s) "
           f"| {med(c, 0):.2f} s ({med(c, 1):.2f} s) | {med(c, 0) / med(two, 0):.2f}× | {med(c, 0) / med(one, 0):.2f}× "
+          f"| {med(c, 1) / med(one, 1):.2f}× "
           f"| {peak / 1024:.1f} MiB ({peak * 1024 / 2**k:.2f} B/value) | {min(loads):.1f}–{max(loads):.1f} |")
 EOF
+
+if [ -n "$PROFILE" ]; then
+  command -v perf >/dev/null || { echo "perf not found (apt-get install -y linux-perf)" >&2; exit 1; }
+  for game in grundy officers; do
+    code=$(code_of "$game")
+    echo
+    echo "$game: RAYON_NUM_THREADS=1 perf record -e cpu-clock grundy values $code --upto $((2**20 - 1)); top entries of perf report --no-children"
+    RAYON_NUM_THREADS=1 perf record -q -e cpu-clock -o target/bench/perf.data "$G" values "$code" --upto $((2**20 - 1)) >/dev/null 2>&1
+    perf report -i target/bench/perf.data --no-children --stdio --sort sym 2>/dev/null | grep -v '^#' | grep -v '^$' | head -8
+  done
+fi

@@ -5,12 +5,11 @@
 //! `CHUNK` values G(s − a), G(s − a − 1), … (one slice read backwards), their XOR lane by lane,
 //! then one comparison of every lane with each wanted value, the number of wanted values fixed at
 //! compile time (1, 2, 4 or 8; a list is padded with a repeat). A chunk has no early exit,
-//! so LLVM turns it into vector instructions over `u8` or `u16` lanes; on x86_64 a second copy is
-//! compiled for AVX2 and chosen at run time (`multiversion`), since reversing the bytes of a
-//! vector takes one instruction there and six with SSE2. [`first_wanted_plain`] is the reference
-//! version, one split at a time, that the tests compare it with.
-
-use multiversion::multiversion;
+//! so LLVM turns it into vector instructions over `u8` or `u16` lanes. The kernels are inlined
+//! into their caller, `sparse::hunt`, which is compiled a second time for AVX2 and chosen at run
+//! time (`multiversion`): reversing the bytes of a vector takes one instruction there and six with
+//! SSE2, and one choice per hunt costs less than one per chunk. [`first_wanted_plain`] is the
+//! reference version, one split at a time, that the tests compare it with.
 
 use super::store::Value;
 
@@ -24,6 +23,7 @@ pub(super) const MAX_WANTED: usize = 8;
 /// (`to < s`, `s − from < values.len()`, at most [`MAX_WANTED`] values wanted). Costs about
 /// (to − from)/`CHUNK` · (3 + |wanted| rounded up to a power of two) vector operations when no
 /// split matches.
+#[inline(always)]
 pub(super) fn first_wanted<T: Value>(
     values: &[T],
     s: usize,
@@ -44,7 +44,7 @@ pub(super) fn first_wanted<T: Value>(
     }
 }
 
-#[multiversion(targets("x86_64+avx2"))]
+#[inline(always)]
 fn first_of<T: Value, const K: usize>(
     values: &[T],
     s: usize,
@@ -91,7 +91,7 @@ fn first_hit<T: Value, const K: usize>(
 
 /// Marks `seen[G(a) ⊕ G(s − a)]` for the `CHUNK` splits a, a + 1, … (`a + CHUNK − 1 < s`,
 /// `s − a < values.len()`, every option value below `seen.len()`).
-#[multiversion(targets("x86_64+avx2"))]
+#[inline(always)]
 pub(super) fn mark_chunk<T: Value>(values: &[T], s: usize, a: usize, seen: &mut [u8]) {
     let low: &[T; CHUNK] = values[a..a + CHUNK].try_into().expect("a chunk");
     let high: &[T; CHUNK] = values[s + 1 - a - CHUNK..=s - a]
@@ -129,6 +129,19 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
+    /// The kernel as `sparse::hunt` runs it: inlined into a copy compiled for AVX2 where the
+    /// machine has it.
+    #[multiversion::multiversion(targets("x86_64+avx2"))]
+    fn dispatched<T: Value>(
+        values: &[T],
+        s: usize,
+        from: usize,
+        to: usize,
+        wanted: &[T],
+    ) -> Option<usize> {
+        first_wanted(values, s, from, to, wanted)
+    }
+
     /// Every range and every set of up to three wanted values of `values` (or a sample of them).
     fn agree<T: Value + std::fmt::Debug>(values: &[T], rng: &mut ChaCha8Rng, tries: usize) {
         let len = values.len();
@@ -148,11 +161,10 @@ mod tests {
                     }
                 })
                 .collect();
-            assert_eq!(
-                first_wanted(values, s, from, to, &wanted),
-                first_wanted_plain(values, s, from, to, &wanted),
-                "s {s}, splits {from}..={to}, wanted {wanted:?}"
-            );
+            let plain = first_wanted_plain(values, s, from, to, &wanted);
+            let case = format!("s {s}, splits {from}..={to}, wanted {wanted:?}");
+            assert_eq!(first_wanted(values, s, from, to, &wanted), plain, "{case}");
+            assert_eq!(dispatched(values, s, from, to, &wanted), plain, "{case}");
         }
     }
 

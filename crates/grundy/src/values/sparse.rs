@@ -22,7 +22,8 @@
 //! period, once proved, finishes the job (see [`super::Sequence`]).
 //!
 //! Memory: the value table, one byte a value while the values fit (two up to 65535), and beside it
-//! only the rare positions and the histogram.
+//! only the rare positions, the histogram and one block's option tables (at most [`BLOCK`] times
+//! the tables' width in bytes).
 //!
 //! # Parallelism
 //! Values are computed in blocks [lo, hi) with hi − lo ≤ min(lo/4, 256). The first pass runs in
@@ -121,6 +122,9 @@ pub(super) struct Sparse {
     rare_val: Vec<u32>,
     /// How many positions n ≥ 1 have each value.
     counts: Vec<u64>,
+    /// The option tables of a block and each n's c, kept from block to block (their contents
+    /// are rewritten by every block).
+    scratch: (Vec<u8>, Vec<u32>),
 }
 
 /// Why a block stopped before its end.
@@ -141,6 +145,7 @@ impl Sparse {
             rare_pos: Vec::new(),
             rare_val: Vec::new(),
             counts: Vec::new(),
+            scratch: (Vec::new(), Vec::new()),
         };
         let max = values.iter().max().unwrap_or(0);
         while max >> sparse.bits != 0 {
@@ -261,9 +266,28 @@ impl Sparse {
 
     /// Computes G(lo..hi), or fewer when the tables must widen or a value needs a wider table.
     fn block<T: Value>(&mut self, values: &mut Vec<T>, lo: usize, hi: usize) -> Result<(), Stop> {
+        let (mut seen, mut firsts) = std::mem::take(&mut self.scratch);
+        // The first pass clears each table before it marks it.
+        seen.resize(seen.len().max((hi - lo) * self.width()), 0);
+        firsts.resize(firsts.len().max(hi - lo), 0);
+        let result = self.block_in(values, lo, hi, &mut seen, &mut firsts);
+        self.scratch = (seen, firsts);
+        result
+    }
+
+    /// [`Sparse::block`] with its option tables and its c's in `seen` and `firsts` (at least long
+    /// enough).
+    fn block_in<T: Value>(
+        &mut self,
+        values: &mut Vec<T>,
+        lo: usize,
+        hi: usize,
+        seen: &mut [u8],
+        firsts: &mut [u32],
+    ) -> Result<(), Stop> {
         let width = self.width();
-        let mut seen = vec![0u8; (hi - lo) * width];
-        let mut firsts = vec![0u32; hi - lo];
+        let seen = &mut seen[..(hi - lo) * width];
+        let firsts = &mut firsts[..hi - lo];
         {
             let known = Known {
                 values: &values[..lo],
@@ -482,30 +506,39 @@ impl<T: Value> Known<'_, T> {
 /// Sets byte v ⊕ `others[i]` of the i-th table for each i, the tables `width` bytes apart in `seen`
 /// from byte `start` on.
 fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T], v: u32) {
-    // Cannot overflow: the tables lie within `seen` (no overflow checks in this hot loop).
-    let mark = |seen: &mut [u8], table: usize, other: T| {
-        seen[table.wrapping_add((v ^ other.into()) as usize)] = 1;
-    };
-    let mut table = start;
-    // Four tables a step: the loop's own instructions and branch are shared by four marks.
-    let (two, three, four) = (2 * width, 3 * width, 4 * width);
-    let mut quads = others.chunks_exact(4);
-    for quad in &mut quads {
-        mark(seen, table, quad[0]);
-        mark(seen, table.wrapping_add(width), quad[1]);
-        mark(seen, table.wrapping_add(two), quad[2]);
-        mark(seen, table.wrapping_add(three), quad[3]);
-        table = table.wrapping_add(four);
+    let tables = &mut seen[start..start + others.len() * width];
+    // A table width known at compile time makes each mark a load, a XOR, an AND and a store.
+    macro_rules! by_width {
+        ($($bits:literal)*) => {
+            match width.trailing_zeros() {
+                $($bits => mark_tables::<T, { 1 << $bits }>(tables, others, v),)*
+                // Tables wider than 2^16 (values beyond 65535), with bounds checks.
+                _ => {
+                    for (table, &other) in tables.chunks_exact_mut(width).zip(others) {
+                        table[(v ^ other.into()) as usize] = 1;
+                    }
+                }
+            }
+        };
     }
-    for &other in quads.remainder() {
-        mark(seen, table, other);
-        table = table.wrapping_add(width);
+    by_width!(6 7 8 9 10 11 12 13 14 15 16);
+}
+
+/// [`mark_run`] for tables of `W` bytes (a power of two above every value).
+fn mark_tables<T: Value, const W: usize>(tables: &mut [u8], others: &[T], v: u32) {
+    for (table, &other) in tables.chunks_exact_mut(W).zip(others) {
+        // Optimised away: every chunk is W long.
+        let table: &mut [u8; W] = table.try_into().expect("a table");
+        // The value is below W: the remainder only tells the compiler so (no bounds check).
+        table[(v ^ other.into()) as usize % W] = 1;
     }
 }
 
 /// Hunts the unseen rare values in [low, high) among the splits (a, s − a) with a in `from..=to`
 /// (both parts in `values`), marking each one found in `seen`, until none is left or the splits
-/// run out. `common` marks the common values.
+/// run out. `common` marks the common values. Compiled a second time for AVX2, with the
+/// [`pairs`] kernels inlined (see there).
+#[multiversion(targets("x86_64+avx2"))]
 #[allow(clippy::too_many_arguments)]
 fn hunt<T: Value>(
     values: &[T],
@@ -561,7 +594,7 @@ fn hunt<T: Value>(
 }
 
 /// How many i in [low, high) have both `seen[i]` and `also[i]` 0 (every byte of both is 0 or 1).
-#[multiversion(targets("x86_64+avx2"))]
+#[inline(always)]
 fn count_clear(seen: &[u8], also: &[u8], low: usize, high: usize) -> usize {
     let (seen, also) = (&seen[low..high], &also[low..high]);
     // Every byte is 0 or 1: count the ones. No early exit and no overflow check (release builds
@@ -618,6 +651,24 @@ mod tests {
         ] {
             let rules: TakeAndBreak = code.parse().unwrap();
             assert_eq!(sparse(code, 1500), naive::values(&rules, 1499), "{code}");
+        }
+    }
+
+    #[test]
+    fn mark_run_marks_one_byte_per_table_at_every_width() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for bits in 6..=18 {
+            let width = 1usize << bits;
+            let v = rng.random_range(0..width as u32);
+            let others: Vec<u32> = (0..5).map(|_| rng.random_range(0..width as u32)).collect();
+            let mut seen = vec![0u8; 7 * width];
+            mark_run(&mut seen, width, width, &others, v);
+            let mut expected = vec![0u8; 7 * width];
+            for (i, &other) in others.iter().enumerate() {
+                expected[(i + 1) * width + (v ^ other) as usize] = 1;
+            }
+            assert!(seen == expected, "width {width}");
         }
     }
 
