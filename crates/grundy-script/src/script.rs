@@ -518,6 +518,15 @@ impl Game for Script {
         }
     }
 
+    fn recycle(&self, states: &mut Vec<State>) {
+        // Only the compiled `options` copies into kept arrays.
+        if self.fast_options.is_ok() {
+            self.fast.take_back(states.drain(..));
+        } else {
+            states.clear();
+        }
+    }
+
     fn dense_index(&self, state: &State) -> Option<usize> {
         // An integer n and a one-integer array [n] (a heap) take 2n and 2n + 1.
         let (n, in_array) = match state {

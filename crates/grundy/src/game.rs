@@ -97,10 +97,12 @@ pub trait Game {
     }
 
     /// Hands the options of `position` to `visit` one at a time, in the order of
-    /// [`Game::options`]. `visit` gives back each option it does not keep (one the table
+    /// [`Game::options`]. `visit` gives back each option it is done with (one the table
     /// answered, a sum it split), so that an implementation may reuse its memory for the next
-    /// option. `buffer` is empty, and the engine reuses it. The engine lists options this way;
-    /// by default they are [`Game::options`] into `buffer`, and what comes back is dropped.
+    /// option, and keeps the others. `buffer` is empty, and the engine reuses it. The engine
+    /// lists options this way while its hash table is empty (every position it holds has a
+    /// [`Game::dense_index`]), and with [`Game::options`] otherwise. By default the options
+    /// are [`Game::options`] into `buffer`, and what comes back is dropped.
     fn visit_options(
         &self,
         position: &Self::Position,
@@ -111,6 +113,13 @@ pub trait Game {
         for option in buffer.drain(..) {
             visit(option);
         }
+    }
+
+    /// Positions the engine is done with (options listed by [`Game::options`] that it read from
+    /// its table, sums it split), handed back so that an implementation may reuse their memory for the
+    /// options it lists next. It empties `positions`; by default they are dropped.
+    fn recycle(&self, positions: &mut Vec<Self::Position>) {
+        positions.clear();
     }
 
     /// A small number naming `position` alone, if it has one (a heap of n stones: n): the

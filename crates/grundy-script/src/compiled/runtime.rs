@@ -214,9 +214,11 @@ pub(crate) struct Program {
     short: RefCell<[Vec<Vec<State>>; SHORT]>,
 }
 
-/// The longest arrays kept for reuse ([`Program::short`]), and how many of each length.
+/// The longest arrays kept for reuse ([`Program::short`]), and how many of each length: as
+/// many as one call may list (Rhai's bound on an array's items), so that the options of one
+/// state given back together are all kept.
 const SHORT: usize = 4;
-const SHORT_KEPT: usize = 1024;
+const SHORT_KEPT: usize = 1 << 16;
 
 /// Keeps the room of `state` in `short` if it is an array of one to [`SHORT`] items.
 #[inline]

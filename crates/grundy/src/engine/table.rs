@@ -47,6 +47,12 @@ impl<P: Clone + Eq + std::hash::Hash> Table<P> {
         self.hashed.keys().chain(dense)
     }
 
+    /// Whether no position is hashed: a look-up that is not in the vector then costs nothing.
+    #[inline]
+    pub(super) fn hashes_nothing(&self) -> bool {
+        self.hashed.is_empty()
+    }
+
     #[inline]
     pub(super) fn get<G: Game<Position = P>>(&self, game: &G, position: &P) -> Option<&Slot> {
         match dense_index(game, position) {
