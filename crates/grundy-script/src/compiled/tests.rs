@@ -598,6 +598,7 @@ fn only_an_array_pushed_onto_and_returned_is_streamed() {
         "fn options(n) { let out = []; for i in 0..n { out.push(i); } [n] }",
         "fn options(n) { let out = []; out.push(out.len()); out }",
         "fn options(n) { let out = []; out.push(1); if n > 1 { return out; } out }",
+        "fn options(n) { let out = []; out.push(1); if n > 1 { return [2]; } out }",
         "fn options(n) { let out = []; out.push(1); out.insert(0, 2); out }",
         "fn options(n) { let out = []; out = [1]; out }",
         "fn options(n) { let out = [1]; out.push(2); out }",
