@@ -310,13 +310,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                 cancel.check()?;
             }
         }
-        if self.table.get(game, &position).is_some() {
-            return Err(EngineError::Cycle);
-        }
-        if self.table.len() >= self.limit {
-            return Err(EngineError::TableFull { limit: self.limit });
-        }
-        self.table.begin(game, position.clone());
+        self.table.begin(game, position.clone(), self.limit)?;
         let (mut values, mut pending) = self.spare.pop().unwrap_or_default();
         let mut options = std::mem::take(&mut self.options);
         let mut parts = std::mem::take(&mut self.parts);

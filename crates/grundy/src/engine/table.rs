@@ -1,9 +1,11 @@
 //! The engine's memo table: positions with a small index of their own ([`Game::dense_index`])
 //! in a vector at that index, every other position hashed.
 
+use std::collections::hash_map::Entry;
+
 use rustc_hash::FxHashMap;
 
-use super::Info;
+use super::{EngineError, Info};
 use crate::Game;
 
 /// What the table holds for a position.
@@ -61,20 +63,41 @@ impl<P: Clone + Eq + std::hash::Hash> Table<P> {
         }
     }
 
-    /// Marks `position`, which the table does not hold, as on the search path.
-    pub(super) fn begin<G: Game<Position = P>>(&mut self, game: &G, position: P) {
+    /// Marks `position` as on the search path: a cycle if the table holds it already, an
+    /// error if it holds `limit` positions.
+    pub(super) fn begin<G: Game<Position = P>>(
+        &mut self,
+        game: &G,
+        position: P,
+        limit: usize,
+    ) -> Result<(), EngineError> {
+        let len = self.len();
         match dense_index(game, &position) {
             Some(i) => {
                 if i >= self.dense.len() {
                     self.dense.resize_with(i + 1, || None);
                 }
-                self.dense[i] = Some((position, Slot::InProgress));
+                let place = &mut self.dense[i];
+                if place.is_some() {
+                    return Err(EngineError::Cycle);
+                }
+                if len >= limit {
+                    return Err(EngineError::TableFull { limit });
+                }
+                *place = Some((position, Slot::InProgress));
                 self.dense_len += 1;
             }
-            None => {
-                self.hashed.insert(position, Slot::InProgress);
-            }
+            None => match self.hashed.entry(position) {
+                Entry::Occupied(_) => return Err(EngineError::Cycle),
+                Entry::Vacant(v) => {
+                    if len >= limit {
+                        return Err(EngineError::TableFull { limit });
+                    }
+                    v.insert(Slot::InProgress);
+                }
+            },
         }
+        Ok(())
     }
 
     /// Records the value of `position`, which [`Table::begin`] marked.
