@@ -315,43 +315,20 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         let mut options = std::mem::take(&mut self.options);
         let mut parts = std::mem::take(&mut self.parts);
         let mut finished = std::mem::take(&mut self.finished);
-        let (table, split) = (&self.table, self.split);
-        // Adds what the table knows of `option` into its value; gives the option back unless it
-        // is kept to be searched. An option in the table is a single component; one on the
-        // search path is found as a cycle when its turn comes.
-        let mut read = |values: &mut Vec<Info>, index: usize, option: P| -> Option<P> {
-            match table.get(game, &option) {
-                Some(Slot::Done(info)) => {
-                    add(&mut values[index], *info);
-                    Some(option)
-                }
-                Some(Slot::InProgress) => {
-                    pending.push((index, option));
-                    None
-                }
-                None if split && splits(game, &option, &mut parts) => {
-                    // Only a part not solved yet is copied; the others stay in the buffer.
-                    for part in &parts {
-                        match table.get(game, part) {
-                            Some(Slot::Done(info)) => add(&mut values[index], *info),
-                            _ => pending.push((index, part.clone())),
-                        }
-                    }
-                    Some(option)
-                }
-                None => {
-                    pending.push((index, option));
-                    None
-                }
-            }
+        let mut reading = Reading {
+            game,
+            table: &self.table,
+            split: self.split,
+            pending: &mut pending,
+            parts: &mut parts,
         };
-        if table.hashes_nothing() {
+        if self.table.hashes_nothing() {
             // Every look-up is in the vector, or in an empty hash table: each option is read as
             // it is listed, and goes back to the game at once, to be reused for the next one.
             game.visit_options(&position, &mut options, &mut |option| {
                 let index = values.len();
                 values.push(NOTHING);
-                read(&mut values, index, option)
+                reading.read(&mut values[index], index, option)
             });
         } else {
             // A look-up in a large hash table is likely a cache miss: with every option listed
@@ -362,7 +339,9 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             for option in options.drain(..) {
                 let index = values.len();
                 values.push(NOTHING);
-                finished.extend(read(&mut values, index, option));
+                if let Some(done) = reading.read(&mut values[index], index, option) {
+                    finished.push(done);
+                }
             }
             game.recycle(&mut finished);
         }
@@ -427,6 +406,49 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             self.table.remove(game, &frame.position);
         }
         error
+    }
+}
+
+/// What reading the options of one position needs, besides their values.
+struct Reading<'a, G: Game> {
+    game: &'a G,
+    table: &'a Table<G::Position>,
+    split: bool,
+    pending: &'a mut Pending<G::Position>,
+    parts: &'a mut Vec<G::Position>,
+}
+
+impl<G: Game> Reading<'_, G> {
+    /// Adds what the table knows of option `index` into its `value`; gives the option back
+    /// unless it is kept to be searched. An option in the table is a single component; one on
+    /// the search path is found as a cycle when its turn comes.
+    // Inlined into both ways of listing, as the loop over options of each.
+    #[inline(always)]
+    fn read(&mut self, value: &mut Info, index: usize, option: G::Position) -> Option<G::Position> {
+        match self.table.get(self.game, &option) {
+            Some(Slot::Done(info)) => {
+                add(value, *info);
+                Some(option)
+            }
+            Some(Slot::InProgress) => {
+                self.pending.push((index, option));
+                None
+            }
+            None if self.split && splits(self.game, &option, self.parts) => {
+                // Only a part not solved yet is copied; the others stay in the buffer.
+                for part in self.parts.iter() {
+                    match self.table.get(self.game, part) {
+                        Some(Slot::Done(info)) => add(value, *info),
+                        _ => self.pending.push((index, part.clone())),
+                    }
+                }
+                Some(option)
+            }
+            None => {
+                self.pending.push((index, option));
+                None
+            }
+        }
     }
 }
 
