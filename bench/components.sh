@@ -19,8 +19,6 @@ OPENSPIEL_RUNS=${OPENSPIEL_RUNS:-3}
 N=${N:-5000}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-# The step budget is a guard against runaway scripts; these searches need more than its default.
-STEPS=(--max-steps 100000000000)
 
 # The Grundy value printed by `grundy script` ("Grundy value *14" -> 14).
 script_value() { sed -n 's/.*Grundy value \*\([0-9]*\).*/\1/p' | head -1; }
@@ -62,33 +60,33 @@ check() {
 printf '| command | median wall | mean user | peak memory | answer to exit | answer |\n'
 printf '|---|---|---|---|---|---|\n'
 
-lasker=$("$GRUNDY" script "${STEPS[@]}" examples/scripts/lasker-nim.rhai "[$N]" | script_value)
+lasker=$("$GRUNDY" script examples/scripts/lasker-nim.rhai "[$N]" | script_value)
 lasker_py=$("$PYTHON" bench/components/lasker.py "$N")
 check "Lasker's Nim" "$lasker" "$lasker_py"
 # The closed form: G(4k+3) = 4k+4, G(4k+4) = 4k+3, else G(n) = n.
 case $((N % 4)) in 0) want=$((N - 1)) ;; 3) want=$((N + 1)) ;; *) want=$N ;; esac
 check "Lasker's Nim, closed form" "$want" "$lasker"
 measure "\`grundy script examples/scripts/lasker-nim.rhai '[$N]'\`" "$RUNS" "$lasker" \
-    "$GRUNDY" script "${STEPS[@]}" examples/scripts/lasker-nim.rhai "[$N]"
+    "$GRUNDY" script examples/scripts/lasker-nim.rhai "[$N]"
 measure "\`python3 bench/components/lasker.py $N\`" "$RUNS" "$lasker_py" \
     "$PYTHON" bench/components/lasker.py "$N"
 
-grundy=$("$GRUNDY" script "${STEPS[@]}" examples/scripts/grundy-game.rhai "[$N]" | script_value)
+grundy=$("$GRUNDY" script examples/scripts/grundy-game.rhai "[$N]" | script_value)
 grundy_py=$("$PYTHON" bench/components/grundy_game.py "$N")
 grundy_ig=$("$IGSOLVE" grundy -p "$N" | sed -n 's/^Nimber of initial position: //p')
 check "Grundy's game" "$grundy" "$grundy_py"
 check "Grundy's game" "$grundy" "$grundy_ig"
 measure "\`grundy script examples/scripts/grundy-game.rhai '[$N]'\`" "$RUNS" "$grundy" \
-    "$GRUNDY" script "${STEPS[@]}" examples/scripts/grundy-game.rhai "[$N]"
+    "$GRUNDY" script examples/scripts/grundy-game.rhai "[$N]"
 measure "\`igsolve grundy -p $N\`" "$RUNS" "$grundy_ig" "$IGSOLVE" grundy -p "$N"
 measure "\`python3 bench/components/grundy_game.py $N\`" "$RUNS" "$grundy_py" \
     "$PYTHON" bench/components/grundy_game.py "$N"
 
 # 22 ^ 23 ^ 24 ^ 25 = 0: the player to move loses.
-nim=$("$GRUNDY" script "${STEPS[@]}" bench/components/nim.rhai '[22, 23, 24, 25]' | script_value)
+nim=$("$GRUNDY" script bench/components/nim.rhai '[22, 23, 24, 25]' | script_value)
 check "Nim" "$nim" 0
 measure "\`grundy script bench/components/nim.rhai '[22, 23, 24, 25]'\`" "$RUNS" "*$nim (P)" \
-    "$GRUNDY" script "${STEPS[@]}" bench/components/nim.rhai '[22, 23, 24, 25]'
+    "$GRUNDY" script bench/components/nim.rhai '[22, 23, 24, 25]'
 if [ "$OPENSPIEL_RUNS" -gt 0 ]; then
     openspiel=$("$PYTHON" bench/components/openspiel_nim.py 22 23 24 25)
     check "Nim, OpenSpiel" P "$openspiel"

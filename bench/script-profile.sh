@@ -27,10 +27,17 @@ for game in "${games[@]}"; do
         [ -n "$states" ] && [ -n "$ir" ] || { echo "no count for $game:$side" >&2; exit 1; }
         per[$side]=$((ir / states))
         if [ "$side" != rust ]; then
-            # The script's own part: its calls of options/components and their conversion.
-            own=$(callgrind_annotate --inclusive=yes "$out/$game.$side" 2>/dev/null |
-                awk 'index($0, "Script::states_from") && !done {gsub(",", "", $1); print $1; done = 1}')
-            share[$side]=$(bc -l <<<"100 * ${own:-0} / $ir")
+            # The script's own part: its calls of options/components and their conversion; a
+            # streamed `options` (Program::stream) without the engine's work on each option it
+            # hands over (the closure of Script::stream_options).
+            inclusive() {
+                callgrind_annotate --inclusive=yes "$out/$game.$side" 2>/dev/null |
+                    awk -v f="$1" 'index($0, f) && !done {gsub(",", "", $1); print $1; done = 1}'
+            }
+            own=$(inclusive "Script::states_from")
+            streamed=$(inclusive "Program::stream ")
+            visits=$(inclusive "Script::stream_options::{{closure}}")
+            share[$side]=$(bc -l <<<"100 * (${own:-0} + ${streamed:-0} - ${visits:-0}) / $ir")
         fi
         name=${line% (*}
     done

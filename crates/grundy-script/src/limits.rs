@@ -31,8 +31,11 @@ pub struct ScriptLimits {
 }
 
 impl ScriptLimits {
-    /// The default step budget: a hundred million operations (tens of seconds at most).
-    pub const DEFAULT_MAX_STEPS: u64 = 100_000_000;
+    /// The default step budget: ten billion operations, about half a minute of compiled code
+    /// (the interpreter, ten times slower, meets the default time limit first). A search of a
+    /// few thousand states with thousands of options each, Lasker's Nim on a heap of 5000
+    /// (4.6·10^8 operations), fits.
+    pub const DEFAULT_MAX_STEPS: u64 = 10_000_000_000;
     /// The default time limit: one minute.
     pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
     /// How many script operations pass between two readings of the clock: tens of

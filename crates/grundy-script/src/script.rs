@@ -218,6 +218,15 @@ impl Script {
         if let Some(states) = self.compiled_states(name, state) {
             return Ok(states);
         }
+        self.interpreted_states(name, state)
+    }
+
+    /// Calls `name(state)` in the interpreter, which must return an array of states.
+    fn interpreted_states(
+        &self,
+        name: &'static str,
+        state: &State,
+    ) -> Result<Vec<State>, ScriptError> {
         let value = self.call(name, vec![state.to_dynamic()])?;
         let what = value.type_name();
         let Ok(array) = value.into_array() else {
@@ -332,6 +341,58 @@ impl Script {
         State::from_dynamic(value).map_err(|what| bad(format!("a {what} cannot be a state")))
     }
 
+    /// Hands the options of `state` to `visit` as the compiled `options` pushes them, where it
+    /// has a streaming variant ([`compiled::Program::stream`]); false (and nothing done) where
+    /// it has none. A call that gives up is run again by the interpreter, whose first options
+    /// are those already handed over.
+    fn stream_options(
+        &self,
+        entry: usize,
+        state: &State,
+        visit: &mut dyn FnMut(State) -> Option<State>,
+    ) -> bool {
+        let used = &self.budget.used;
+        let before = used.get();
+        // What the engine runs of the script meanwhile (`components`) counts by itself.
+        let mut by_visits = 0;
+        let mut sink = |option: State, so_far: u64| {
+            used.set(so_far);
+            let back = visit(option);
+            by_visits += used.get() - so_far;
+            (back, used.get())
+        };
+        match self.fast.stream(entry, state, self.meter(), &mut sink) {
+            compiled::Streamed::Unavailable => return false,
+            compiled::Streamed::Done { used: total } => {
+                used.set(total);
+                self.compiled_calls.set(self.compiled_calls.get() + 1);
+            }
+            compiled::Streamed::Stopped { delivered } => {
+                // The compiled operations are not counted, as for a call given back whole.
+                used.set(before + by_visits);
+                match self.interpreted_states("options", state) {
+                    Ok(options) => options.into_iter().skip(delivered).for_each(|option| {
+                        visit(option);
+                    }),
+                    Err(e) => self.fail(e),
+                }
+            }
+        }
+        self.check_memory();
+        true
+    }
+
+    /// Fails the search once the memory in use passes the bound: the engine's table grows
+    /// between script operations, as it takes options.
+    fn check_memory(&self) {
+        if self.budget.over_memory() {
+            self.fail(ScriptError::MemoryLimit {
+                place: self.definition("options"),
+                limit: self.limits.max_memory,
+            });
+        }
+    }
+
     pub(crate) fn fail(&self, error: ScriptError) {
         let mut failure = self.failure.borrow_mut();
         if failure.is_none() {
@@ -412,13 +473,7 @@ impl Game for Script {
             }
             Err(e) => self.fail(e),
         }
-        // The engine keeps the options in its table: it grows here, between script operations.
-        if self.budget.over_memory() {
-            self.fail(ScriptError::MemoryLimit {
-                place: self.definition("options"),
-                limit: self.limits.max_memory,
-            });
-        }
+        self.check_memory();
     }
 
     fn components(&self, state: &State, parts: &mut Vec<State>) -> bool {
@@ -439,13 +494,51 @@ impl Game for Script {
         }
     }
 
+    fn visit_options(
+        &self,
+        state: &State,
+        buffer: &mut Vec<State>,
+        visit: &mut dyn FnMut(State) -> Option<State>,
+    ) {
+        if self.failed() {
+            return;
+        }
+        if let Ok(entry) = self.fast_options
+            && self.stream_options(entry, state, visit)
+        {
+            return;
+        }
+        self.options(state, buffer);
+        let given_back = buffer.drain(..).filter_map(visit);
+        // Only the compiled `options` copies into kept arrays.
+        if self.fast_options.is_ok() {
+            self.fast.take_back(given_back);
+        } else {
+            given_back.for_each(drop);
+        }
+    }
+
     fn recycle(&self, states: &mut Vec<State>) {
         // Only the compiled `options` copies into kept arrays.
         if self.fast_options.is_ok() {
-            self.fast.take_back(states);
+            self.fast.take_back(states.drain(..));
         } else {
             states.clear();
         }
+    }
+
+    fn dense_index(&self, state: &State) -> Option<usize> {
+        // An integer n and a one-integer array [n] (a heap) take 2n and 2n + 1.
+        let (n, in_array) = match state {
+            State::Int(n) => (*n, 0),
+            State::Array(items) => match &**items {
+                [State::Int(n)] => (*n, 1),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let n = usize::try_from(n).ok()?;
+        n.checked_mul(2)?.checked_add(in_array)
     }
 
     fn components_reusing(&self, state: &State, parts: &mut Vec<State>) -> bool {

@@ -161,3 +161,26 @@ fn degenerate_components_still_end_with_the_right_values() {
     assert_eq!(itself.states_searched(), whole.len());
     assert!(itself.has_components());
 }
+
+#[test]
+fn states_kept_by_index_never_share_one() {
+    use grundy::Game;
+    let script = example("lasker-nim.rhai");
+    let mut seen = std::collections::HashMap::new();
+    for n in 0..1000 {
+        for state in [State::Int(n), heaps(&[n])] {
+            let index = script.dense_index(&state).unwrap();
+            assert_eq!(seen.insert(index, state.clone()), None, "{state}");
+        }
+    }
+    // Everything else is hashed.
+    for state in [
+        State::Int(-1),
+        heaps(&[-1]),
+        heaps(&[]),
+        heaps(&[1, 2]),
+        State::Bool(true),
+    ] {
+        assert_eq!(script.dense_index(&state), None, "{state}");
+    }
+}

@@ -10,9 +10,9 @@
 //! stores single components only (Grundy values combine by XOR); [`Memo::new`] stores whole
 //! positions, which misère outcomes and remoteness need, since they do not decompose.
 
-use std::collections::hash_map::Entry;
+mod table;
 
-use rustc_hash::FxHashMap;
+use table::{Slot, Table};
 
 use crate::{Cancel, Cancelled, Convention, Game, MexSet, Nimber, Outcome};
 
@@ -64,11 +64,6 @@ impl Info {
     }
 }
 
-enum Slot {
-    InProgress,
-    Done(Info),
-}
-
 /// The memo table of the engine: every position searched so far, up to a bound.
 ///
 /// A table built by [`Memo::new`] searches whole positions and knows values, misère outcomes and
@@ -77,23 +72,25 @@ enum Slot {
 /// The value of a sum is the XOR of its components' values, read from the table (a component
 /// not yet there is searched first), both for the position asked and for every option met in
 /// the search, so a game that splits into heaps keeps one entry per heap.
-/// Memory is about the size of a position plus 40 bytes per entry, and for each position on the
+/// A position with a small index of its own ([`Game::dense_index`], a heap of n stones) is kept
+/// in a vector at that index, without hashing.
+/// Memory is about the size of a position plus 40 bytes per entry (in the vector, per index up
+/// to the largest held), and for each position on the
 /// search path, 16 bytes per option and a copy of each component not yet solved.
 pub struct Memo<P> {
-    // Fx hashing: positions are small integers or lists of them, and the table is the hot path.
-    table: FxHashMap<P, Slot>,
+    table: Table<P>,
     limit: usize,
     split: bool,
     /// Buffers of finished frames, reused by the next ones.
     spare: Vec<(Vec<Info>, Pending<P>)>,
-    /// The buffer options are listed into on a splitting table, before they are split.
+    /// The buffer options are listed into ([`Game::options`], [`Game::visit_options`]).
     options: Vec<P>,
+    /// The options listed all at once that the table answered, and the sums split, handed
+    /// back to the game at the end of the listing ([`Game::recycle`]).
+    finished: Vec<P>,
     /// The buffer an option's components are listed into, kept from option to option
     /// ([`Game::components_reusing`]).
     parts: Vec<P>,
-    /// The options of a position that the table answered, handed back to the game at the end
-    /// of the listing ([`Game::recycle`]).
-    finished: Vec<P>,
     mex: MexSet,
     cancel: Option<Cancel>,
     /// Positions opened and options listed since the cancellation token was last looked at.
@@ -138,13 +135,13 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     /// A table holding at most `limit` positions; `split` chooses whether sums are split.
     pub fn bounded(limit: usize, split: bool) -> Self {
         Memo {
-            table: FxHashMap::default(),
+            table: Table::new(),
             limit,
             split,
             spare: Vec::new(),
             options: Vec::new(),
-            parts: Vec::new(),
             finished: Vec::new(),
+            parts: Vec::new(),
             mex: MexSet::new(),
             cancel: None,
             since_check: 0,
@@ -169,12 +166,12 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
 
     /// True if nothing has been searched yet.
     pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
+        self.table.len() == 0
     }
 
     /// The positions the table holds, in no particular order.
     pub fn positions(&self) -> impl Iterator<Item = &P> {
-        self.table.keys()
+        self.table.positions()
     }
 
     /// The Grundy value of `position`.
@@ -186,7 +183,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
         game: &G,
         position: &P,
     ) -> Result<Nimber, EngineError> {
-        if !self.split || self.table.contains_key(position) {
+        if !self.split || self.table.get(game, position).is_some() {
             return Ok(self.solve(game, position)?.grundy);
         }
         let mut parts = Vec::new();
@@ -254,7 +251,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
 
     /// Searches `root` as one component (on a splitting table, its options are split, not it).
     fn solve<G: Game<Position = P>>(&mut self, game: &G, root: &P) -> Result<Info, EngineError> {
-        if let Some(Slot::Done(info)) = self.table.get(root) {
+        if let Some(Slot::Done(info)) = self.table.get(game, root) {
             return Ok(*info);
         }
         let mut stack = vec![self.open(game, root.clone())?];
@@ -268,12 +265,14 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             // stack of frames, and the options they hold, short.
             let mut descend = None;
             while let Some((option, part)) = frame.pending.last() {
-                match self.table.get(part) {
+                match self.table.get(game, part) {
                     Some(Slot::Done(info)) => {
                         add(&mut frame.values[*option], *info);
                         frame.pending.pop();
                     }
-                    Some(Slot::InProgress) => return Err(self.abandon(stack, EngineError::Cycle)),
+                    Some(Slot::InProgress) => {
+                        return Err(self.abandon(game, stack, EngineError::Cycle));
+                    }
                     None => {
                         descend = Some(part.clone());
                         break;
@@ -283,13 +282,13 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             if let Some(part) = descend {
                 match self.open(game, part) {
                     Ok(child) => stack.push(child),
-                    Err(e) => return Err(self.abandon(stack, e)),
+                    Err(e) => return Err(self.abandon(game, stack, e)),
                 }
                 continue;
             }
             let mut frame = stack.pop().expect("checked above");
             let info = self.combine(&frame.values);
-            self.table.insert(frame.position, Slot::Done(info));
+            self.table.finish(game, frame.position, info);
             frame.values.clear();
             self.spare.push((frame.values, frame.pending));
             if stack.is_empty() {
@@ -311,51 +310,46 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
                 cancel.check()?;
             }
         }
-        let len = self.table.len();
-        match self.table.entry(position.clone()) {
-            Entry::Occupied(_) => return Err(EngineError::Cycle),
-            Entry::Vacant(v) => {
-                if len >= self.limit {
-                    return Err(EngineError::TableFull { limit: self.limit });
-                }
-                v.insert(Slot::InProgress);
-            }
-        }
+        self.table.begin(game, position.clone(), self.limit)?;
         let (mut values, mut pending) = self.spare.pop().unwrap_or_default();
         let mut options = std::mem::take(&mut self.options);
-        game.options(&position, &mut options);
-        let count = u32::try_from(options.len()).unwrap_or(u32::MAX);
-        self.since_check = self.since_check.saturating_add(count).saturating_add(1);
         let mut parts = std::mem::take(&mut self.parts);
         let mut finished = std::mem::take(&mut self.finished);
-        for option in options.drain(..) {
-            let index = values.len();
-            values.push(NOTHING);
-            // An option in the table is a single component; one on the search path is found
-            // as a cycle when its turn comes.
-            match self.table.get(&option) {
-                Some(Slot::Done(info)) => {
-                    add(&mut values[index], *info);
-                    finished.push(option);
+        let mut reading = Reading {
+            game,
+            table: &self.table,
+            split: self.split,
+            pending: &mut pending,
+            parts: &mut parts,
+        };
+        if self.table.hashes_nothing() {
+            // Every look-up is in the vector, or in an empty hash table: each option is read as
+            // it is listed, and goes back to the game at once, to be reused for the next one.
+            game.visit_options(&position, &mut options, &mut |option| {
+                let index = values.len();
+                values.push(NOTHING);
+                reading.read(&mut values[index], index, option)
+            });
+        } else {
+            // A look-up in a large hash table is likely a cache miss: with every option listed
+            // first, the look-ups run one after another and their misses overlap (Nim as a
+            // script, whole positions of four heaps: a third less CPU time than reading each
+            // option as it is listed).
+            game.options(&position, &mut options);
+            for option in options.drain(..) {
+                let index = values.len();
+                values.push(NOTHING);
+                if let Some(done) = reading.read(&mut values[index], index, option) {
+                    finished.push(done);
                 }
-                Some(Slot::InProgress) => pending.push((index, option)),
-                None if self.split && splits(game, &option, &mut parts) => {
-                    // Only a part not solved yet is copied; the others stay in the buffer.
-                    for part in &parts {
-                        match self.table.get(part) {
-                            Some(Slot::Done(info)) => add(&mut values[index], *info),
-                            _ => pending.push((index, part.clone())),
-                        }
-                    }
-                    finished.push(option);
-                }
-                None => pending.push((index, option)),
             }
+            game.recycle(&mut finished);
         }
-        game.recycle(&mut finished);
-        self.finished = finished;
+        let count = u32::try_from(values.len()).unwrap_or(u32::MAX);
+        self.since_check = self.since_check.saturating_add(count).saturating_add(1);
         self.options = options;
         self.parts = parts;
+        self.finished = finished;
         Ok(Frame {
             position,
             values,
@@ -402,11 +396,59 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
     }
 
     /// Removes the in-progress marks of an abandoned search so the table stays consistent.
-    fn abandon(&mut self, stack: Vec<Frame<P>>, error: EngineError) -> EngineError {
+    fn abandon<G: Game<Position = P>>(
+        &mut self,
+        game: &G,
+        stack: Vec<Frame<P>>,
+        error: EngineError,
+    ) -> EngineError {
         for frame in stack {
-            self.table.remove(&frame.position);
+            self.table.remove(game, &frame.position);
         }
         error
+    }
+}
+
+/// What reading the options of one position needs, besides their values.
+struct Reading<'a, G: Game> {
+    game: &'a G,
+    table: &'a Table<G::Position>,
+    split: bool,
+    pending: &'a mut Pending<G::Position>,
+    parts: &'a mut Vec<G::Position>,
+}
+
+impl<G: Game> Reading<'_, G> {
+    /// Adds what the table knows of option `index` into its `value`; gives the option back
+    /// unless it is kept to be searched. An option in the table is a single component; one on
+    /// the search path is found as a cycle when its turn comes.
+    // Inlined into both ways of listing, as the loop over options of each.
+    #[inline(always)]
+    fn read(&mut self, value: &mut Info, index: usize, option: G::Position) -> Option<G::Position> {
+        match self.table.get(self.game, &option) {
+            Some(Slot::Done(info)) => {
+                add(value, *info);
+                Some(option)
+            }
+            Some(Slot::InProgress) => {
+                self.pending.push((index, option));
+                None
+            }
+            None if self.split && splits(self.game, &option, self.parts) => {
+                // Only a part not solved yet is copied; the others stay in the buffer.
+                for part in self.parts.iter() {
+                    match self.table.get(self.game, part) {
+                        Some(Slot::Done(info)) => add(value, *info),
+                        _ => self.pending.push((index, part.clone())),
+                    }
+                }
+                Some(option)
+            }
+            None => {
+                self.pending.push((index, option));
+                None
+            }
+        }
     }
 }
 
@@ -471,6 +513,26 @@ mod tests {
     }
 
     #[test]
+    fn a_cycle_through_positions_kept_by_index_leaves_the_table_empty() {
+        /// The two-position cycle, its positions kept at indices 0 and 1.
+        struct IndexedLoop;
+        impl Game for IndexedLoop {
+            type Position = bool;
+            fn options(&self, p: &bool, out: &mut Vec<bool>) {
+                Loop.options(p, out);
+            }
+            fn dense_index(&self, p: &bool) -> Option<usize> {
+                Some(usize::from(*p))
+            }
+        }
+        for split in [false, true] {
+            let mut memo = Memo::bounded(10, split);
+            assert_eq!(memo.grundy(&IndexedLoop, &true), Err(EngineError::Cycle));
+            assert!(memo.is_empty());
+        }
+    }
+
+    #[test]
     fn the_table_bound_ends_in_an_error() {
         let mut memo = Memo::bounded(100, false);
         assert_eq!(
@@ -519,9 +581,10 @@ mod tests {
 
     /// Lasker's Nim (its rules from `games::lasker`), split into single heaps; with `reuse`, the
     /// parts of the previous option are overwritten in place, and left as they are where a
-    /// position does not split.
+    /// position does not split; with `dense`, a single heap of n is kept at index n.
     struct Lasker {
         reuse: bool,
+        dense: bool,
     }
     impl Game for Lasker {
         type Position = Vec<u64>;
@@ -548,12 +611,18 @@ mod tests {
             parts.extend(heaps[reused..].iter().map(|&h| vec![h]));
             true
         }
+        fn dense_index(&self, heaps: &Vec<u64>) -> Option<usize> {
+            match heaps[..] {
+                [h] if self.dense => usize::try_from(h).ok(),
+                _ => None,
+            }
+        }
     }
 
     #[test]
-    fn parts_overwritten_in_place_give_the_values_of_fresh_ones() {
-        for reuse in [false, true] {
-            let game = Lasker { reuse };
+    fn parts_overwritten_in_place_or_kept_by_index_give_the_values_of_fresh_ones() {
+        for (reuse, dense) in [(false, false), (true, false), (false, true), (true, true)] {
+            let game = Lasker { reuse, dense };
             let mut memo = Memo::with_components();
             // Largest first, so that single heaps are met before they are solved.
             for a in (0..9).rev() {
@@ -570,7 +639,14 @@ mod tests {
                     }
                 }
             }
-            assert!(memo.positions().all(|p| p.len() == 1), "reuse {reuse}");
+            let mut held: Vec<&Vec<u64>> = memo.positions().collect();
+            held.sort();
+            let heaps: Vec<Vec<u64>> = (0..9).map(|h| vec![h]).collect();
+            assert_eq!(
+                held,
+                heaps.iter().collect::<Vec<_>>(),
+                "reuse {reuse}, dense {dense}"
+            );
         }
     }
 

@@ -96,11 +96,38 @@ pub trait Game {
         self.components(position, parts)
     }
 
-    /// Positions the engine is done with (options it read from its table, sums it split),
-    /// handed back so that an implementation may reuse their memory for the options it lists
-    /// next. It empties `positions`; by default they are dropped.
+    /// Hands the options of `position` to `visit` one at a time, in the order of
+    /// [`Game::options`]. `visit` gives back each option it is done with (one the table
+    /// answered, a sum it split), so that an implementation may reuse its memory for the next
+    /// option, and keeps the others. `buffer` is empty, and the engine reuses it. The engine
+    /// lists options this way while its hash table is empty (every position it holds has a
+    /// [`Game::dense_index`]), and with [`Game::options`] otherwise. By default the options
+    /// are [`Game::options`] into `buffer`, and what comes back is dropped.
+    fn visit_options(
+        &self,
+        position: &Self::Position,
+        buffer: &mut Vec<Self::Position>,
+        visit: &mut dyn FnMut(Self::Position) -> Option<Self::Position>,
+    ) {
+        self.options(position, buffer);
+        for option in buffer.drain(..) {
+            visit(option);
+        }
+    }
+
+    /// Positions the engine is done with (options listed by [`Game::options`] that it read from
+    /// its table, sums it split), handed back so that an implementation may reuse their memory for the
+    /// options it lists next. It empties `positions`; by default they are dropped.
     fn recycle(&self, positions: &mut Vec<Self::Position>) {
         positions.clear();
+    }
+
+    /// A small number naming `position` alone, if it has one (a heap of n stones: n): the
+    /// engine then keeps the position at that index of a vector instead of hashing it. Two
+    /// positions must never have the same index, and a position always the same. By default
+    /// none.
+    fn dense_index(&self, _position: &Self::Position) -> Option<usize> {
+        None
     }
 
     /// The Grundy value of `position` under normal play.

@@ -514,7 +514,7 @@ fn the_defaults_are_the_documented_ones() {
         "1073741824",
         "10000000",
         "100000000",
-        "100000000 operations",
+        "10000000000 operations",
         "| 8192 MiB |",
         "| 65536 (64 KiB) |",
         "| 1000000 (10^6",

@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap;
 use super::liveness::{Ahead, Names, free_names};
 use super::operators::{Compare, Op};
 use super::runtime::{Frame, Function};
+use super::sink::sink_of;
 use super::values::{
     Item, Size, Value, contains, copy, discard, length, position, property, property_mut,
     push_item, sort_integers,
@@ -14,14 +15,31 @@ use super::{Closure, Code, Flow, Run};
 use crate::error::place_of;
 use crate::{Key, State};
 
-/// Compiles one script function; `argument_in_place` compiles the variant that reads its
-/// (single) parameter in the caller's state, which fails where the body changes it.
+/// How a function is compiled, besides the code every caller runs.
+#[derive(Clone, Copy)]
+pub(super) struct Variant {
+    /// Reads its (single) parameter in the caller's state; fails where the body changes it.
+    pub(super) argument_in_place: bool,
+    /// Hands the items of the array it returns over as they are pushed ([`super::sink`]);
+    /// fails where the body has no such array.
+    pub(super) sink: bool,
+}
+
+impl Variant {
+    /// The code that script functions call, and the engine too where no other variant is.
+    pub(super) const CALLED: Variant = Variant {
+        argument_in_place: false,
+        sink: false,
+    };
+}
+
+/// Compiles one script function, as `variant` says.
 pub(super) fn compile_function(
     def: &rhai::ScriptFuncDef,
     body: &[Stmt],
     index: &FxHashMap<(String, usize), usize>,
     constants: &FxHashMap<String, Value>,
-    argument_in_place: bool,
+    variant: Variant,
 ) -> Compiled<Function> {
     let mut compiler = Compiler {
         index,
@@ -34,12 +52,20 @@ pub(super) fn compile_function(
         here: Names::default(),
         argument: None,
         pushes_after: 0,
+        sink_name: None,
+        sink: None,
     };
     for param in &def.params {
         compiler.declare(param.as_str(), false);
     }
-    if argument_in_place {
+    if variant.argument_in_place {
         compiler.argument = Some(0);
+    }
+    if variant.sink {
+        compiler.sink_name = Some(
+            sink_of(&def.params, body)
+                .ok_or_else(|| Unsupported("no array is only pushed onto and returned".into()))?,
+        );
     }
     let body = compiler.body(body)?;
     Ok(Function {
@@ -277,6 +303,10 @@ pub(super) struct Compiler<'a> {
     /// How many pushes onto the variable declared by the statement being compiled follow it
     /// in its block ([`pushes_onto`]).
     pub(super) pushes_after: usize,
+    /// The array handed over item by item ([`super::sink`]), by name, and its slot once
+    /// declared.
+    pub(super) sink_name: Option<String>,
+    pub(super) sink: Option<usize>,
 }
 
 impl Compiler<'_> {
@@ -435,6 +465,15 @@ impl Compiler<'_> {
                 let init = self.operand(init)?;
                 let slot = self.declare(ident.name.as_str(), flags.contains(ASTFlags::CONSTANT));
                 self.operations += 1 + init.operations();
+                if self.sink_name.as_deref() == Some(ident.name.as_str()) {
+                    // The sink holds no items, only their size.
+                    self.sink = Some(slot);
+                    return Ok(Box::new(move |f| {
+                        let empty = Value::Array(Vec::new(), Size::default());
+                        discard(std::mem::replace(f.slot_mut(slot), empty));
+                        Ok(Value::Unit)
+                    }));
+                }
                 if let Operand::Const(Value::Array(items, _)) = &init
                     && items.is_empty()
                 {
@@ -1038,6 +1077,9 @@ impl Compiler<'_> {
             return Ok(None);
         }
         let slot = self.writable(variable)?;
+        if self.sink == Some(slot) {
+            return self.push_onto_sink(slot, &call.args, position).map(Some);
+        }
         if let ("push", [Expr::Array(items, _)]) = (name, &call.args[..]) {
             // `parts.push([h])`: the new array goes in as a state, never a value.
             let items = self.array_literal(items)?;

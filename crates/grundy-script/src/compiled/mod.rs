@@ -36,6 +36,10 @@
 //! is named only once in its statement and nowhere in what may run after it ([`Ahead`]). And
 //! `let out = []` starts from an array the caller gave back after the previous call
 //! ([`Program::recycle`]), so the array of options does not grow from nothing each time.
+//! Where `options` builds its result only by pushes onto one array that it returns, a variant
+//! compiled for the engine's calls hands each pushed state to the engine at once
+//! ([`Program::stream`], the rule in `sink.rs`): no array of options is built, and a state the
+//! table answers comes back to be copied into again.
 //!
 //! A function of one parameter that never changes it is compiled a second time, to read the
 //! state the engine passes where it is ([`Operand::Argument`]): a call of `options` on an array
@@ -48,11 +52,12 @@ mod compiler;
 mod liveness;
 mod operators;
 mod runtime;
+mod sink;
 mod split;
 mod values;
 
 use runtime::Frame;
-pub(crate) use runtime::{Meter, Program};
+pub(crate) use runtime::{Meter, Program, Streamed};
 use values::Value;
 
 /// Why compiled code stopped early.

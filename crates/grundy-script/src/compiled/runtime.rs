@@ -6,7 +6,7 @@ use std::time::Instant;
 use rhai::{AST, Stmt};
 use rustc_hash::FxHashMap;
 
-use super::compiler::{Unsupported, compile_function, constant_of, line_and_column};
+use super::compiler::{Unsupported, Variant, compile_function, constant_of, line_and_column};
 use super::split::{EachItem, makes_each_item_a_component};
 use super::values::{Size, Value, discard, within_depth};
 use super::{Code, Flow, MAX_CALL_LEVELS, Run, WEIGHT};
@@ -37,6 +37,22 @@ impl Meter {
     }
 }
 
+/// Where a streaming call ([`Program::stream`]) hands each state: it takes the state and the
+/// operations used in all so far, and gives back the state if it does not keep it, and the
+/// operations used in all after it (what it ran meanwhile counted too).
+pub(crate) type Sink<'s> = dyn FnMut(State, u64) -> (Option<State>, u64) + 's;
+
+/// How a streaming call ended.
+pub(crate) enum Streamed {
+    /// Every state was handed over; the operations used in all.
+    Done { used: u64 },
+    /// The function has no streaming variant: nothing ran.
+    Unavailable,
+    /// Given up ([`Flow::Bail`]) after handing `delivered` states over: the interpreter must
+    /// run the call, and its first `delivered` states are those.
+    Stopped { delivered: usize },
+}
+
 /// The state of a compiled call: the local variables of the functions running, one stack for
 /// all (a call's locals start at `base`), and the counts.
 pub(super) struct Frame<'p> {
@@ -44,6 +60,8 @@ pub(super) struct Frame<'p> {
     /// The state the engine passed, read in place by the function's variant that does not
     /// change its parameter ([`Program::in_place`]).
     pub(super) argument: &'p State,
+    /// The [`Size`] of `argument` if it is an array (it does not change during the call).
+    pub(super) argument_size: Size,
     pub(super) base: usize,
     pub(super) program: &'p Program,
     pub(super) meter: Meter,
@@ -53,9 +71,28 @@ pub(super) struct Frame<'p> {
     pub(super) depth: usize,
     /// The value of the `return` under way.
     pub(super) returned: Value,
+    /// Where the states pushed onto the sink go ([`super::sink`]), in a streaming call.
+    pub(super) sink: Option<&'p mut Sink<'p>>,
+    /// The states handed to the sink so far.
+    pub(super) delivered: usize,
 }
 
 impl Frame<'_> {
+    /// Hands `state` to the sink; a state given back keeps its room for later copies.
+    pub(super) fn emit(&mut self, state: State) -> Run<Value> {
+        let Some(sink) = self.sink.as_mut() else {
+            return Err(Flow::Bail);
+        };
+        let (back, used) = sink(state, self.meter.used + self.ops);
+        // What the sink ran counts as used before this call's own operations.
+        self.meter.used = used.saturating_sub(self.ops);
+        self.delivered += 1;
+        if let Some(back) = back {
+            keep(&mut self.program.short.borrow_mut(), back);
+        }
+        Ok(Value::Unit)
+    }
+
     #[inline]
     pub(super) fn slot(&self, slot: usize) -> &Value {
         &self.stack[self.base + slot]
@@ -78,7 +115,7 @@ impl Frame<'_> {
         match kept {
             Some(mut copy) => {
                 copy.extend(items.iter().map(State::copy));
-                Value::Array(copy, Size::of_array(items))
+                Value::Array(copy, self.argument_size)
             }
             None => Value::from_state_with_room(self.argument, room),
         }
@@ -155,6 +192,10 @@ pub(crate) struct Program {
     /// in the caller's state, where the function never changes it: a call from the engine then
     /// copies no more of the state than the script itself does.
     in_place: Vec<Option<Function>>,
+    /// By the same index, the variants of a function of one parameter that hand the array
+    /// they return over item by item ([`super::sink`]): reading the parameter in place, and
+    /// from a copy.
+    streaming: Vec<(Option<Function>, Option<Function>)>,
     /// By the same index, the functions of the usual `components` shape, answered without
     /// running them ([`EachItem`]).
     each_item: Vec<Option<EachItem>>,
@@ -173,9 +214,24 @@ pub(crate) struct Program {
     short: RefCell<[Vec<Vec<State>>; SHORT]>,
 }
 
-/// The longest arrays kept for reuse ([`Program::short`]), and how many of each length.
+/// The longest arrays kept for reuse ([`Program::short`]), and how many of each length: as
+/// many as one call may list (Rhai's bound on an array's items), so that the options of one
+/// state given back together are all kept.
 const SHORT: usize = 4;
-const SHORT_KEPT: usize = 1024;
+const SHORT_KEPT: usize = 1 << 16;
+
+/// Keeps the room of `state` in `short` if it is an array of one to [`SHORT`] items.
+#[inline]
+fn keep(short: &mut [Vec<Vec<State>>; SHORT], state: State) {
+    if let State::Array(items) = state
+        && let Some(kept) = items.len().checked_sub(1).and_then(|i| short.get_mut(i))
+        && kept.len() < SHORT_KEPT
+    {
+        let mut room = items.into_vec();
+        room.clear();
+        kept.push(room);
+    }
+}
 
 impl Program {
     /// Compiles every script function of `ast` that the subset covers.
@@ -237,27 +293,45 @@ impl Program {
                     let reason =
                         "the script's functions could not be told apart in its syntax tree";
                     reasons.insert(i, reason.to_string());
-                    return (None, None);
+                    return (None, None, (None, None));
                 }
-                match compile_function(def, &body, &index, &constants, false) {
-                    Ok(function) => {
-                        let in_place = (def.params.len() == 1)
-                            .then(|| compile_function(def, &body, &index, &constants, true).ok())
-                            .flatten();
-                        (Some(function), in_place)
-                    }
+                let variant = |argument_in_place, sink| {
+                    let variant = Variant {
+                        argument_in_place,
+                        sink,
+                    };
+                    (def.params.len() == 1)
+                        .then(|| compile_function(def, &body, &index, &constants, variant).ok())
+                        .flatten()
+                };
+                match compile_function(def, &body, &index, &constants, Variant::CALLED) {
+                    Ok(function) => (
+                        Some(function),
+                        variant(true, false),
+                        (variant(true, true), variant(false, true)),
+                    ),
                     Err(Unsupported(reason)) => {
                         reasons.insert(i, reason);
-                        (None, None)
+                        (None, None, (None, None))
                     }
                 }
             })
             .collect::<Vec<_>>();
-        let (functions, in_place): (Vec<_>, _) = functions.into_iter().unzip();
+        let mut in_place = Vec::with_capacity(functions.len());
+        let mut streaming = Vec::with_capacity(functions.len());
+        let functions: Vec<_> = functions
+            .into_iter()
+            .map(|(function, reading_in_place, streams)| {
+                in_place.push(reading_in_place);
+                streaming.push(streams);
+                function
+            })
+            .collect();
         let mut program = Program {
             each_item: vec![None; functions.len()],
             functions,
             in_place,
+            streaming,
             index,
             reasons,
             stack: RefCell::new(Vec::new()),
@@ -301,18 +375,11 @@ impl Program {
     }
 
     /// Keeps the room of the short arrays among `states` for the copies of later calls
-    /// ([`Program::short`]), and empties `states`.
-    pub(crate) fn take_back(&self, states: &mut Vec<State>) {
+    /// ([`Program::short`]).
+    pub(crate) fn take_back(&self, states: impl Iterator<Item = State>) {
         let mut short = self.short.borrow_mut();
-        for state in states.drain(..) {
-            if let State::Array(items) = state
-                && let Some(kept) = items.len().checked_sub(1).and_then(|i| short.get_mut(i))
-                && kept.len() < SHORT_KEPT
-            {
-                let mut room = items.into_vec();
-                room.clear();
-                kept.push(room);
-            }
+        for state in states {
+            keep(&mut short, state);
         }
     }
 
@@ -344,6 +411,14 @@ impl Program {
         self.index
             .get(&(name.to_string(), 1))
             .is_some_and(|&i| self.each_item[i].is_some())
+    }
+
+    /// Whether the compiled `fn name(state)` has a streaming variant ([`Program::stream`]).
+    #[cfg(test)]
+    pub(crate) fn streams(&self, name: &str) -> bool {
+        self.index
+            .get(&(name.to_string(), 1))
+            .is_some_and(|&i| self.streaming[i].1.is_some())
     }
 
     /// Whether the compiled `fn name(state)` reads its state in place.
@@ -394,13 +469,59 @@ impl Program {
         state: &State,
         meter: Meter,
     ) -> Option<(Vec<State>, u64)> {
+        let in_place = self.in_place[entry].as_ref();
+        let copied = self.functions[entry].as_ref()?;
+        let (value, frame) = self.run_on(in_place, copied, state, meter, None);
+        let operations = frame.ops;
+        let Ok(Value::Array(states, size)) = value else {
+            return None;
+        };
+        // The states are searched for one nested too deep only if the bound allows one.
+        let shallow = usize::try_from(size.depth).is_ok_and(|depth| depth <= State::MAX_DEPTH);
+        (shallow || states.iter().all(|s| within_depth(s, State::MAX_DEPTH)))
+            .then_some((states, operations))
+    }
+
+    /// Runs the streaming variant of function `entry` on `state` ([`super::sink`]): each
+    /// state of the array it returns goes to `sink` as it is pushed, and none is kept.
+    pub(crate) fn stream(
+        &self,
+        entry: usize,
+        state: &State,
+        meter: Meter,
+        sink: &mut Sink<'_>,
+    ) -> Streamed {
+        let (in_place, copied) = &self.streaming[entry];
+        let Some(copied) = copied else {
+            return Streamed::Unavailable;
+        };
+        let (value, frame) = self.run_on(in_place.as_ref(), copied, state, meter, Some(sink));
+        match value {
+            Ok(Value::Array(..)) => Streamed::Done {
+                used: frame.meter.used + frame.ops,
+            },
+            _ => Streamed::Stopped {
+                delivered: frame.delivered,
+            },
+        }
+    }
+
+    /// Runs `in_place` (reading `state` where it is) or `copied` (on a copy of it) from an
+    /// empty stack; the stack goes back to the program, and the frame's counts are returned.
+    fn run_on<'p>(
+        &'p self,
+        in_place: Option<&'p Function>,
+        copied: &'p Function,
+        state: &'p State,
+        meter: Meter,
+        sink: Option<&'p mut Sink<'p>>,
+    ) -> (Run<Value>, Frame<'p>) {
         let mut stack = std::mem::take(&mut *self.stack.borrow_mut());
         stack.clear();
         // A state on the heap is read in place; a number is copied, as reading a variable is
         // cheaper than reading the argument.
-        let in_place = self.in_place[entry]
-            .as_ref()
-            .filter(|_| !matches!(state, State::Int(_) | State::Bool(_) | State::Char(_)));
+        let in_place =
+            in_place.filter(|_| !matches!(state, State::Int(_) | State::Bool(_) | State::Char(_)));
         stack.push(match in_place {
             Some(_) => Value::Unit,
             None => Value::from_state(state),
@@ -408,6 +529,10 @@ impl Program {
         let mut frame = Frame {
             stack,
             argument: state,
+            argument_size: match state {
+                State::Array(items) => Size::of_array(items),
+                _ => Size::default(),
+            },
             base: 0,
             program: self,
             meter,
@@ -416,19 +541,11 @@ impl Program {
                 + ScriptLimits::CLOCK_EVERY,
             depth: 0,
             returned: Value::Unit,
+            sink,
+            delivered: 0,
         };
-        let value = match in_place {
-            Some(function) => frame.run_function(function, 0),
-            None => frame.invoke(entry, 0),
-        };
-        let operations = frame.ops;
-        *self.stack.borrow_mut() = frame.stack;
-        let Ok(Value::Array(states, size)) = value else {
-            return None;
-        };
-        // The states are searched for one nested too deep only if the bound allows one.
-        let shallow = usize::try_from(size.depth).is_ok_and(|depth| depth <= State::MAX_DEPTH);
-        (shallow || states.iter().all(|s| within_depth(s, State::MAX_DEPTH)))
-            .then_some((states, operations))
+        let value = frame.run_function(in_place.unwrap_or(copied), 0);
+        *self.stack.borrow_mut() = std::mem::take(&mut frame.stack);
+        (value, frame)
     }
 }

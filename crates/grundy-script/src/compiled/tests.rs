@@ -4,6 +4,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use grundy::Game;
+
 use crate::{Script, ScriptLimits, State};
 
 const EXAMPLES: [(&str, &str); 7] = [
@@ -46,13 +48,29 @@ fn both(source: &str, limits: ScriptLimits) -> (Script, Script) {
     (fast, slow)
 }
 
+/// The options the engine is handed one at a time (as the compiled `options` pushes them,
+/// where it has a streaming variant).
+fn visited(script: &Script, state: &State) -> Vec<State> {
+    let mut seen = Vec::new();
+    script.visit_options(state, &mut Vec::new(), &mut |option| {
+        seen.push(option);
+        None
+    });
+    seen
+}
+
 /// Both give the same options and components (or the same error) for `state`.
 fn agree(fast: &Script, slow: &Script, state: &State, name: &str) {
-    assert_eq!(
-        fast.options_of(state),
-        slow.options_of(state),
-        "{name}: options({state})"
-    );
+    let options = slow.options_of(state);
+    assert_eq!(fast.options_of(state), options, "{name}: options({state})");
+    // A call that fails is left out: the failure stays with the script until a search reports it.
+    if let Ok(options) = options {
+        assert_eq!(
+            visited(fast, state),
+            options,
+            "{name}: streamed options({state})"
+        );
+    }
     assert_eq!(
         fast.components_of(state),
         slow.components_of(state),
@@ -217,7 +235,8 @@ fn every_construct_of_the_subset_agrees_with_the_interpreter() {
     for n in -40..60 {
         agree(&fast, &slow, &State::Int(n), "constructs");
         answered += u64::from(slow.options_of(&State::Int(n)).is_ok());
-        assert_eq!(fast.compiled_calls(), answered, "n = {n}");
+        // Each answered twice: as an array, and streamed.
+        assert_eq!(fast.compiled_calls(), 2 * answered, "n = {n}");
     }
     assert!(answered >= 60, "{answered}");
     // These overflow somewhere, and the interpreter reports it.
@@ -534,12 +553,14 @@ fn random_scripts_of_the_subset_agree_with_the_interpreter() {
     };
     let (mut answered, mut calls) = (0, 0);
     let mut in_place = [0, 0];
+    let mut streams = [0, 0];
     for _ in 0..1500 {
         let (source, array_state) = maker.script();
         let (fast, slow) = both(&source, limits);
         if array_state {
             in_place[usize::from(fast.fast.reads_argument_in_place("options"))] += 1;
         }
+        streams[usize::from(fast.fast.streams("options"))] += 1;
         for n in [-7, -1, 0, 1, 2, 3, 5, 8, 13, 40, 1 << 40] {
             let state = if array_state {
                 ints(&[n, n.saturating_add(1)])
@@ -548,10 +569,11 @@ fn random_scripts_of_the_subset_agree_with_the_interpreter() {
             };
             let before = fast.compiled_calls();
             agree(&fast, &slow, &state, &source);
-            // A call the interpreter answers, the compiled code answers itself: giving up
-            // would hide a mistake of its own (a variable moved out too early reads as `()`).
+            // A call the interpreter answers, the compiled code answers itself, streamed or
+            // not: giving up would hide a mistake of its own (a variable moved out too early
+            // reads as `()`).
             if slow.options_of(&state).is_ok() {
-                assert_eq!(fast.compiled_calls(), before + 1, "{source}\nn = {n}");
+                assert_eq!(fast.compiled_calls(), before + 2, "{source}\nn = {n}");
                 answered += 1;
             }
             calls += 1;
@@ -561,6 +583,69 @@ fn random_scripts_of_the_subset_agree_with_the_interpreter() {
     assert!(answered * 3 > calls, "{answered} of {calls}");
     // Both variants of `options` ran on arrays: copying the parameter, and reading it in place.
     assert!(in_place[0] > 100 && in_place[1] > 100, "{in_place:?}");
+    // Many scripts stream their options, and many (reading their array) cannot.
+    assert!(streams[0] > 100 && streams[1] > 100, "{streams:?}");
+}
+
+#[test]
+fn only_an_array_pushed_onto_and_returned_is_streamed() {
+    let streamed = [
+        "fn options(n) { let out = []; for i in 0..n { out.push(i); } out }",
+        "fn options(n) { let out = []; if n > 2 { out.push([n - 1, 1]); } while false {} out }",
+        "fn options(n) { let x = 1; let out = []; let y = out.push(x); out }",
+    ];
+    let not_streamed = [
+        "fn options(n) { let out = []; for i in 0..n { out.push(i); } [n] }",
+        "fn options(n) { let out = []; out.push(out.len()); out }",
+        "fn options(n) { let out = []; out.push(1); if n > 1 { return out; } out }",
+        "fn options(n) { let out = []; out.push(1); if n > 1 { return [2]; } out }",
+        "fn options(n) { let out = []; out.push(1); out.insert(0, 2); out }",
+        "fn options(n) { let out = []; out = [1]; out }",
+        "fn options(n) { let out = [1]; out.push(2); out }",
+        "fn options(n) { let out = []; for out in 0..n {} out }",
+        "fn options(n) { let out = []; { let out = [2]; out.push(1); } out }",
+        "fn options(out) { out.push(1); out }",
+        "fn options(n) { const out = []; out }",
+    ];
+    for source in streamed {
+        let script = Script::compile(source, ScriptLimits::default()).unwrap();
+        assert!(script.fast.streams("options"), "{source}");
+    }
+    for source in not_streamed {
+        let script = Script::compile(source, ScriptLimits::default()).unwrap();
+        assert!(!script.fast.streams("options"), "{source}");
+    }
+}
+
+#[test]
+fn a_streamed_call_given_up_half_way_hands_over_each_option_once() {
+    // `"x" + n` is outside the compiled operators: the compiled code gives up after the loop has
+    // handed its options over, and the interpreter, which answers, lists the rest.
+    let source = "fn options(n) {
+        let out = [];
+        for i in 0..n { out.push(i); }
+        let tail = \"x\" + n;
+        if tail.len() > 2 { out.push(n + 100); }
+        out
+    }";
+    let (fast, slow) = both(source, ScriptLimits::default());
+    assert!(fast.fast.streams("options"));
+    for n in [0, 3, 12] {
+        let state = State::Int(n);
+        let before = fast.compiled_calls();
+        assert_eq!(
+            visited(&fast, &state),
+            slow.options_of(&state).unwrap(),
+            "{n}"
+        );
+        assert_eq!(
+            fast.compiled_calls(),
+            before,
+            "{n}: the interpreter answered"
+        );
+    }
+    // The operations of the compiled code given up are not counted: only the interpreter's.
+    assert_eq!(fast.steps_used(), slow.steps_used());
 }
 
 #[test]
