@@ -4,10 +4,9 @@ use std::io::Write;
 
 use anyhow::Context;
 use grundy::games::octal::{self, Octal};
-use grundy::quotient::{self, Presentation, Quotient};
+use grundy::quotient::{self, MisereStep};
 use grundy::values::TakeAndBreak;
-use grundy::{Analysis, AnalyzeOptions, Convention, Explain, Lang};
-use serde::Serialize;
+use grundy::{Analysis, AnalyzeOptions, Convention, Lang};
 use serde_json::json;
 
 use crate::commands::ruleset::registry_params;
@@ -103,66 +102,27 @@ fn run_misere(
             heaps[i]
         );
     }
-    let largest = heaps.iter().copied().max().unwrap_or(0).max(1) as usize;
-    let lang = Lang::from(args.output.lang);
-    match Quotient::of(&rules, largest, args.max_order) {
-        Ok(q) => {
-            let presentation = Presentation::of(&q);
-            let analysis = q
-                .analyze(&presentation, heaps, &args.output.analyze_options())
-                .expect("every heap is within the quotient");
-            let note = lang.pick(
-                format!(
-                    "answered by the misère quotient for heaps up to {largest} ({} elements)",
-                    q.order()
-                ),
-                format!(
-                    "由每堆不超过 {largest} 的反常商（{} 个元素）回答",
-                    q.order()
-                ),
-            );
-            write_misere(args, &rules, heaps, &analysis, "quotient", note, out)
-        }
-        Err(too_large) => {
-            let analysis = quotient::analyze_by_search(
-                &rules,
-                heaps,
-                args.max_order,
-                args.max_positions,
-                &args.output.analyze_options(),
-            )
-            .map_err(|_| {
-                anyhow::anyhow!(
-                    "{too_large}, and searching the whole position needs more than {} positions (raise --max-order or --max-positions)",
-                    args.max_positions
-                )
-            })?;
-            let note = lang.pick(
-                format!(
-                    "answered by the engine's search of the whole position: the misère quotient for heaps up to {largest} has more than {} elements",
-                    args.max_order
-                ),
-                format!(
-                    "由引擎搜索整个局面回答：每堆不超过 {largest} 的反常商超过 {} 个元素",
-                    args.max_order
-                ),
-            );
-            write_misere(args, &rules, heaps, &analysis, "search", note, out)
-        }
-    }
+    let limits = quotient::Limits {
+        max_order: args.max_order,
+        max_positions: args.max_positions,
+    };
+    let (analysis, method) =
+        quotient::analyze_misere(&rules, heaps, limits, &args.output.analyze_options())
+            .map_err(|e| anyhow::anyhow!("{e} (raise --max-order or --max-positions)"))?;
+    write_misere(args, &rules, heaps, &analysis, method, out)
 }
 
 /// The report of a misère position, with the method that answered (`quotient` or `search`) as
 /// a JSON field and a note line.
-fn write_misere<S: Explain + Serialize>(
+fn write_misere(
     args: &Args,
     rules: &TakeAndBreak,
     heaps: &[u64],
-    analysis: &Analysis<S>,
-    method: &str,
-    note: String,
+    analysis: &Analysis<MisereStep>,
+    method: quotient::Method,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
+    let note = method.note(Lang::from(args.output.lang));
     let title = octal::title(rules, Lang::from(args.output.lang));
     Report {
         game: "octal",
@@ -174,5 +134,10 @@ fn write_misere<S: Explain + Serialize>(
         after: &|change| octal::apply(heaps, change),
         show: &crate::report::show_list,
     }
-    .write_with(&args.output, vec![("method", json!(method))], &[note], out)
+    .write_with(
+        &args.output,
+        vec![("method", json!(method.name()))],
+        &[note],
+        out,
+    )
 }

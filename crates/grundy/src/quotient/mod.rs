@@ -14,18 +14,21 @@
 //! computes it heap by heap and reports where its order stops changing;
 //! [`Quotient::certificate`] says when a theorem makes it the quotient of the whole game.
 //! Beside it: Conway's genus of each heap ([`GenusSearch`]), and a misère position answered by
-//! the engine's search when its quotient is too large ([`analyze_by_search`]).
+//! the engine's search when its quotient is too large ([`analyze_by_search`]); [`analyze_misere`]
+//! answers one way or the other.
 
 mod analysis;
 mod automaton;
 mod genus;
 mod layers;
+mod misere;
 mod periodicity;
 mod presentation;
 mod search;
 
 pub use analysis::QuotientStep;
 pub use genus::{DEFAULT_GENUS_POSITIONS, Genus, GenusSearch, SearchFull};
+pub use misere::{Limits, Method, MisereStep, Unanswered, analyze_misere};
 pub use periodicity::{Certificate, THEOREM, applies_to};
 pub use presentation::{Presentation, Word};
 pub use search::{SearchStep, analyze_by_search};

@@ -3,7 +3,8 @@
 //! leave the rest as the piles A, B, … (which take the pile's place). The game's code is the
 //! parameter `code`, as `grundy values` takes it (Kayles, 0.77, when left out); it says which
 //! moves are allowed. Misère play is answered through the game's misère quotient (heaps up to
-//! [`quotient::MAX_HEAP`]).
+//! [`quotient::MAX_HEAP`]), or by the engine's search of the whole position when the quotient is
+//! too large ([`quotient::analyze_misere`]).
 
 use std::collections::BTreeMap;
 
@@ -15,7 +16,7 @@ use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, analyzable_piles,
     index, malformed, move_numbers, positions_from, show_numbers, total_stones,
 };
-use crate::quotient::{self, Presentation, Quotient, QuotientStep};
+use crate::quotient::{self, MisereStep};
 use crate::values::TakeAndBreak;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang};
 use serde::Serialize;
@@ -27,17 +28,19 @@ pub struct OctalPlay {
     /// The code as it was given, sent back with every position.
     code: String,
     convention: Convention,
+    /// The bounds of misère play's quotient and search.
+    misere_limits: quotient::Limits,
 }
 
-/// A step of the explanation: the Sprague–Grundy one in normal play, the quotient's in misère
-/// play (each serialised as it is).
+/// A step of the explanation: the Sprague–Grundy one in normal play, the quotient's or the
+/// search's in misère play (each serialised as it is).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum OctalStep {
     /// Normal play.
     Normal(HeapStep),
     /// Misère play.
-    Misere(QuotientStep),
+    Misere(MisereStep),
 }
 
 impl Explain for OctalStep {
@@ -93,13 +96,18 @@ impl OctalPlay {
             game,
             code: code.to_string(),
             convention: setup.convention(),
+            misere_limits: quotient::Limits::default(),
         })
     }
 
-    /// The misère quotient of the sums of heaps up to the largest of `piles`.
-    fn quotient(&self, piles: &[u64]) -> Result<Quotient, quotient::TooLarge> {
-        let largest = piles.iter().copied().max().unwrap_or(0).max(1) as usize;
-        Quotient::of(self.game.rules(), largest, quotient::DEFAULT_MAX_ORDER)
+    /// The misère analysis of `piles`, by the quotient or the search within their bounds.
+    fn analyze_misere(
+        &self,
+        piles: &[u64],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<MisereStep>, quotient::Unanswered> {
+        quotient::analyze_misere(self.game.rules(), piles, self.misere_limits, options)
+            .map(|(analysis, _)| analysis)
     }
 
     /// Whether pile `from` has a move that takes `taken` and leaves `left` (sorted).
@@ -165,8 +173,8 @@ impl Playable for OctalPlay {
         &[CODE]
     }
 
-    /// Heaps up to [`PLAYED_MAX_HEAP`]; in misère play up to [`quotient::MAX_HEAP`], with a
-    /// quotient of at most [`quotient::DEFAULT_MAX_ORDER`] elements.
+    /// Heaps up to [`PLAYED_MAX_HEAP`]; in misère play up to [`quotient::MAX_HEAP`], answered
+    /// within the default bounds of [`quotient::Limits`].
     fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
         let piles = analyzable_piles(piles, |p| {
             Octal::new(self.game.rules().clone(), p, PLAYED_MAX_HEAP).map(|_| ())
@@ -180,9 +188,10 @@ impl Playable for OctalPlay {
                     ),
                 });
             }
-            self.quotient(&piles).map_err(|e| SetupError::BadPosition {
-                problem: e.to_string(),
-            })?;
+            self.analyze_misere(&piles, &AnalyzeOptions::default())
+                .map_err(|e| SetupError::BadPosition {
+                    problem: e.to_string(),
+                })?;
         }
         Ok(piles)
     }
@@ -278,16 +287,13 @@ impl Playable for OctalPlay {
                 .game
                 .analyze(piles, options)
                 .map_steps(OctalStep::Normal),
-            Convention::Misere => {
-                // `position` checked that the quotient is within its bound.
-                let quotient = self
-                    .quotient(piles)
-                    .map_err(|e| EngineError::TableFull { limit: e.max_order })?;
-                quotient
-                    .analyze(&Presentation::of(&quotient), piles, options)
-                    .expect("position checked the heaps against the quotient")
-                    .map_steps(OctalStep::Misere)
-            }
+            // `position` checked that one of the two ways answers.
+            Convention::Misere => self
+                .analyze_misere(piles, options)
+                .map_err(|e| EngineError::TableFull {
+                    limit: e.max_positions,
+                })?
+                .map_steps(OctalStep::Misere),
         };
         Ok(analysis)
     }
@@ -332,9 +338,13 @@ mod tests {
     use crate::testing::all_lists;
 
     fn play(code: &str) -> OctalPlay {
+        played(code, false)
+    }
+
+    fn played(code: &str, misere: bool) -> OctalPlay {
         OctalPlay::new(&Setup {
             game: "octal".to_string(),
-            misere: false,
+            misere,
             params: BTreeMap::from([("code".to_string(), code.to_string())]),
         })
         .unwrap()
@@ -349,6 +359,44 @@ mod tests {
             check_playable(&play(code), &positions, 6);
         }
         check_playable(&play("0.F"), &all_lists(2, 3), 6);
+    }
+
+    /// Past the quotient's bound the search answers misère play: the same outcomes and winning
+    /// moves as the quotient's, the explanation saying it searched, and the computer's moves
+    /// legal and winning where it can win.
+    #[test]
+    fn misere_play_past_the_quotients_bound_is_answered_by_search() {
+        let by_quotient = played("0.07", true);
+        let mut by_search = by_quotient.clone();
+        // Dawson's Kayles has 6 elements for heaps up to 4 to 9.
+        by_search.misere_limits.max_order = 4;
+        let options = AnalyzeOptions {
+            max_moves: usize::MAX,
+            explain: true,
+        };
+        // The quotient answers those without a heap of 4, the search the others, all of them
+        // within the computer's search budget.
+        let positions = all_lists(2, 4);
+        for piles in &positions {
+            let piles = by_search.position(piles.clone()).unwrap();
+            let searched = by_search.analyze(&piles, &options).unwrap();
+            let quotient = by_quotient.analyze(&piles, &options).unwrap();
+            assert_eq!(searched.outcome, quotient.outcome, "{piles:?}");
+            assert_eq!(searched.winning_moves, quotient.winning_moves, "{piles:?}");
+            assert_eq!(
+                searched.explanation[0].text(Lang::En).contains("searched"),
+                piles.contains(&4),
+                "{piles:?}"
+            );
+        }
+        check_playable(&by_quotient, &positions, 3);
+        check_playable(&by_search, &positions, 3);
+        by_search.misere_limits.max_positions = 10;
+        let refused = by_search.position(vec![13, 12, 11]).unwrap_err();
+        assert!(
+            refused.to_string().contains("more than 10 positions"),
+            "{refused}"
+        );
     }
 
     #[test]
