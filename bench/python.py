@@ -14,7 +14,8 @@
    call, and the peak memory of a process doing only that beyond one that only builds the piles
    (maximum resident set size, from GNU time, /usr/bin/time).
 
-GRUNDY (default target/release/grundy) is the binary; RUNS (default 5) the runs per figure.
+GRUNDY (default target/release/grundy) is the binary; RUNS (default 5) the runs per figure; GAMES
+(say GAMES=KingWalk,Queen) the games of part 2 to run, all by default.
 """
 
 import functools
@@ -95,6 +96,24 @@ class Queen:
         return out
 
 
+class KingWalk:
+    """A king walks to the corner of a 1000 × 1000 board (one step left, down or diagonally down
+    and left) from (999, 999): 10^6 states, 3 options each."""
+
+    start = (999, 999)
+
+    def options(self, state):
+        x, y = state
+        out = []
+        if x:
+            out.append((x - 1, y))
+        if y:
+            out.append((x, y - 1))
+        if x and y:
+            out.append((x - 1, y - 1))
+        return out
+
+
 class ThreeHeapNim:
     """Nim on three heaps up to 99 as sorted tuples (no components): 171 700 states."""
 
@@ -136,7 +155,11 @@ def plain_python(game):
 def bench_solve():
     print("| game | states | engine (solve) | plain Python (lru_cache) | ratio |")
     print("|---|---|---|---|---|")
-    for game in (Subtraction(), Queen(), ThreeHeapNim()):
+    games = (Subtraction(), Queen(), KingWalk(), ThreeHeapNim())
+    wanted = os.environ.get("GAMES")
+    for game in games:
+        if wanted and type(game).__name__ not in wanted.split(","):
+            continue
         engine, solution = median_seconds(lambda: grundy.solve(game, game.start), runs=min(RUNS, 3))
         plain, (value, states) = median_seconds(lambda: plain_python(game), runs=min(RUNS, 3))
         assert solution.grundy == value and solution.states == states, (solution, value, states)
