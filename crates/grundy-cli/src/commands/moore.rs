@@ -5,7 +5,6 @@ use std::io::Write;
 use grundy::games::moore::{self, MoorePlay};
 use grundy::play::{Playable, Setup};
 use grundy::{AnalyzeOptions, Convention, Lang};
-use serde_json::json;
 
 use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
@@ -78,10 +77,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     .write_with(
         &args.output,
-        vec![
-            ("k", json!(k)),
-            ("winning_move_count_exact", json!(exact_count)),
-        ],
+        moore::json_fields(k, exact_count),
         &notes,
         out,
     )

@@ -3,12 +3,11 @@
 use std::io::Write;
 
 use anyhow::Context;
-use grundy::games::octal::{self, Octal};
+use grundy::games::octal::{self, MisereMethod, Octal};
 use grundy::quotient::{self, Presentation, Quotient};
 use grundy::values::TakeAndBreak;
 use grundy::{Analysis, AnalyzeOptions, Convention, Explain, Lang};
 use serde::Serialize;
-use serde_json::json;
 
 use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
@@ -121,7 +120,15 @@ fn run_misere(
                     q.order()
                 ),
             );
-            write_misere(args, &rules, heaps, &analysis, "quotient", note, out)
+            write_misere(
+                args,
+                &rules,
+                heaps,
+                &analysis,
+                MisereMethod::Quotient,
+                note,
+                out,
+            )
         }
         Err(too_large) => {
             let analysis = quotient::analyze_by_search(
@@ -147,19 +154,27 @@ fn run_misere(
                     args.max_order
                 ),
             );
-            write_misere(args, &rules, heaps, &analysis, "search", note, out)
+            write_misere(
+                args,
+                &rules,
+                heaps,
+                &analysis,
+                MisereMethod::Search,
+                note,
+                out,
+            )
         }
     }
 }
 
-/// The report of a misère position, with the method that answered (`quotient` or `search`) as
-/// a JSON field and a note line.
+/// The report of a misère position, with the method that answered as a JSON field and a note
+/// line.
 fn write_misere<S: Explain + Serialize>(
     args: &Args,
     rules: &TakeAndBreak,
     heaps: &[u64],
     analysis: &Analysis<S>,
-    method: &str,
+    method: MisereMethod,
     note: String,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
@@ -174,5 +189,10 @@ fn write_misere<S: Explain + Serialize>(
         after: &|change| octal::apply(heaps, change),
         show: &crate::report::show_list,
     }
-    .write_with(&args.output, vec![("method", json!(method))], &[note], out)
+    .write_with(
+        &args.output,
+        octal::misere_json_fields(method),
+        &[note],
+        out,
+    )
 }

@@ -270,6 +270,16 @@ impl Explain for MooreStep {
     }
 }
 
+/// The fields an analysis's JSON adds for Moore's Nim: `k`, and `winning_move_count_exact`
+/// (see [`MooreAnalysis::exact_count`]).
+#[cfg(feature = "serde")]
+pub fn json_fields(k: u64, exact_count: bool) -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        ("k", serde_json::json!(k)),
+        ("winning_move_count_exact", serde_json::json!(exact_count)),
+    ]
+}
+
 /// The analysis of a Moore position, with whether the move count is exact.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MooreAnalysis {

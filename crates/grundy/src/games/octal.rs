@@ -138,6 +138,23 @@ impl Octal {
     }
 }
 
+/// How a misère position was answered: by the game's misère quotient, or by the engine's
+/// search of the whole position (when the quotient is too large).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MisereMethod {
+    /// The misère quotient.
+    Quotient,
+    /// The engine's search.
+    Search,
+}
+
+/// The fields an analysis's JSON adds for a misère position: the `method` that answered it.
+#[cfg(feature = "serde")]
+pub fn misere_json_fields(method: MisereMethod) -> Vec<(&'static str, serde_json::Value)> {
+    vec![("method", serde_json::json!(method))]
+}
+
 /// The game's name for people, with its code: `Kayles (0.77)`, `take-and-break game 0.456`.
 pub fn title(code: &TakeAndBreak, lang: Lang) -> String {
     match (code.title(), lang) {

@@ -210,6 +210,22 @@ impl Playable for MoorePlay {
         Ok(moore::analyze(piles, self.rules.k, options).analysis)
     }
 
+    /// Whether the count is exact is not part of the analysis: the walk over the winning moves
+    /// is run again, listing none (at most [`moore::WALK_BUDGET`] steps).
+    #[cfg(feature = "serde")]
+    fn json_fields(
+        &self,
+        piles: &Vec<u64>,
+        _analysis: &Analysis<MooreStep>,
+    ) -> Vec<(&'static str, serde_json::Value)> {
+        let counting = AnalyzeOptions {
+            max_moves: 0,
+            explain: false,
+        };
+        let exact = moore::analyze(piles, self.rules.k, &counting).exact_count;
+        moore::json_fields(self.rules.k, exact)
+    }
+
     /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
     /// at most ∏(p + 1) options.
     fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {

@@ -274,6 +274,14 @@ impl Playable for OctalPlay {
         options: &AnalyzeOptions,
     ) -> Result<Analysis<OctalStep>, EngineError> {
         let analysis = match self.convention {
+            // The explanation says how far the values were computed: as far as the largest
+            // heap, as `grundy octal` computes them, not as far as the table played from.
+            Convention::Normal if options.explain => {
+                Octal::new(self.game.rules().clone(), piles, PLAYED_MAX_HEAP)
+                    .expect("position checked the heaps against PLAYED_MAX_HEAP")
+                    .analyze(piles, options)
+                    .map_steps(OctalStep::Normal)
+            }
             Convention::Normal => self
                 .game
                 .analyze(piles, options)
@@ -290,6 +298,19 @@ impl Playable for OctalPlay {
             }
         };
         Ok(analysis)
+    }
+
+    /// Misère positions are answered by the quotient: `position` refuses those it cannot answer.
+    #[cfg(feature = "serde")]
+    fn json_fields(
+        &self,
+        _piles: &Vec<u64>,
+        _analysis: &Analysis<OctalStep>,
+    ) -> Vec<(&'static str, serde_json::Value)> {
+        match self.convention {
+            Convention::Normal => Vec::new(),
+            Convention::Misere => octal::misere_json_fields(octal::MisereMethod::Quotient),
+        }
     }
 
     /// The piles evolve independently: ∏ (positions a pile can become, see [`positions_from`])
