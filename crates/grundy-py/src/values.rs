@@ -4,8 +4,9 @@
 
 use std::time::Instant;
 
-use grundy::values::{Found, Sequence, TakeAndBreak, Values};
+use grundy::values::{Found, Sequence, TakeAndBreak, Values, memory};
 use numpy::PyArray1;
+use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 
 use crate::errors::bad_input;
@@ -85,12 +86,16 @@ fn compute(
     Ok(())
 }
 
-/// The number of values asked for, refused past what a sequence holds.
-fn length(values: u64) -> PyResult<usize> {
-    usize::try_from(values)
+/// The number of values asked for, refused past what a sequence holds or when they could need
+/// more memory than `max_memory` MiB (by default, than is available).
+fn length(values: u64, max_memory: Option<u64>) -> PyResult<usize> {
+    let len = usize::try_from(values)
         .ok()
         .filter(|&n| n < u32::MAX as usize)
-        .ok_or_else(|| bad_input("the length is too large: at most 4294967294 values"))
+        .ok_or_else(|| bad_input("the length is too large: at most 4294967294 values"))?;
+    memory::check(len, max_memory, "max_memory")
+        .map_err(|e| PyMemoryError::new_err(e.to_string()))?;
+    Ok(len)
 }
 
 /// G(0), …, G(upto) of the heap game `code` (as `grundy values CODE --upto UPTO`: an octal or
@@ -98,12 +103,22 @@ fn length(values: u64) -> PyResult<usize> {
 /// unsigned dtype that holds them (uint8 for most games, else uint16 or uint32), made from the
 /// engine's table in one copy.
 ///
+/// G(0..N) may need up to 8·(N + 1) bytes while it is computed: a run that could need more than
+/// `max_memory` MiB (by default, than the memory available) raises `MemoryError` before it
+/// starts, as `grundy values --max-memory` refuses it.
+///
 /// >>> grundy.values("0.77", 12).tolist()
 /// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
 #[pyfunction]
-pub fn values<'py>(py: Python<'py>, code: &str, upto: u64) -> PyResult<Bound<'py, PyAny>> {
+#[pyo3(signature = (code, upto, *, max_memory = None))]
+pub fn values<'py>(
+    py: Python<'py>,
+    code: &str,
+    upto: u64,
+    max_memory: Option<u64>,
+) -> PyResult<Bound<'py, PyAny>> {
     let rules = rules(code)?;
-    let len = length(upto.saturating_add(1))?;
+    let len = length(upto.saturating_add(1), max_memory)?;
     let mut sequence = Sequence::new(rules);
     compute(py, &mut sequence, len, false)?;
     Ok(match sequence.values() {
@@ -116,16 +131,21 @@ pub fn values<'py>(py: Python<'py>, code: &str, upto: u64) -> PyResult<Bound<'py
 /// Computes G(n) of the heap game `code` until a period is proved (values are checked whenever
 /// their number reaches a power of two) or `limit` values are known, as
 /// `grundy values CODE --find-period --limit LIMIT`; the period seen (proved or not: see
-/// `proved`), or None when the values show none.
+/// `proved`), or None when the values show none. Memory as for `values`, with `limit` values.
 ///
 /// >>> p = grundy.find_period("0.77")
 /// >>> (p.preperiod, p.period, p.proved)
 /// (71, 12, True)
 #[pyfunction]
-#[pyo3(signature = (code, limit = 1 << 20))]
-pub fn find_period(py: Python<'_>, code: &str, limit: u64) -> PyResult<Option<Period>> {
+#[pyo3(signature = (code, limit = 1 << 20, *, max_memory = None))]
+pub fn find_period(
+    py: Python<'_>,
+    code: &str,
+    limit: u64,
+    max_memory: Option<u64>,
+) -> PyResult<Option<Period>> {
     let rules = rules(code)?;
-    let limit = length(limit)?;
+    let limit = length(limit, max_memory)?;
     let mut sequence = Sequence::new(rules);
     compute(py, &mut sequence, limit, true)?;
     let computed = sequence.len();
