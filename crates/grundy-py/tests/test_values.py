@@ -143,3 +143,28 @@ def test_values_beyond_the_memory_available_are_refused_at_once(cli):
     with pytest.raises(MemoryError, match=refused):
         grundy.values("0.77", upto)
     assert "of memory is available" in cli.error("values", "0.77", "--upto", upto)
+
+
+# Grundy's game has no periodicity theorem: its values are computed to the end, 2^27 of them,
+# for minutes. find_period looks for a proof at each power of two: 3.5 s in, it is in the middle
+# of a step of seconds (2^20 to 2^21 values), which Ctrl-C must not wait for.
+LONG = 2**27
+
+
+def test_ctrl_c_stops_values_at_once(ctrl_c):
+    assert ctrl_c(lambda: grundy.values("grundy", LONG), after=1.5) < 0.5
+
+
+def test_ctrl_c_stops_find_period_within_a_step_between_powers_of_two(ctrl_c):
+    assert ctrl_c(lambda: grundy.find_period("grundy", limit=LONG), after=3.5) < 0.5
+
+
+def test_plot_values_draws_the_values_and_the_period():
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    ax = grundy.plot_values("0.77", 300)
+    xs, ys = ax.lines[0].get_data()
+    assert list(ys) == grundy.values("0.77", 300).tolist() and list(xs) == list(range(301))
+    assert "period 12 from n = 71 (proved)" in ax.get_legend().get_texts()[0].get_text()
+
