@@ -44,23 +44,6 @@ def _cases():
 
 CASE_PARAMS = list(_cases())
 
-# Where explain() is not the command's text yet, by ruleset and parameter: after a move that
-# leaves several heaps, `grundy sum` shows them as one component (`grundy:1,5`) and the
-# registry's sum each on its own (`grundy:1 + grundy:5`); `grundy moore` adds a line when the
-# count of winning moves is a lower bound.
-TEXT_DIFFERS = {
-    ("sum", "0.77 sub{2, 1} grundy"): "the heaps a move leaves in a sum are shown apart",
-    ("moore", "3"): "the line on a count that is a lower bound is the command's alone",
-}
-
-
-def _explain_cases():
-    for case in CASE_PARAMS:
-        game, params, _, _ = case.values
-        reason = TEXT_DIFFERS.get((game, str(next(iter(params.values()), ""))))
-        marks = [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-        yield pytest.param(*case.values, id=case.id, marks=marks)
-
 
 @pytest.mark.parametrize("game", grundy.RULESETS)
 def test_every_ruleset_has_a_case(game):
@@ -86,7 +69,7 @@ def test_to_dict_is_the_json_of_the_command_line(cli, game, params, words, posit
     assert grundy.analyze(game, position, misere=misere, **params).to_dict() == expected
 
 
-@pytest.mark.parametrize("game,params,words,position", list(_explain_cases()))
+@pytest.mark.parametrize("game,params,words,position", CASE_PARAMS)
 def test_explain_is_what_the_command_line_prints(cli, game, params, words, position):
     analysis = grundy.analyze(game, position, **params)
     for lang in ("en", "zh"):

@@ -54,16 +54,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let notes = if exact_count {
         Vec::new()
     } else {
-        vec![lang.pick(
-            format!(
-                "(at least {} winning moves: the search over them stopped at its budget, so not all are counted)",
-                analysis.winning_move_count
-            ),
-            format!(
-                "（至少 {} 种必胜走法：搜索达到预算上限而停止，未能全部计数）",
-                analysis.winning_move_count
-            ),
-        )]
+        vec![moore::inexact_count_note(analysis.winning_move_count, lang)]
     };
     Report {
         game: "moore",

@@ -12,7 +12,7 @@ use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches, Subco
 use grundy::play::{self, Notation, ParamDoc, Playable, Setup, Visitor};
 use grundy::{Convention, Lang};
 
-use crate::report::{OutputArgs, Report, write_json};
+use crate::report::{OutputArgs, write_json, write_why};
 
 /// Rulesets whose analysis command has more than the registry gives (`subtraction --sequence`,
 /// `octal --max-heap` and its misère search, moore's line on a count that is a lower bound, sum's
@@ -354,16 +354,11 @@ impl Visitor for Analyze<'_> {
             let json = grundy::json::playable(&game, &position, &analysis, lang, false);
             return write_json(self.out, &json);
         }
-        Report {
-            game: game.name(),
-            title: &game.title(lang),
-            play: game.convention(),
-            position: &position,
-            components: game.components(&position),
-            analysis: &analysis,
-            after: &|change| game.apply(&position, change),
-            show: &|p| game.show(p, lang),
+        let text = grundy::report::playable(&game, &position, &analysis, lang);
+        self.out.write_all(text.as_bytes())?;
+        if self.output.explain {
+            write_why(self.out, lang, &analysis.explanation)?;
         }
-        .write(self.output, self.out)
+        Ok(())
     }
 }

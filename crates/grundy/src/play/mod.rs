@@ -149,6 +149,23 @@ pub trait Playable {
         self.write_position(&self.apply(position, change), serializer)
     }
 
+    /// The position after `change` (legal from `position`) for people: [`Playable::show`] of
+    /// [`Playable::apply`], unless the ruleset shows it its own way.
+    fn show_after(&self, position: &Self::Position, change: &Change, lang: Lang) -> String {
+        self.show(&self.apply(position, change), lang)
+    }
+
+    /// Lines the text of an analysis adds after its winning moves (none unless the ruleset has
+    /// some): `grundy RULESET` prints them, and the Python package's `explain`.
+    fn notes(
+        &self,
+        _position: &Self::Position,
+        _analysis: &Analysis<Self::Step>,
+        _lang: Lang,
+    ) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The ruleset's own fields of the JSON of an analysis, after the contract's (a subtraction
     /// game's `set` and `period`): none unless the ruleset has some. `grundy RULESET --json`,
     /// the web API and the Python package's `to_dict` all take them from here.

@@ -215,6 +215,28 @@ impl SumPlay {
             .collect()
     }
 
+    /// The sum after `change` as `grundy sum` writes it: one component per heap of `position`,
+    /// the heaps a split or a break leaves kept as one component (`grundy:1,5`).
+    fn components_after(&self, position: &[SumHeap], change: &Change) -> Vec<String> {
+        let (Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. }) =
+            *change
+        else {
+            unreachable!("a sum's moves are takes, splits and breaks, not {change:?}")
+        };
+        let next = after(position, change);
+        let left: Vec<String> = next[pile..=pile + next.len() - position.len()]
+            .iter()
+            .map(|h| h.heap.to_string())
+            .collect();
+        let mut components = self.components(position);
+        components[pile] = format!(
+            "{}:{}",
+            self.rules.games[position[pile].game].0,
+            left.join(",")
+        );
+        components
+    }
+
     /// The move `change` if heap `pile` has it, else why not.
     fn legal(
         &self,
@@ -425,31 +447,20 @@ impl Playable for SumPlay {
         self.components(position).serialize(serializer)
     }
 
-    /// As `grundy sum` writes it: the heaps a split or a break leaves stay one component
-    /// (`grundy:1,5`).
+    /// As `grundy sum` writes it (see [`SumPlay::components_after`]).
     fn write_after<S: serde::Serializer>(
         &self,
         position: &Vec<SumHeap>,
         change: &Change,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
-        let (Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. }) =
-            *change
-        else {
-            unreachable!("a sum's moves are takes, splits and breaks, not {change:?}")
-        };
-        let next = after(position, change);
-        let left: Vec<String> = next[pile..=pile + next.len() - position.len()]
-            .iter()
-            .map(|h| h.heap.to_string())
-            .collect();
-        let mut components = self.components(position);
-        components[pile] = format!(
-            "{}:{}",
-            self.rules.games[position[pile].game].0,
-            left.join(",")
-        );
-        components.serialize(serializer)
+        self.components_after(position, change)
+            .serialize(serializer)
+    }
+
+    /// As `grundy sum` shows it (see [`SumPlay::components_after`]).
+    fn show_after(&self, position: &Vec<SumHeap>, change: &Change, _lang: Lang) -> String {
+        self.components_after(position, change).join(" + ")
     }
 
     #[cfg(feature = "serde")]

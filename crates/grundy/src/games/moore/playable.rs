@@ -72,6 +72,17 @@ impl MoorePlay {
         };
         Ok(MoorePlay { rules: Moore { k } })
     }
+
+    /// Whether the count of winning moves of `piles` is exact. It is not part of the analysis:
+    /// the walk over the winning moves is run again, listing none (at most
+    /// [`moore::WALK_BUDGET`] steps).
+    fn exact_count(&self, piles: &[u64]) -> bool {
+        let counting = AnalyzeOptions {
+            max_moves: 0,
+            explain: false,
+        };
+        moore::analyze(piles, self.rules.k, &counting).exact_count
+    }
 }
 
 impl Playable for MoorePlay {
@@ -210,20 +221,20 @@ impl Playable for MoorePlay {
         Ok(moore::analyze(piles, self.rules.k, options).analysis)
     }
 
-    /// Whether the count is exact is not part of the analysis: the walk over the winning moves
-    /// is run again, listing none (at most [`moore::WALK_BUDGET`] steps).
+    fn notes(&self, piles: &Vec<u64>, analysis: &Analysis<MooreStep>, lang: Lang) -> Vec<String> {
+        if self.exact_count(piles) {
+            return Vec::new();
+        }
+        vec![moore::inexact_count_note(analysis.winning_move_count, lang)]
+    }
+
     #[cfg(feature = "serde")]
     fn json_fields(
         &self,
         piles: &Vec<u64>,
         _analysis: &Analysis<MooreStep>,
     ) -> Vec<(&'static str, serde_json::Value)> {
-        let counting = AnalyzeOptions {
-            max_moves: 0,
-            explain: false,
-        };
-        let exact = moore::analyze(piles, self.rules.k, &counting).exact_count;
-        moore::json_fields(self.rules.k, exact)
+        moore::json_fields(self.rules.k, self.exact_count(piles))
     }
 
     /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
