@@ -1,6 +1,7 @@
 //! Rendering an [`Analysis`] as text for people (English or Chinese) or as the JSON contract
 //! (built by `grundy::json`, which the web API shares).
 
+use std::borrow::Cow;
 use std::io::Write;
 
 use clap::ValueEnum;
@@ -85,30 +86,32 @@ pub fn show_list(values: &Vec<u64>) -> String {
         .join(" ")
 }
 
-impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
+/// Writes `value` as one line of JSON.
+pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+impl<P: Serialize + Clone, S: Explain + Serialize> Report<'_, P, S> {
     /// Writes the report as text or JSON, as the flags ask.
     pub fn write(&self, args: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         self.write_with(args, Vec::new(), &[], out)
     }
 
-    /// Like [`Report::write`], with ruleset-specific fields added to the JSON object (after the
-    /// contract's fields, never replacing one) and note lines after the text.
+    /// Like [`Report::write`], with the ruleset's own fields added to the JSON object (after the
+    /// contract's fields, from the library: see `grundy::play::Playable::json_fields`) and note
+    /// lines after the text.
     pub fn write_with(
         &self,
         args: &OutputArgs,
-        fields: Vec<(&str, Value)>,
+        fields: Vec<(&'static str, Value)>,
         notes: &[String],
         out: &mut dyn Write,
     ) -> anyhow::Result<()> {
         let lang = Lang::from(args.lang);
         if args.json {
-            let mut v = serde_json::to_value(self.json(lang))?;
-            for (name, value) in fields {
-                debug_assert!(v.get(name).is_none(), "{name} is a contract field");
-                v[name] = value;
-            }
-            serde_json::to_writer(&mut *out, &v)?;
-            writeln!(out)?;
+            write_json(out, &self.json(lang, fields))?;
         } else {
             self.text(lang, out)?;
             for note in notes {
@@ -121,16 +124,21 @@ impl<P: Serialize, S: Explain + Serialize> Report<'_, P, S> {
         Ok(())
     }
 
-    /// The JSON object of the contract, for commands that add fields to it.
-    pub fn json(&self, lang: Lang) -> AnalysisJson<'_, P, S> {
+    /// The JSON object of the contract, with `fields` after it.
+    pub fn json(
+        &self,
+        lang: Lang,
+        fields: Vec<(&'static str, Value)>,
+    ) -> AnalysisJson<'_, Cow<'_, P>, S> {
         Analyzed {
             game: self.game,
             play: self.play,
-            position: self.position,
+            position: Cow::Borrowed(self.position),
             components: self.components,
             analysis: self.analysis,
-            after: self.after,
+            after: &|change| Cow::Owned((self.after)(change)),
             notation: None,
+            fields,
         }
         .json(lang)
     }

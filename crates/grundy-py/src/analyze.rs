@@ -89,15 +89,7 @@ impl Visitor for Run<'_> {
                 value["winning_moves"].take().to_string()
             }
             Want::Explain(lang) => report::explained(
-                report::analysis_text(
-                    lang,
-                    &game.title(lang),
-                    &position,
-                    game.components(&position),
-                    &analysis,
-                    &|change| game.apply(&position, change),
-                    &|p| game.show(p, lang),
-                ),
+                report::playable(&game, &position, &analysis, lang),
                 lang,
                 &analysis.explanation,
             ),

@@ -1,9 +1,13 @@
-"""Shared fixtures: the `grundy` command line, whose output the package must match."""
+"""Shared fixtures: the `grundy` command line, whose output the package must match, and Ctrl-C."""
 
 import json
 import os
 import pathlib
+import signal
 import subprocess
+import threading
+import time
+import _thread
 
 import pytest
 
@@ -56,3 +60,31 @@ def cli():
     if path is None:
         pytest.skip("no grundy binary: set GRUNDY_BIN or build it (cargo build -p grundy-cli)")
     return Cli(path)
+
+
+@pytest.fixture
+def ctrl_c():
+    """A function that runs `call` with Ctrl-C sent `after` seconds later, checks that it raises
+    KeyboardInterrupt, and returns the seconds from Ctrl-C to the exception."""
+
+    def interrupted(call, after):
+        # A shell running the tests in the background ignores SIGINT, and Python then ignores
+        # interrupt_main: Python's own handler is installed for the call.
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        sent = []
+
+        def interrupt():
+            sent.append(time.monotonic())
+            _thread.interrupt_main()
+
+        timer = threading.Timer(after, interrupt)
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                call()
+            return time.monotonic() - sent[0]
+        finally:
+            timer.cancel()
+            signal.signal(signal.SIGINT, previous)
+
+    return interrupted

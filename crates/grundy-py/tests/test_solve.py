@@ -4,9 +4,6 @@ plain recursive reference."""
 import functools
 import itertools
 import math
-import signal
-import threading
-import _thread
 
 import pytest
 
@@ -231,21 +228,11 @@ def test_max_states_ends_in_a_limit_error():
         grundy.solve(looping, 0, max_states=49)
 
 
-def test_ctrl_c_interrupts_a_long_search():
+def test_ctrl_c_interrupts_a_long_search(ctrl_c):
     class Endless:
         """A chain of ten million states: minutes in Python, unless interrupted."""
 
         def options(self, n):
             return [n + 1] if n < 10_000_000 else []
 
-    # A shell running the tests in the background ignores SIGINT, and Python then ignores
-    # interrupt_main: the test installs Python's own handler for its duration.
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    timer = threading.Timer(0.3, _thread.interrupt_main)
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            grundy.solve(Endless(), 0, max_states=20_000_000)
-    finally:
-        timer.cancel()
-        signal.signal(signal.SIGINT, previous)
+    ctrl_c(lambda: grundy.solve(Endless(), 0, max_states=20_000_000), after=0.3)

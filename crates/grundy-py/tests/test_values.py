@@ -110,6 +110,55 @@ def test_too_many_values_are_refused_before_anything_is_computed():
         grundy.values("0.77", 2**40)
 
 
+def test_values_past_max_memory_are_refused_as_the_command_line_refuses(cli):
+    # G(0..N) may need 8 bytes a value: 131072 values fit in 1 MiB, one more does not.
+    assert len(grundy.values("0.77", 131071, max_memory=1)) == 131072
+    message = cli.error("values", "0.77", "--upto", 131072, "--max-memory", 1)
+    with pytest.raises(MemoryError) as refused:
+        grundy.values("0.77", 131072, max_memory=1)
+    assert str(refused.value) == message.replace("--max-memory", "max_memory")
+    with pytest.raises(MemoryError, match="131073 values need up to 2 MiB of memory"):
+        grundy.find_period("grundy", limit=131073, max_memory=1)
+    assert grundy.find_period("0.77", limit=131072, max_memory=1).proved
+
+
+def _available_memory():
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return None
+
+
+def test_values_beyond_the_memory_available_are_refused_at_once(cli):
+    available = _available_memory()
+    # Past 4294967294 values the length is refused first.
+    if available is None or available // 8 >= 2**32 - 2:
+        pytest.skip("no MemAvailable, or more memory than 2^32 values need")
+    upto = available // 8 + (1 << 20)
+    refused = r"of memory is available: ask for fewer \(or set max_memory\)"
+    with pytest.raises(MemoryError, match=refused):
+        grundy.values("0.77", upto)
+    assert "of memory is available" in cli.error("values", "0.77", "--upto", upto)
+
+
+# Grundy's game has no periodicity theorem: its values are computed to the end, 2^27 of them,
+# for minutes. find_period looks for a proof at each power of two: 3.5 s in, it is in the middle
+# of a step of seconds (2^20 to 2^21 values), which Ctrl-C must not wait for.
+LONG = 2**27
+
+
+def test_ctrl_c_stops_values_at_once(ctrl_c):
+    assert ctrl_c(lambda: grundy.values("grundy", LONG), after=1.5) < 0.5
+
+
+def test_ctrl_c_stops_find_period_within_a_step_between_powers_of_two(ctrl_c):
+    assert ctrl_c(lambda: grundy.find_period("grundy", limit=LONG), after=3.5) < 0.5
+
+
 def test_plot_values_draws_the_values_and_the_period():
     pytest.importorskip("matplotlib")
     import matplotlib

@@ -19,8 +19,8 @@
 //! - `json` (with the `serde` feature, on by default): the JSON contract of `--json` and the web
 //!   API.
 //!
-//! The library does no I/O and never panics on user input: parsers return errors that name the
-//! offending token and where it was.
+//! The library does no I/O (but for reading the memory available, [`values::memory`]) and never
+//! panics on user input: parsers return errors that name the offending token and where it was.
 //!
 //! # Examples
 //! ```

@@ -2,6 +2,7 @@
 //! the winning moves and the numbered steps of the proof, as `grundy RULESET --explain` prints
 //! them (the command line wraps long lines to a terminal's width; this text is unwrapped).
 
+use crate::play::Playable;
 use crate::{Analysis, Change, Explain, Lang, Outcome};
 
 /// Positions with more components than this are shown as their count, and left out of each
@@ -48,6 +49,39 @@ pub fn analysis_text<P, S>(
             analysis.winning_move_count
         )
     )
+}
+
+/// [`analysis_text`] of `analysis` of `position` in the playable ruleset `game`, the positions
+/// after the moves as the ruleset shows them ([`Playable::show_after`]), then its note lines
+/// ([`Playable::notes`]).
+pub fn playable<G: Playable>(
+    game: &G,
+    position: &G::Position,
+    analysis: &Analysis<G::Step>,
+    lang: Lang,
+) -> String {
+    /// The position given, or the one after a move.
+    enum Shown<'a, P> {
+        Given(&'a P),
+        After(Change),
+    }
+    let mut text = analysis_text(
+        lang,
+        &game.title(lang),
+        &Shown::Given(position),
+        game.components(position),
+        analysis,
+        &|change| Shown::After(change.clone()),
+        &|shown| match shown {
+            Shown::Given(p) => game.show(p, lang),
+            Shown::After(change) => game.show_after(position, change, lang),
+        },
+    );
+    for note in game.notes(position, analysis, lang) {
+        text += &note;
+        text.push('\n');
+    }
+    text
 }
 
 /// The verdict line (the outcome and `value`, e.g. ", Grundy value *3") and the winning moves,

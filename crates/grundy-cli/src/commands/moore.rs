@@ -5,7 +5,6 @@ use std::io::Write;
 use grundy::games::moore::{self, MoorePlay};
 use grundy::play::{Playable, Setup};
 use grundy::{AnalyzeOptions, Convention, Lang};
-use serde_json::json;
 
 use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
@@ -55,16 +54,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let notes = if exact_count {
         Vec::new()
     } else {
-        vec![lang.pick(
-            format!(
-                "(at least {} winning moves: the search over them stopped at its budget, so not all are counted)",
-                analysis.winning_move_count
-            ),
-            format!(
-                "（至少 {} 种必胜走法：搜索达到预算上限而停止，未能全部计数）",
-                analysis.winning_move_count
-            ),
-        )]
+        vec![moore::inexact_count_note(analysis.winning_move_count, lang)]
     };
     Report {
         game: "moore",
@@ -78,10 +68,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     .write_with(
         &args.output,
-        vec![
-            ("k", json!(k)),
-            ("winning_move_count_exact", json!(exact_count)),
-        ],
+        moore::json_fields(k, exact_count),
         &notes,
         out,
     )

@@ -7,7 +7,6 @@ use grundy::games::octal::{self, Octal};
 use grundy::quotient::{self, MisereStep};
 use grundy::values::TakeAndBreak;
 use grundy::{Analysis, AnalyzeOptions, Convention, Lang};
-use serde_json::json;
 
 use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
@@ -136,7 +135,7 @@ fn write_misere(
     }
     .write_with(
         &args.output,
-        vec![("method", json!(method.name()))],
+        octal::misere_json_fields(method),
         &[note],
         out,
     )

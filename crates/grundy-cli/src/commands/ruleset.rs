@@ -12,11 +12,12 @@ use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches, Subco
 use grundy::play::{self, Notation, ParamDoc, Playable, Setup, Visitor};
 use grundy::{Convention, Lang};
 
-use crate::report::{OutputArgs, Report};
+use crate::report::{OutputArgs, write_json, write_why};
 
 /// Rulesets whose analysis command has more than the registry gives (`subtraction --sequence`,
-/// `octal --max-heap`, moore's exact count of winning moves, sum's `GAME:PILES` components):
-/// they keep a command module of their own.
+/// `octal --max-heap` and its misère search, moore's line on a count that is a lower bound, sum's
+/// `GAME:PILES` components): they keep a command module of their own, whose JSON takes the
+/// ruleset's own fields from the library as the registry's does (`Playable::json_fields`).
 const OWN_ANALYSIS: &[&str] = &["subtraction", "moore", "octal", "sum"];
 
 /// A ruleset with its parameters and position as typed.
@@ -349,16 +350,15 @@ impl Visitor for Analyze<'_> {
         let position = game.position(self.numbers)?;
         let analysis = game.analyze(&position, &self.output.analyze_options())?;
         let lang = Lang::from(self.output.lang);
-        Report {
-            game: game.name(),
-            title: &game.title(lang),
-            play: game.convention(),
-            position: &position,
-            components: game.components(&position),
-            analysis: &analysis,
-            after: &|change| game.apply(&position, change),
-            show: &|p| game.show(p, lang),
+        if self.output.json {
+            let json = grundy::json::playable(&game, &position, &analysis, lang, false);
+            return write_json(self.out, &json);
         }
-        .write(self.output, self.out)
+        let text = grundy::report::playable(&game, &position, &analysis, lang);
+        self.out.write_all(text.as_bytes())?;
+        if self.output.explain {
+            write_why(self.out, lang, &analysis.explanation)?;
+        }
+        Ok(())
     }
 }

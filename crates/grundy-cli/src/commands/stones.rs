@@ -188,11 +188,8 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             };
             let lang = Lang::from(a.output.lang);
             if a.output.json {
-                let mut v = serde_json::to_value(report.json(lang))?;
-                v["p_positions"] = serde_json::json!(p_positions);
-                serde_json::to_writer(&mut *out, &v)?;
-                writeln!(out)?;
-                return Ok(());
+                let fields = vec![("p_positions", serde_json::json!(p_positions))];
+                return crate::report::write_json(out, &report.json(lang, fields));
             }
             let without_why = OutputArgs {
                 explain: false,

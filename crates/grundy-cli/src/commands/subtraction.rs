@@ -105,15 +105,7 @@ pub fn write_piles(
         after: &|change| subtraction::apply(&piles, change),
         show: &crate::report::show_list,
     }
-    .write_with(
-        output,
-        vec![
-            ("set", json!(set.to_string())),
-            ("period", json!(sequence.period())),
-        ],
-        &[],
-        out,
-    )
+    .write_with(output, subtraction::json_fields(sequence), &[], out)
 }
 
 /// The first `count` values, with a bar before the periodic part and before each period.

@@ -6,7 +6,6 @@ use anyhow::{anyhow, bail};
 use grundy::games::mixed::{self, ComponentProblem, MixedSum};
 use grundy::games::subtraction::SubtractionSet;
 use grundy::{AnalyzeOptions, Convention, Lang};
-use serde_json::json;
 
 use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
@@ -94,21 +93,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let position = sum.to_strings();
     // Only JSON shows the components: a sum of many heaps does not build them for text.
     let fields = if args.output.json {
-        let components: Vec<serde_json::Value> = sum
-            .components
-            .iter()
-            .zip(&position)
-            .zip(sum.values())
-            .map(|((c, text), value)| {
-                json!({
-                    "component": text,
-                    "game": sum.name(&c.ruleset),
-                    "piles": c.piles,
-                    "grundy": value,
-                })
-            })
-            .collect();
-        vec![("components", json!(components))]
+        sum.json_fields()
     } else {
         Vec::new()
     };

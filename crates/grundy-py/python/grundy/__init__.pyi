@@ -114,12 +114,17 @@ class Period:
     def computed(self) -> int: ...
 
 def values(
-    code: str, upto: int
+    code: str, upto: int, *, max_memory: Optional[int] = None
 ) -> Union[npt.NDArray[np.uint8], npt.NDArray[np.uint16], npt.NDArray[np.uint32]]:
-    """G(0..upto) of the heap game code, in the narrowest unsigned dtype that holds them."""
+    """G(0..upto) of the heap game code, in the narrowest unsigned dtype that holds them;
+    MemoryError before it starts when it could need more than max_memory MiB (by default,
+    than is available)."""
 
-def find_period(code: str, limit: int = ...) -> Optional[Period]:
-    """Computes G(n) until a period is proved or limit values are known."""
+def find_period(
+    code: str, limit: int = ..., *, max_memory: Optional[int] = None
+) -> Optional[Period]:
+    """Computes G(n) until a period is proved or limit values are known; MemoryError as
+    values."""
 
 def plot_values(code: str, upto: int, ax: Any = None) -> Any:
     """Draws G(0..upto) with matplotlib; returns the Axes."""

@@ -324,6 +324,27 @@ impl MixedSum {
             .collect()
     }
 
+    /// The fields an analysis's JSON adds for a sum: `components`, each with its `component` in
+    /// the notation, its `game`, `piles` and `grundy` value.
+    #[cfg(feature = "serde")]
+    pub fn json_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        let components: Vec<serde_json::Value> = self
+            .components
+            .iter()
+            .zip(self.to_strings())
+            .zip(self.values())
+            .map(|((c, text), value)| {
+                serde_json::json!({
+                    "component": text,
+                    "game": self.name(&c.ruleset),
+                    "piles": c.piles,
+                    "grundy": value,
+                })
+            })
+            .collect();
+        vec![("components", serde_json::Value::Array(components))]
+    }
+
     /// Each component's value: the XOR of its heaps' values.
     pub fn values(&self) -> Vec<Nimber> {
         self.components

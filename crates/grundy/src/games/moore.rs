@@ -270,6 +270,27 @@ impl Explain for MooreStep {
     }
 }
 
+/// The line the text of an analysis adds when its count of `count` winning moves is a lower
+/// bound (see [`MooreAnalysis::exact_count`]).
+pub fn inexact_count_note(count: u64, lang: Lang) -> String {
+    lang.pick(
+        format!(
+            "(at least {count} winning moves: the search over them stopped at its budget, so not all are counted)"
+        ),
+        format!("（至少 {count} 种必胜走法：搜索达到预算上限而停止，未能全部计数）"),
+    )
+}
+
+/// The fields an analysis's JSON adds for Moore's Nim: `k`, and `winning_move_count_exact`
+/// (see [`MooreAnalysis::exact_count`]).
+#[cfg(feature = "serde")]
+pub fn json_fields(k: u64, exact_count: bool) -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        ("k", serde_json::json!(k)),
+        ("winning_move_count_exact", serde_json::json!(exact_count)),
+    ]
+}
+
 /// The analysis of a Moore position, with whether the move count is exact.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MooreAnalysis {

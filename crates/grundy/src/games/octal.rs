@@ -138,6 +138,14 @@ impl Octal {
     }
 }
 
+/// The fields an analysis's JSON adds for a misère position: the `method` that answered it.
+#[cfg(feature = "serde")]
+pub fn misere_json_fields(
+    method: crate::quotient::Method,
+) -> Vec<(&'static str, serde_json::Value)> {
+    vec![("method", serde_json::json!(method.name()))]
+}
+
 /// The game's name for people, with its code: `Kayles (0.77)`, `take-and-break game 0.456`.
 pub fn title(code: &TakeAndBreak, lang: Lang) -> String {
     match (code.title(), lang) {

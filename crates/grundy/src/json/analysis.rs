@@ -1,20 +1,22 @@
 //! The JSON of an analysed position of an impartial ruleset.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
 
 use super::{MOVE_POSITION_LIMIT, StepJson};
 use crate::play::Playable;
 use crate::{Analysis, Change, Convention, Explain, Lang, Nimber, Outcome};
 
 /// Everything the JSON of one analysed position is made of (`'a`: what the JSON borrows; `'f`:
-/// the function that builds the positions after the moves, called while it is built).
+/// the function that builds the positions after the moves, called while it is built). `P` is a
+/// position as the JSON writes it.
 pub struct Analyzed<'a, 'f, P, S> {
     /// The ruleset's command name.
     pub game: &'a str,
     /// The convention.
     pub play: Convention,
     /// The position as given.
-    pub position: &'a P,
+    pub position: P,
     /// How many components (piles, cells, coins) the position has.
     pub components: usize,
     /// The analysis.
@@ -23,14 +25,17 @@ pub struct Analyzed<'a, 'f, P, S> {
     pub after: &'f dyn Fn(&Change) -> P,
     /// A move in the ruleset's notation, for front ends that let people type moves.
     pub notation: Option<&'f dyn Fn(&Change) -> String>,
+    /// The ruleset's own fields, after the contract's (see [`Playable::json_fields`]).
+    pub fields: Vec<(&'static str, Value)>,
 }
 
 /// The JSON object of one analysed position: `game`, `position`, `play`, `outcome`, `grundy`,
-/// `winning_moves`, `winning_move_count`, and `explanation` when there is one.
+/// `winning_moves`, `winning_move_count`, `explanation` when there is one, then the ruleset's
+/// own fields.
 #[derive(Serialize)]
 pub struct AnalysisJson<'a, P, S> {
     game: &'a str,
-    position: &'a P,
+    position: P,
     play: Convention,
     outcome: Outcome,
     grundy: Option<Nimber>,
@@ -38,6 +43,8 @@ pub struct AnalysisJson<'a, P, S> {
     winning_move_count: u64,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     explanation: Vec<StepJson<'a, S>>,
+    #[serde(flatten)]
+    fields: Map<String, Value>,
 }
 
 /// A listed winning move: `change`, `description`, `position` (the position after it) for
@@ -55,7 +62,7 @@ pub struct MoveJson<'a, P> {
 
 impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
     /// The JSON object, its texts in `lang`.
-    pub fn json(&self, lang: Lang) -> AnalysisJson<'a, P, S> {
+    pub fn json(self, lang: Lang) -> AnalysisJson<'a, P, S> {
         let a = self.analysis;
         let with_positions = self.components <= MOVE_POSITION_LIMIT;
         AnalysisJson {
@@ -76,28 +83,60 @@ impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
                 .collect(),
             winning_move_count: a.winning_move_count,
             explanation: StepJson::all(&a.explanation, lang),
+            fields: self
+                .fields
+                .into_iter()
+                .map(|(name, value)| (name.to_string(), value))
+                .collect(),
         }
     }
 }
 
-/// The JSON of `analysis` of `position` in the playable ruleset `game`; with `notation`, each
-/// winning move also has its `move` in the ruleset's notation.
+/// A position of a playable ruleset, or the position after a move, as its JSON writes it
+/// ([`Playable::write_position`], [`Playable::write_after`]).
+pub struct Written<'a, G: Playable> {
+    game: &'a G,
+    position: &'a G::Position,
+    after: Option<Change>,
+}
+
+impl<G: Playable> Serialize for Written<'_, G> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.after {
+            None => self.game.write_position(self.position, serializer),
+            Some(change) => self.game.write_after(self.position, change, serializer),
+        }
+    }
+}
+
+/// The JSON of `analysis` of `position` in the playable ruleset `game`, with the ruleset's own
+/// fields; with `notation`, each winning move also has its `move` in the ruleset's notation.
 pub fn playable<'a, G: Playable>(
     game: &'a G,
     position: &'a G::Position,
     analysis: &'a Analysis<G::Step>,
     lang: Lang,
     notation: bool,
-) -> AnalysisJson<'a, G::Position, G::Step> {
+) -> AnalysisJson<'a, Written<'a, G>, G::Step> {
     let write = |change: &Change| game.write_move(change);
+    let after = |change: &Change| Written {
+        game,
+        position,
+        after: Some(change.clone()),
+    };
     Analyzed {
         game: game.name(),
         play: game.convention(),
-        position,
+        position: Written {
+            game,
+            position,
+            after: None,
+        },
         components: game.components(position),
         analysis,
-        after: &|change| game.apply(position, change),
+        after: &after,
         notation: notation.then_some(&write),
+        fields: game.json_fields(position, analysis),
     }
     .json(lang)
 }

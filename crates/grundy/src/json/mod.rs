@@ -16,7 +16,7 @@ mod play;
 mod scored;
 mod values;
 
-pub use analysis::{AnalysisJson, Analyzed, MoveJson, playable};
+pub use analysis::{AnalysisJson, Analyzed, MoveJson, Written, playable};
 pub use play::{MovedJson, RulesetJson, moved};
 pub use scored::{ScoreJson, Scored, ends};
 pub use values::{RARE_LISTED, ValuesReport};

@@ -121,6 +121,63 @@ pub trait Playable {
         options: &AnalyzeOptions,
     ) -> Result<Analysis<Self::Step>, EngineError>;
 
+    /// Writes `position` as the JSON of an analysis gives it (its `position`, and each winning
+    /// move's): as the position serialises, unless the ruleset writes it its own way.
+    ///
+    /// # Errors
+    /// Those of `serializer`.
+    fn write_position<S: serde::Serializer>(
+        &self,
+        position: &Self::Position,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        position.serialize(serializer)
+    }
+
+    /// Writes the position after `change` (legal from `position`) as the JSON of an analysis
+    /// gives it: [`Playable::write_position`] of [`Playable::apply`], unless the ruleset writes it
+    /// its own way.
+    ///
+    /// # Errors
+    /// Those of `serializer`.
+    fn write_after<S: serde::Serializer>(
+        &self,
+        position: &Self::Position,
+        change: &Change,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        self.write_position(&self.apply(position, change), serializer)
+    }
+
+    /// The position after `change` (legal from `position`) for people: [`Playable::show`] of
+    /// [`Playable::apply`], unless the ruleset shows it its own way.
+    fn show_after(&self, position: &Self::Position, change: &Change, lang: Lang) -> String {
+        self.show(&self.apply(position, change), lang)
+    }
+
+    /// Lines the text of an analysis adds after its winning moves (none unless the ruleset has
+    /// some): `grundy RULESET` prints them, and the Python package's `explain`.
+    fn notes(
+        &self,
+        _position: &Self::Position,
+        _analysis: &Analysis<Self::Step>,
+        _lang: Lang,
+    ) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The ruleset's own fields of the JSON of an analysis, after the contract's (a subtraction
+    /// game's `set` and `period`): none unless the ruleset has some. `grundy RULESET --json`,
+    /// the web API and the Python package's `to_dict` all take them from here.
+    #[cfg(feature = "serde")]
+    fn json_fields(
+        &self,
+        _position: &Self::Position,
+        _analysis: &Analysis<Self::Step>,
+    ) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+
     /// An upper bound on the engine's work (positions times options) to search every position
     /// reachable from `position`, or `None` when the ruleset cannot tell.
     fn search_cost(&self, position: &Self::Position) -> Option<u64>;

@@ -109,6 +109,27 @@ pub struct Unanswered {
     pub max_positions: usize,
 }
 
+/// Which way [`analyze_misere`] answers `heaps` under `rules` within `limits`: it builds the
+/// quotient (to see whether it is within its bound) but does not search.
+pub fn misere_method(rules: &TakeAndBreak, heaps: &[u64], limits: Limits) -> Method {
+    let max_heap = largest_heap(heaps);
+    match Quotient::of(rules, max_heap, limits.max_order) {
+        Ok(quotient) => Method::Quotient {
+            max_heap,
+            order: quotient.order(),
+        },
+        Err(_) => Method::Search {
+            max_heap,
+            max_order: limits.max_order,
+        },
+    }
+}
+
+/// The largest heap of a position, at least 1 (the smallest quotient computed).
+fn largest_heap(heaps: &[u64]) -> usize {
+    heaps.iter().copied().max().unwrap_or(0).max(1) as usize
+}
+
 /// The misère analysis of `heaps` under `rules` and which way answered it. The heaps are those of
 /// a quotient the front end accepts (at most [`super::MAX_HEAP`]).
 ///
@@ -121,7 +142,7 @@ pub fn analyze_misere(
     limits: Limits,
     options: &AnalyzeOptions,
 ) -> Result<(Analysis<MisereStep>, Method), Unanswered> {
-    let max_heap = heaps.iter().copied().max().unwrap_or(0).max(1) as usize;
+    let max_heap = largest_heap(heaps);
     match Quotient::of(rules, max_heap, limits.max_order) {
         Ok(quotient) => {
             let analysis = quotient
@@ -184,6 +205,7 @@ mod tests {
             };
             let (by_search, method) = analyze_misere(&rules, &heaps, small, &options).unwrap();
             assert_eq!(method.name(), "search", "{heaps:?}");
+            assert_eq!(misere_method(&rules, &heaps, small), method);
             assert_eq!(by_quotient.outcome, by_search.outcome, "{heaps:?}");
             assert_eq!(
                 by_quotient.winning_moves, by_search.winning_moves,

@@ -9,7 +9,8 @@
 //!   heaps (see the `sparse` module docs for the algorithm and what runs in parallel), with period
 //!   detection: once a period is *proved*, the remaining values follow from it;
 //! - [`checkpoint`]: a sequence to bytes (with a checksum) and back, so that long runs resume
-//!   exactly.
+//!   exactly;
+//! - [`memory`]: whether a run fits in memory, checked before it starts.
 //!
 //! # Examples
 //! ```
@@ -23,6 +24,7 @@
 
 pub mod checkpoint;
 pub mod code;
+pub mod memory;
 pub mod naive;
 mod pairs;
 mod sparse;

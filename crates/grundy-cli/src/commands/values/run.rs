@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use grundy::values::{Sequence, checkpoint};
+use grundy::values::{Sequence, checkpoint, memory};
 use indicatif::{ProgressBar, ProgressStyle};
 
 /// How to run.
@@ -30,7 +30,7 @@ const CODE_ALLOWANCE: usize = 4096;
 pub fn check_checkpoint_size(path: &Path, bytes: u64, max_mib: Option<u64>) -> anyhow::Result<u64> {
     let memory = match max_mib {
         Some(max) => Some(max.saturating_mul(1 << 20)),
-        None => available_memory(),
+        None => memory::available_memory(),
     };
     let Some(memory) = memory else {
         return Ok(u64::MAX);
@@ -53,35 +53,15 @@ pub fn check_checkpoint_size(path: &Path, bytes: u64, max_mib: Option<u64>) -> a
 /// Refuses a run to `len` values that could need more than `max_mib` MiB of memory (by default
 /// the memory available now), before it starts; says how much a big run needs.
 pub fn check_memory(len: usize, max_mib: Option<u64>) -> anyhow::Result<()> {
+    memory::check(len, max_mib, "--max-memory")?;
     let needed = Sequence::bytes_needed(len);
-    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
-    match (max_mib, available_memory()) {
-        (Some(max), _) if needed > max << 20 => bail!(
-            "{len} values need up to {} MiB of memory, more than --max-memory {max}: ask for fewer or raise it",
-            mib(needed)
-        ),
-        (None, Some(available)) if needed > available => bail!(
-            "{len} values need up to {} MiB but only {} MiB of memory is available: ask for fewer (or set --max-memory)",
-            mib(needed),
-            available >> 20
-        ),
-        _ => {}
-    }
     if needed >= 64 << 20 {
         eprintln!(
             "grundy: {len} values need at most {} MiB of memory",
-            mib(needed)
+            needed.div_ceil(1 << 20)
         );
     }
     Ok(())
-}
-
-/// MemAvailable from /proc/meminfo, in bytes (None where it cannot be read).
-fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// Computes `sequence` to `target` values (or to a proved period), saving checkpoints; returns

@@ -180,13 +180,15 @@ impl SumPlay {
         };
         let mut games: Vec<(String, HeapRules)> = Vec::new();
         let mut order = Vec::new();
-        for name in mixed::component_words(text) {
+        for typed in mixed::component_words(text) {
+            let sum = MixedSum::parse(&[format!("{typed}:0")], SubtractionSet::DEFAULT_LIMIT)
+                .map_err(|e| bad(e.problem.to_string()))?;
+            // As `grundy sum` writes it (`sub{1,2}` for `sub{2, 1}`).
+            let name = sum.name(&sum.components[0].ruleset);
             if let Some(known) = games.iter().position(|(n, _)| *n == name) {
                 order.push(known);
                 continue;
             }
-            let sum = MixedSum::parse(&[format!("{name}:0")], MixedSum::DEFAULT_MAX_SETS)
-                .map_err(|e| bad(e.problem.to_string()))?;
             let rules = match &sum.components[0].ruleset {
                 Ruleset::Nim => HeapRules::Nim,
                 Ruleset::Lasker => HeapRules::Lasker,
@@ -211,6 +213,28 @@ impl SumPlay {
             .iter()
             .map(|h| format!("{}:{}", self.rules.games[h.game].0, h.heap))
             .collect()
+    }
+
+    /// The sum after `change` as `grundy sum` writes it: one component per heap of `position`,
+    /// the heaps a split or a break leaves kept as one component (`grundy:1,5`).
+    fn components_after(&self, position: &[SumHeap], change: &Change) -> Vec<String> {
+        let (Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. }) =
+            *change
+        else {
+            unreachable!("a sum's moves are takes, splits and breaks, not {change:?}")
+        };
+        let next = after(position, change);
+        let left: Vec<String> = next[pile..=pile + next.len() - position.len()]
+            .iter()
+            .map(|h| h.heap.to_string())
+            .collect();
+        let mut components = self.components(position);
+        components[pile] = format!(
+            "{}:{}",
+            self.rules.games[position[pile].game].0,
+            left.join(",")
+        );
+        components
     }
 
     /// The move `change` if heap `pile` has it, else why not.
@@ -299,11 +323,11 @@ impl Playable for SumPlay {
                 heap,
             })
             .collect();
-        MixedSum::parse(&self.components(&position), MixedSum::DEFAULT_MAX_SETS).map_err(|e| {
-            SetupError::BadPosition {
+        MixedSum::parse(&self.components(&position), SubtractionSet::DEFAULT_LIMIT).map_err(
+            |e| SetupError::BadPosition {
                 problem: e.to_string(),
-            }
-        })?;
+            },
+        )?;
         Ok(position)
     }
 
@@ -409,9 +433,45 @@ impl Playable for SumPlay {
         position: &Vec<SumHeap>,
         options: &AnalyzeOptions,
     ) -> Result<Analysis<HeapStep>, EngineError> {
-        let sum = MixedSum::parse(&self.components(position), MixedSum::DEFAULT_MAX_SETS)
+        let sum = MixedSum::parse(&self.components(position), SubtractionSet::DEFAULT_LIMIT)
             .expect("a position's heaps are checked when it is made");
         Ok(sum.analyze(options))
+    }
+
+    /// The components as `grundy sum` writes them: `nim:3`, `lasker:5`, … one per heap.
+    fn write_position<S: serde::Serializer>(
+        &self,
+        position: &Vec<SumHeap>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        self.components(position).serialize(serializer)
+    }
+
+    /// As `grundy sum` writes it (see [`SumPlay::components_after`]).
+    fn write_after<S: serde::Serializer>(
+        &self,
+        position: &Vec<SumHeap>,
+        change: &Change,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        self.components_after(position, change)
+            .serialize(serializer)
+    }
+
+    /// As `grundy sum` shows it (see [`SumPlay::components_after`]).
+    fn show_after(&self, position: &Vec<SumHeap>, change: &Change, _lang: Lang) -> String {
+        self.components_after(position, change).join(" + ")
+    }
+
+    #[cfg(feature = "serde")]
+    fn json_fields(
+        &self,
+        position: &Vec<SumHeap>,
+        _analysis: &Analysis<HeapStep>,
+    ) -> Vec<(&'static str, serde_json::Value)> {
+        MixedSum::parse(&self.components(position), SubtractionSet::DEFAULT_LIMIT)
+            .expect("a position's heaps are checked when it is made")
+            .json_fields()
     }
 
     /// Each heap becomes at most the ordered lists of heaps it can break into; each position has

@@ -72,6 +72,17 @@ impl MoorePlay {
         };
         Ok(MoorePlay { rules: Moore { k } })
     }
+
+    /// Whether the count of winning moves of `piles` is exact. It is not part of the analysis:
+    /// the walk over the winning moves is run again, listing none (at most
+    /// [`moore::WALK_BUDGET`] steps).
+    fn exact_count(&self, piles: &[u64]) -> bool {
+        let counting = AnalyzeOptions {
+            max_moves: 0,
+            explain: false,
+        };
+        moore::analyze(piles, self.rules.k, &counting).exact_count
+    }
 }
 
 impl Playable for MoorePlay {
@@ -208,6 +219,22 @@ impl Playable for MoorePlay {
         options: &AnalyzeOptions,
     ) -> Result<Analysis<MooreStep>, EngineError> {
         Ok(moore::analyze(piles, self.rules.k, options).analysis)
+    }
+
+    fn notes(&self, piles: &Vec<u64>, analysis: &Analysis<MooreStep>, lang: Lang) -> Vec<String> {
+        if self.exact_count(piles) {
+            return Vec::new();
+        }
+        vec![moore::inexact_count_note(analysis.winning_move_count, lang)]
+    }
+
+    #[cfg(feature = "serde")]
+    fn json_fields(
+        &self,
+        piles: &Vec<u64>,
+        _analysis: &Analysis<MooreStep>,
+    ) -> Vec<(&'static str, serde_json::Value)> {
+        moore::json_fields(self.rules.k, self.exact_count(piles))
     }
 
     /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with

@@ -283,6 +283,14 @@ impl Playable for OctalPlay {
         options: &AnalyzeOptions,
     ) -> Result<Analysis<OctalStep>, EngineError> {
         let analysis = match self.convention {
+            // The explanation says how far the values were computed: as far as the largest
+            // heap, as `grundy octal` computes them, not as far as the table played from.
+            Convention::Normal if options.explain => {
+                Octal::new(self.game.rules().clone(), piles, PLAYED_MAX_HEAP)
+                    .expect("position checked the heaps against PLAYED_MAX_HEAP")
+                    .analyze(piles, options)
+                    .map_steps(OctalStep::Normal)
+            }
             Convention::Normal => self
                 .game
                 .analyze(piles, options)
@@ -296,6 +304,23 @@ impl Playable for OctalPlay {
                 .map_steps(OctalStep::Misere),
         };
         Ok(analysis)
+    }
+
+    /// Misère play's `method`: `quotient` or `search`, whichever answered.
+    #[cfg(feature = "serde")]
+    fn json_fields(
+        &self,
+        piles: &Vec<u64>,
+        _analysis: &Analysis<OctalStep>,
+    ) -> Vec<(&'static str, serde_json::Value)> {
+        match self.convention {
+            Convention::Normal => Vec::new(),
+            Convention::Misere => octal::misere_json_fields(quotient::misere_method(
+                self.game.rules(),
+                piles,
+                self.misere_limits,
+            )),
+        }
     }
 
     /// The piles evolve independently: ∏ (positions a pile can become, see [`positions_from`])
@@ -386,6 +411,16 @@ mod tests {
             assert_eq!(
                 searched.explanation[0].text(Lang::En).contains("searched"),
                 piles.contains(&4),
+                "{piles:?}"
+            );
+            let method = if piles.contains(&4) {
+                "search"
+            } else {
+                "quotient"
+            };
+            assert_eq!(
+                by_search.json_fields(&piles, &searched),
+                [("method", serde_json::json!(method))],
                 "{piles:?}"
             );
         }

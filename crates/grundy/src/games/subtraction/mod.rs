@@ -117,6 +117,16 @@ pub fn intro(sequence: &SubtractionValues) -> HeapStep {
     }
 }
 
+/// The fields an analysis's JSON adds for a subtraction game: the `set` and its `period` (null
+/// when none is known).
+#[cfg(feature = "serde")]
+pub fn json_fields(sequence: &SubtractionValues) -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        ("set", serde_json::json!(sequence.set().to_string())),
+        ("period", serde_json::json!(sequence.period())),
+    ]
+}
+
 /// The game's name for people, with its set.
 pub fn title(set: &SubtractionSet, lang: Lang) -> String {
     lang.pick(

@@ -189,6 +189,15 @@ impl Playable for SubtractionPlay {
             .expect("Playable::position checked the piles"))
     }
 
+    #[cfg(feature = "serde")]
+    fn json_fields(
+        &self,
+        _piles: &Vec<u64>,
+        _analysis: &Analysis<HeapStep>,
+    ) -> Vec<(&'static str, serde_json::Value)> {
+        subtraction::json_fields(&self.sequence)
+    }
+
     /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
     /// at most Σp options.
     fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
