@@ -70,15 +70,19 @@ def test_to_dict_is_the_json_of_the_command_line(cli, game, params, words, posit
 
 
 @pytest.mark.parametrize("game,params,words,position", CASE_PARAMS)
-def test_explain_is_what_the_command_line_prints(cli, game, params, words, position):
-    analysis = grundy.analyze(game, position, **params)
+@pytest.mark.parametrize("misere", [False, True])
+def test_explain_is_what_the_command_line_prints(cli, game, params, words, position, misere):
+    flags = ["--misere"] if misere else []
+    if cli.run(game, *words, *flags, *position).returncode != 0:
+        pytest.skip("no misère play: test_to_dict_is_the_json_of_the_command_line checks the refusal")
+    analysis = grundy.analyze(game, position, misere=misere, **params)
     for lang in ("en", "zh"):
         steps = analysis.to_dict(lang=lang, explain=True)["explanation"]
         why = "Why:" if lang == "en" else "理由："
         report, proof = analysis.explain(lang=lang).split(f"\n{why}\n")
         assert proof == "".join(f"{i}. {step['text']}\n" for i, step in enumerate(steps, 1))
         assert len(report.splitlines()) >= 2
-        text = cli.text(game, *words, *position, "--explain", "--lang", lang)
+        text = cli.text(game, *words, *flags, *position, "--explain", "--lang", lang)
         assert analysis.explain(lang=lang) == text
 
 

@@ -122,7 +122,7 @@ fn write_misere(
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let note = method.note(Lang::from(args.output.lang));
-    let title = octal::title(rules, Lang::from(args.output.lang));
+    let title = octal::play_title(rules, Convention::Misere, Lang::from(args.output.lang));
     Report {
         game: "octal",
         title: &title,

@@ -11,7 +11,7 @@
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::values::{Method, Sequence, TakeAndBreak};
-use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Change, Convention, Game, Lang, MoveList, Nimber};
 
 mod playable;
 
@@ -153,6 +153,14 @@ pub fn title(code: &TakeAndBreak, lang: Lang) -> String {
         (Some(title), Lang::Zh) => format!("{title}（{code}）"),
         (None, Lang::En) => format!("take-and-break game {code}"),
         (None, Lang::Zh) => format!("取子分堆游戏 {code}"),
+    }
+}
+
+/// The title of a position under `play`: [`title`], after "misère " in misère play.
+pub fn play_title(code: &TakeAndBreak, play: Convention, lang: Lang) -> String {
+    match play {
+        Convention::Normal => title(code, lang),
+        Convention::Misere => format!("{}{}", lang.pick("misère ", "反常 "), title(code, lang)),
     }
 }
 

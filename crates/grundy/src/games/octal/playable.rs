@@ -145,12 +145,7 @@ impl Playable for OctalPlay {
     }
 
     fn title(&self, lang: Lang) -> String {
-        match self.convention {
-            Convention::Normal => self.game.title(lang),
-            Convention::Misere => {
-                format!("{}{}", lang.pick("misère ", "反常 "), self.game.title(lang))
-            }
-        }
+        octal::play_title(self.game.rules(), self.convention, lang)
     }
 
     fn conventions(&self) -> &'static [Convention] {
@@ -304,6 +299,16 @@ impl Playable for OctalPlay {
                 .map_steps(OctalStep::Misere),
         };
         Ok(analysis)
+    }
+
+    /// Misère play's line saying which way answered, the quotient or the search.
+    fn notes(&self, piles: &Vec<u64>, _analysis: &Analysis<OctalStep>, lang: Lang) -> Vec<String> {
+        match self.convention {
+            Convention::Normal => Vec::new(),
+            Convention::Misere => vec![
+                quotient::misere_method(self.game.rules(), piles, self.misere_limits).note(lang),
+            ],
+        }
     }
 
     /// Misère play's `method`: `quotient` or `search`, whichever answered.
