@@ -139,11 +139,7 @@ impl Sequence {
         } else {
             self.certificate()
         };
-        let found = match &self.values {
-            Values::U8(v) => period::find(v, certificate, arithmetic),
-            Values::U16(v) => period::find(v, certificate, arithmetic),
-            Values::U32(v) => period::find(v, certificate, arithmetic),
-        };
+        let found = period::find(self.len(), self.term(), certificate, arithmetic);
         match (found, self.proved) {
             (_, Some(proved)) if !arithmetic => Some(proved),
             (found, _) => found,
@@ -220,18 +216,25 @@ impl Sequence {
             Certificate::TakeAndBreak { .. } => Some("take-and-break periodicity theorem"),
             _ => None,
         };
-        // Looked for in the values as they are stored: no widened copy of a long run.
-        let find = |certificate, arithmetic| match &self.values {
-            Values::U8(v) => period::find(&v[..len], certificate, arithmetic),
-            Values::U16(v) => period::find(&v[..len], certificate, arithmetic),
-            Values::U32(v) => period::find(&v[..len], certificate, arithmetic),
-        };
+        assert!(
+            len <= self.len(),
+            "{len} values asked, {} known",
+            self.len()
+        );
+        let find =
+            |certificate, arithmetic| period::find(len, self.term(), certificate, arithmetic);
         let plain = find(self.certificate(), false);
         let period = plain.or_else(|| find(Certificate::None, true).filter(|p| p.saltus > 0))?;
         Some(Found {
             period,
             theorem: theorem.filter(|_| period.proved),
         })
+    }
+
+    /// G(n) as the period search reads it: from the values as they are stored, no widened copy
+    /// of a long run.
+    fn term(&self) -> impl Fn(usize) -> u64 + '_ {
+        |n| u64::from(self.values.get(n))
     }
 
     /// Bytes the value table and the engine may need for `len` values at most: 4 bytes a value
