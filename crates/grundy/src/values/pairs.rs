@@ -94,6 +94,7 @@ impl<'a, L: Value, H: Value> Splits<'a, L, H> {
 /// wide (the last two are never both non-empty: a ≤ s − a, so a wide small part has a wide
 /// large part).
 #[allow(clippy::type_complexity)]
+#[inline]
 pub(super) fn splits<'a, N: Value, W: Value>(
     table: Parts<'a, N, W>,
     s: usize,
@@ -171,12 +172,12 @@ fn first_hit<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
     high: &[H; CHUNK],
     wanted: &[X; K],
 ) -> Option<usize> {
-    let x = xor_chunk::<L, H, X>(low, high);
     let mut hits = [false; CHUNK];
     for i in 0..CHUNK {
+        let x = X::from(low[i]) ^ X::from(high[CHUNK - 1 - i]);
         let mut hit = false;
         for &w in wanted {
-            hit |= x[i] == w;
+            hit |= x == w;
         }
         hits[i] = hit;
     }

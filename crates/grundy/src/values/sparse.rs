@@ -595,6 +595,7 @@ struct Hunt<'a, X> {
 
 impl<X: Value> Hunt<'_, X> {
     /// Goes on with the hunt among `splits`.
+    #[inline]
     fn among<L: Value, H: Value>(&mut self, splits: Splits<L, H>)
     where
         X: From<L> + From<H>,
