@@ -13,9 +13,9 @@
 //! their XOR lane by lane, then one comparison of every lane with each wanted value, the number of
 //! wanted values fixed at compile time (1, 2, 4 or 8; a list is padded with a repeat). A chunk has
 //! no early exit, so LLVM turns it into vector instructions over `u8` or `u16` lanes. The kernels
-//! are inlined into their caller, `sparse::hunt`, which is compiled a second time for AVX2 and
-//! chosen at run time (`multiversion`): reversing the bytes of a vector takes one instruction
-//! there and six with SSE2, and one choice per hunt costs less than one per chunk.
+//! are inlined into their caller, `sparse::hunt_among`, which is compiled a second time for AVX2
+//! and chosen at run time (`multiversion`): reversing the bytes of a vector takes one instruction
+//! there and six with SSE2, and one choice per stretch of splits costs less than one per chunk.
 //! [`first_wanted_plain`] is the reference version, one split at a time, that the tests compare
 //! it with.
 
@@ -228,7 +228,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// The kernel as `sparse::hunt` runs it: inlined into a copy compiled for AVX2 where the
+    /// The kernel as `sparse::hunt_among` runs it: inlined into a copy compiled for AVX2 where the
     /// machine has it.
     #[multiversion::multiversion(targets("x86_64+avx2"))]
     fn dispatched<L: Value, H: Value, X: Value + From<L> + From<H>>(
