@@ -155,7 +155,15 @@ pub fn values<'py>(
     compute(py, &mut sequence, len, false)?;
     Ok(match sequence.values() {
         Values::U8(v) => PyArray1::from_slice(py, &v[..len]).into_any(),
-        Values::U16(v) => PyArray1::from_slice(py, &v[..len]).into_any(),
+        // The table keeps one byte a value before its first value above 255: one uint16 array
+        // of both parts, handed to NumPy as it is.
+        Values::U16 { narrow, wide } => {
+            let values: Vec<u16> = (narrow.iter().map(|&v| u16::from(v)))
+                .chain(wide.iter().copied())
+                .take(len)
+                .collect();
+            PyArray1::from_vec(py, values).into_any()
+        }
         Values::U32(v) => PyArray1::from_slice(py, &v[..len]).into_any(),
     })
 }

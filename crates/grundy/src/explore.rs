@@ -74,10 +74,12 @@ impl Exploration {
     /// only under a certificate that allows one, [`Certificate::AllBut`]).
     pub fn new(values: Vec<Nimber>, certificate: Certificate) -> Exploration {
         let data = values_u64(&values);
-        let period = period::find_best_supported(&data, certificate, false).or_else(|| {
-            period::find_best_supported(&data, for_saltus(certificate), true)
-                .filter(|p| p.saltus > 0)
-        });
+        let term = |n: usize| data[n];
+        let period =
+            period::find_best_supported(data.len(), term, certificate, false).or_else(|| {
+                period::find_best_supported(data.len(), term, for_saltus(certificate), true)
+                    .filter(|p| p.saltus > 0)
+            });
         Exploration {
             values,
             period,

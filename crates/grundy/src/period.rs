@@ -85,8 +85,8 @@ impl Certificate {
     }
 }
 
-/// The smallest period of the tail of `values` that the data prove, or else the smallest one
-/// they show, with the smallest preperiod for it.
+/// The smallest period of the tail of the sequence `term(0), …, term(len − 1)` that the data
+/// prove, or else the smallest one they show, with the smallest preperiod for it.
 ///
 /// A candidate must be seen at least twice in full after its preperiod, and an unproved one must
 /// cover at least a third of the data (so short coincidences are not reported); it is `proved`
@@ -95,12 +95,12 @@ impl Certificate {
 /// With `arithmetic`, a saltus is allowed (read off the last values); otherwise only plain periods
 /// are searched. Cost: for each candidate p, a scan backwards from the end that stops at the first
 /// mismatch, so wrong candidates cost little.
-pub fn find<T: Copy + Into<u64>>(
-    values: &[T],
+pub fn find(
+    len: usize,
+    term: impl Fn(usize) -> u64,
     certificate: Certificate,
     arithmetic: bool,
 ) -> Option<Period> {
-    let len = values.len();
     let first_seen = std::cell::Cell::new(None);
     // Once a period is seen, a larger one is only worth trying if the data could prove it (this
     // also keeps multiples of a seen period from being scanned in full, O(len²)).
@@ -110,7 +110,7 @@ pub fn find<T: Copy + Into<u64>>(
                 .needed_len(0, period)
                 .is_some_and(|needed| needed <= len)
     };
-    for found in candidates(values, certificate, arithmetic, worth_trying) {
+    for found in candidates(len, term, certificate, arithmetic, worth_trying) {
         if found.proved {
             return Some(found);
         }
@@ -125,13 +125,14 @@ pub fn find<T: Copy + Into<u64>>(
 /// preperiod (the most values explained), then the smallest period. A short coincidence at the
 /// end of the data (say G(n + 2) = G(n) + 2 for the last four values only) is then not preferred
 /// to a period that runs through all the data.
-pub fn find_best_supported<T: Copy + Into<u64>>(
-    values: &[T],
+pub fn find_best_supported(
+    len: usize,
+    term: impl Fn(usize) -> u64,
     certificate: Certificate,
     arithmetic: bool,
 ) -> Option<Period> {
     let mut best: Option<Period> = None;
-    for found in candidates(values, certificate, arithmetic, |_| true) {
+    for found in candidates(len, term, certificate, arithmetic, |_| true) {
         if found.proved {
             return Some(found);
         }
@@ -142,16 +143,15 @@ pub fn find_best_supported<T: Copy + Into<u64>>(
     best
 }
 
-/// Every period seen at least twice in full after its smallest preperiod, smallest period first,
-/// while `worth_trying(period)` holds.
-fn candidates<'a, T: Copy + Into<u64>>(
-    values: &'a [T],
+/// Every period of `at(0), …, at(len − 1)` seen at least twice in full after its smallest
+/// preperiod, smallest period first, while `worth_trying(period)` holds.
+fn candidates(
+    len: usize,
+    at: impl Fn(usize) -> u64,
     certificate: Certificate,
     arithmetic: bool,
-    worth_trying: impl Fn(usize) -> bool + 'a,
-) -> impl Iterator<Item = Period> + 'a {
-    let len = values.len();
-    let at = move |i: usize| -> u64 { values[i].into() };
+    worth_trying: impl Fn(usize) -> bool,
+) -> impl Iterator<Item = Period> {
     (1..=len / 2)
         .take_while(move |&p| worth_trying(p))
         .filter_map(move |period| {
@@ -196,7 +196,13 @@ mod tests {
         // 5 7 then 0 1 2 repeating.
         let mut values = vec![5u64, 7];
         values.extend((0..30).map(|i| i % 3));
-        let p = find(&values, Certificate::Window { max: 3 }, false).unwrap();
+        let p = find(
+            values.len(),
+            |i| values[i],
+            Certificate::Window { max: 3 },
+            false,
+        )
+        .unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (2, 3, 0, true));
     }
 
@@ -206,11 +212,15 @@ mod tests {
         // theorem (moves leave at most two heaps).
         let octal = Certificate::TakeAndBreak { heaps: 2, max: 3 };
         let values: Vec<u64> = (0..10).map(|i| i % 3).collect();
-        let p = find(&values, octal, false).unwrap();
+        let p = find(values.len(), |i| values[i], octal, false).unwrap();
         assert_eq!(p.period, 3);
         assert!(!p.proved);
         let values: Vec<u64> = (0..11).map(|i| i % 3).collect();
-        assert!(find(&values, octal, false).unwrap().proved);
+        assert!(
+            find(values.len(), |i| values[i], octal, false)
+                .unwrap()
+                .proved
+        );
     }
 
     #[test]
@@ -220,21 +230,30 @@ mod tests {
         for k in 0..20 {
             values.extend([1, 2, 4, 3].map(|v| v + 4 * k));
         }
-        let p = find(&values, Certificate::None, true).unwrap();
+        let p = find(values.len(), |i| values[i], Certificate::None, true).unwrap();
         assert_eq!(
             (p.preperiod, p.period, p.saltus, p.proved),
             (1, 4, 4, false)
         );
-        assert_eq!(find(&values, Certificate::None, false), None);
+        assert_eq!(
+            find(values.len(), |i| values[i], Certificate::None, false),
+            None
+        );
     }
 
     #[test]
     fn without_a_possible_proof_the_smallest_period_seen_is_returned() {
         // 0 1 0 1 ...: period 2; its multiples repeat too but are not reported.
         let values: Vec<u64> = (0..1 << 16).map(|i| i % 2).collect();
-        let p = find(&values, Certificate::None, false).unwrap();
+        let p = find(values.len(), |i| values[i], Certificate::None, false).unwrap();
         assert_eq!((p.period, p.proved), (2, false));
-        let p = find(&values, Certificate::Window { max: 1 << 20 }, false).unwrap();
+        let p = find(
+            values.len(),
+            |i| values[i],
+            Certificate::Window { max: 1 << 20 },
+            false,
+        )
+        .unwrap();
         assert_eq!((p.period, p.proved), (2, false));
     }
 
@@ -243,14 +262,25 @@ mod tests {
         // 0 0 0 1 1 1 2 2 2 ...: arithmetic period 3, saltus 1; the last two values are equal,
         // which is not period 1.
         let values: Vec<u64> = (0..100).map(|i| i / 3).collect();
-        let p = find(&values, Certificate::None, true).unwrap();
+        let p = find(values.len(), |i| values[i], Certificate::None, true).unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus), (0, 3, 1));
-        assert_eq!(find(&values, Certificate::None, false), None);
+        assert_eq!(
+            find(values.len(), |i| values[i], Certificate::None, false),
+            None
+        );
     }
 
     #[test]
     fn no_period_in_a_growing_sequence_without_saltus() {
         let values: Vec<u64> = (0..100).collect();
-        assert_eq!(find(&values, Certificate::Window { max: 1 }, false), None);
+        assert_eq!(
+            find(
+                values.len(),
+                |i| values[i],
+                Certificate::Window { max: 1 },
+                false
+            ),
+            None
+        );
     }
 }

@@ -57,8 +57,11 @@ pub fn to_bytes(sequence: &Sequence) -> Vec<u8> {
     bytes.extend_from_slice(&(values.len() as u64).to_le_bytes());
     match values {
         Values::U8(v) => bytes.extend_from_slice(v),
-        Values::U16(v) => v
+        // Every value in two bytes, the narrow part's too.
+        Values::U16 { narrow, wide } => narrow
             .iter()
+            .map(|&x| u16::from(x))
+            .chain(wide.iter().copied())
             .for_each(|x| bytes.extend_from_slice(&x.to_le_bytes())),
         Values::U32(v) => v
             .iter()
@@ -108,18 +111,17 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Sequence, CheckpointError> {
         len.checked_mul(width)
             .ok_or(CheckpointError::Damaged("too long"))?,
     )?;
-    let values = match width {
+    let values: Values = match width {
         1 => Values::U8(raw.to_vec()),
-        2 => Values::U16(
-            raw.chunks_exact(2)
-                .map(|c| u16::from_le_bytes([c[0], c[1]]))
-                .collect(),
-        ),
-        4 => Values::U32(
-            raw.chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect(),
-        ),
+        // Pushed one by one: the table is then as narrow as the values allow, as if computed.
+        2 => raw
+            .chunks_exact(2)
+            .map(|c| u32::from(u16::from_le_bytes([c[0], c[1]])))
+            .collect(),
+        4 => raw
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
         _ => return Err(CheckpointError::Damaged("bad value width")),
     };
     if !rest.is_empty() {
@@ -207,6 +209,19 @@ mod tests {
             from_bytes(b"hello"),
             Err(CheckpointError::NotACheckpoint)
         ));
+    }
+
+    #[test]
+    fn a_table_in_two_parts_round_trips() {
+        // G(n) ≤ 2n, as the loader checks.
+        let values: Values = (0..200).map(|n| n % 7).chain([300, 5]).collect();
+        let sequence = Sequence::with_values("0.6".parse().unwrap(), values);
+        let back = from_bytes(&to_bytes(&sequence)).unwrap();
+        assert_eq!(back.values(), sequence.values());
+        let Values::U16 { narrow, wide } = back.values() else {
+            panic!("two bytes a value from 300 on");
+        };
+        assert_eq!((narrow.len(), &wide[..]), (200, &[300, 5][..]));
     }
 
     /// Small checkpoints of each value width, for the damage tests below.

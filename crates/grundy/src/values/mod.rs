@@ -141,11 +141,7 @@ impl Sequence {
         } else {
             self.certificate()
         };
-        let found = match &self.values {
-            Values::U8(v) => period::find(v, certificate, arithmetic),
-            Values::U16(v) => period::find(v, certificate, arithmetic),
-            Values::U32(v) => period::find(v, certificate, arithmetic),
-        };
+        let found = self.find_in(self.len(), certificate, arithmetic);
         match (found, self.proved) {
             (_, Some(proved)) if !arithmetic => Some(proved),
             (found, _) => found,
@@ -222,18 +218,31 @@ impl Sequence {
             Certificate::TakeAndBreak { .. } => Some("take-and-break periodicity theorem"),
             _ => None,
         };
-        // Looked for in the values as they are stored: no widened copy of a long run.
-        let find = |certificate, arithmetic| match &self.values {
-            Values::U8(v) => period::find(&v[..len], certificate, arithmetic),
-            Values::U16(v) => period::find(&v[..len], certificate, arithmetic),
-            Values::U32(v) => period::find(&v[..len], certificate, arithmetic),
-        };
+        assert!(
+            len <= self.len(),
+            "{len} values asked, {} known",
+            self.len()
+        );
+        let find = |certificate, arithmetic| self.find_in(len, certificate, arithmetic);
         let plain = find(self.certificate(), false);
         let period = plain.or_else(|| find(Certificate::None, true).filter(|p| p.saltus > 0))?;
         Some(Found {
             period,
             theorem: theorem.filter(|_| period.proved),
         })
+    }
+
+    /// [`period::find`] on G(0..len), read from the values as they are stored (no widened copy of
+    /// a long run), one copy of the search for each way of storing them.
+    fn find_in(&self, len: usize, certificate: Certificate, arithmetic: bool) -> Option<Period> {
+        match &self.values {
+            Values::U8(v) => period::find(len, |n| v[n].into(), certificate, arithmetic),
+            Values::U16 { narrow, wide } => {
+                let table = store::Parts::new(narrow, wide);
+                period::find(len, |n| table.get(n).into(), certificate, arithmetic)
+            }
+            Values::U32(v) => period::find(len, |n| v[n].into(), certificate, arithmetic),
+        }
     }
 
     /// Bytes the value table and the engine may need for `len` values at most: 4 bytes a value

@@ -1,17 +1,25 @@
 //! The kernel of the common × common search: the first split (a, s − a) whose option value
 //! G(a) ⊕ G(s − a) is one of a few wanted values.
 //!
-//! [`first_wanted`] reads the splits [`CHUNK`] at a time: `CHUNK` values G(a), G(a + 1), … and the
-//! `CHUNK` values G(s − a), G(s − a − 1), … (one slice read backwards), their XOR lane by lane,
-//! then one comparison of every lane with each wanted value, the number of wanted values fixed at
-//! compile time (1, 2, 4 or 8; a list is padded with a repeat). A chunk has no early exit,
-//! so LLVM turns it into vector instructions over `u8` or `u16` lanes. The kernels are inlined
-//! into their caller, `sparse::hunt`, which is compiled a second time for AVX2 and chosen at run
-//! time (`multiversion`): reversing the bytes of a vector takes one instruction there and six with
-//! SSE2, and one choice per hunt costs less than one per chunk. [`first_wanted_plain`] is the
-//! reference version, one split at a time, that the tests compare it with.
+//! The splits of s are read in stretches of consecutive a ([`Splits`]) in which each part comes
+//! from one slice of the value table, whose two parts may differ in width (one byte a value below
+//! the first value above 255, two from there: see [`Parts`]). [`splits`] cuts a range of splits
+//! into at most three stretches: small and large parts both narrow, small narrow and large wide,
+//! both wide. In each stretch the option values are computed in lanes of one type X, the table's
+//! wide type (`u8` lanes for a table of bytes, `u16` for a table in two parts).
+//!
+//! [`first_wanted`] reads a stretch [`CHUNK`] splits at a time: `CHUNK` small parts G(a),
+//! G(a + 1), … and the `CHUNK` large parts G(s − a), G(s − a − 1), … (one slice read backwards),
+//! their XOR lane by lane, then one comparison of every lane with each wanted value, the number of
+//! wanted values fixed at compile time (1, 2, 4 or 8; a list is padded with a repeat). A chunk has
+//! no early exit, so LLVM turns it into vector instructions over `u8` or `u16` lanes. The kernels
+//! are inlined into their caller, `sparse::hunt_among`, which is compiled a second time for AVX2
+//! and chosen at run time (`multiversion`): reversing the bytes of a vector takes one instruction
+//! there and six with SSE2, and one choice per stretch of splits costs less than one per chunk.
+//! [`first_wanted_plain`] is the reference version, one split at a time, that the tests compare
+//! it with.
 
-use super::store::Value;
+use super::store::{Parts, Value};
 
 /// Splits compared together.
 pub(super) const CHUNK: usize = 32;
@@ -19,63 +27,154 @@ pub(super) const CHUNK: usize = 32;
 /// The most wanted values [`first_wanted`] takes at once.
 pub(super) const MAX_WANTED: usize = 8;
 
-/// The smallest a in `from..=to` with G(a) ⊕ G(s − a) in `wanted`, where G is `values`
-/// (`to < s`, `s − from < values.len()`, at most [`MAX_WANTED`] values wanted). Costs about
-/// (to − from)/`CHUNK` · (3 + |wanted| rounded up to a power of two) vector operations when no
-/// split matches.
-#[inline(always)]
-pub(super) fn first_wanted<T: Value>(
-    values: &[T],
+/// Splits (a, s − a) of one s for consecutive a, each part read from one slice: split i has the
+/// small part `low[i]` and the large part `high[len − 1 − i]` (the large parts G(s − a) are
+/// stored in increasing order of s − a, so read backwards).
+#[derive(Debug)]
+pub(super) struct Splits<'a, L, H> {
+    low: &'a [L],
+    high: &'a [H],
+}
+
+// Derived, these would ask L and H to be Copy too.
+impl<L, H> Clone for Splits<'_, L, H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<L, H> Copy for Splits<'_, L, H> {}
+
+impl<'a, L: Value, H: Value> Splits<'a, L, H> {
+    /// The splits pairing `low[i]` with `high[len − 1 − i]`.
+    ///
+    /// # Panics
+    /// If the slices differ in length.
+    pub(super) fn new(low: &'a [L], high: &'a [H]) -> Self {
+        assert_eq!(low.len(), high.len(), "one large part for each small part");
+        Splits { low, high }
+    }
+
+    /// How many splits.
+    pub(super) fn len(self) -> usize {
+        self.low.len()
+    }
+
+    /// Whether there are none.
+    pub(super) fn is_empty(self) -> bool {
+        self.low.is_empty()
+    }
+
+    /// The option value of split i, in lanes of type X.
+    #[inline(always)]
+    pub(super) fn value<X: Value + From<L> + From<H>>(self, i: usize) -> X {
+        X::from(self.low[i]) ^ X::from(self.high[self.len() - 1 - i])
+    }
+
+    /// The splits from split i on.
+    #[inline(always)]
+    pub(super) fn skip(self, i: usize) -> Self {
+        Splits {
+            low: &self.low[i..],
+            high: &self.high[..self.len() - i],
+        }
+    }
+
+    /// The parts of splits i..i + `CHUNK`: small parts in order, large parts backwards.
+    #[inline(always)]
+    fn chunk(self, i: usize) -> (&'a [L; CHUNK], &'a [H; CHUNK]) {
+        let end = self.len() - i;
+        let low = self.low[i..i + CHUNK].try_into().expect("a chunk");
+        let high = self.high[end - CHUNK..end].try_into().expect("a chunk");
+        (low, high)
+    }
+}
+
+/// The splits (a, s − a) with a in `from..=to` (a ≤ s − a, s − from < `table.len()`), as three
+/// stretches in increasing a: small part narrow and large part wide, then both narrow, then both
+/// wide (the last two are never both non-empty: a ≤ s − a, so a wide small part has a wide
+/// large part).
+#[allow(clippy::type_complexity)]
+#[inline]
+pub(super) fn splits<'a, N: Value, W: Value>(
+    table: Parts<'a, N, W>,
     s: usize,
     from: usize,
     to: usize,
-    wanted: &[T],
+) -> (Splits<'a, N, W>, Splits<'a, N, N>, Splits<'a, W, W>) {
+    let (w, end) = (table.boundary(), to + 1);
+    // The large part s − a is narrow from a = s + 1 − w on.
+    let high_narrow = (s + 1).saturating_sub(w);
+    let cut = |start: usize, stop: usize| if start < stop { start..stop } else { 0..0 };
+    let (narrow_wide, narrow, wide) = (
+        cut(from, end.min(w).min(high_narrow)),
+        cut(from.max(high_narrow), end.min(w)),
+        cut(from.max(w), end),
+    );
+    // The large parts of the splits with a in `small`, in increasing order.
+    let large = |small: &std::ops::Range<usize>| {
+        if small.is_empty() {
+            0..0
+        } else {
+            s + 1 - small.end..s + 1 - small.start
+        }
+    };
+    (
+        Splits::new(
+            table.range(narrow_wide.clone()).0,
+            table.range(large(&narrow_wide)).1,
+        ),
+        Splits::new(table.range(narrow.clone()).0, table.range(large(&narrow)).0),
+        Splits::new(table.range(wide.clone()).1, table.range(large(&wide)).1),
+    )
+}
+
+/// The first split of `splits` (its index) whose option value is in `wanted` (at most
+/// [`MAX_WANTED`] values). Costs about `splits.len()`/`CHUNK` · (3 + |wanted| rounded up to a
+/// power of two) vector operations when no split matches.
+#[inline(always)]
+pub(super) fn first_wanted<L: Value, H: Value, X: Value + From<L> + From<H>>(
+    splits: Splits<L, H>,
+    wanted: &[X],
 ) -> Option<usize> {
-    fn padded<T: Value, const K: usize>(wanted: &[T]) -> [T; K] {
+    fn padded<X: Value, const K: usize>(wanted: &[X]) -> [X; K] {
         std::array::from_fn(|i| wanted[i.min(wanted.len() - 1)])
     }
     match wanted.len() {
         0 => None,
-        1 => first_of::<T, 1>(values, s, from, to, &padded(wanted)),
-        2 => first_of::<T, 2>(values, s, from, to, &padded(wanted)),
-        3..=4 => first_of::<T, 4>(values, s, from, to, &padded(wanted)),
-        5..=MAX_WANTED => first_of::<T, 8>(values, s, from, to, &padded(wanted)),
-        _ => first_wanted_plain(values, s, from, to, wanted),
+        1 => first_of::<L, H, X, 1>(splits, &padded(wanted)),
+        2 => first_of::<L, H, X, 2>(splits, &padded(wanted)),
+        3..=4 => first_of::<L, H, X, 4>(splits, &padded(wanted)),
+        5..=MAX_WANTED => first_of::<L, H, X, 8>(splits, &padded(wanted)),
+        _ => first_wanted_plain(splits, wanted),
     }
 }
 
 #[inline(always)]
-fn first_of<T: Value, const K: usize>(
-    values: &[T],
-    s: usize,
-    from: usize,
-    to: usize,
-    wanted: &[T; K],
+fn first_of<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
+    splits: Splits<L, H>,
+    wanted: &[X; K],
 ) -> Option<usize> {
-    let mut a = from;
-    while a + CHUNK <= to + 1 {
-        let low: &[T; CHUNK] = values[a..a + CHUNK].try_into().expect("a chunk");
-        let high: &[T; CHUNK] = values[s + 1 - a - CHUNK..=s - a]
-            .try_into()
-            .expect("a chunk");
+    let mut i = 0;
+    while i + CHUNK <= splits.len() {
+        let (low, high) = splits.chunk(i);
         if let Some(lane) = first_hit(low, high, wanted) {
-            return Some(a + lane);
+            return Some(i + lane);
         }
-        a += CHUNK;
+        i += CHUNK;
     }
-    first_wanted_plain(values, s, a, to, wanted)
+    first_wanted_plain(splits.skip(i), wanted).map(|j| i + j)
 }
 
 /// The first lane i where low[i] ⊕ high[CHUNK − 1 − i] is in `wanted`, if any.
 #[inline(always)]
-fn first_hit<T: Value, const K: usize>(
-    low: &[T; CHUNK],
-    high: &[T; CHUNK],
-    wanted: &[T; K],
+fn first_hit<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
+    low: &[L; CHUNK],
+    high: &[H; CHUNK],
+    wanted: &[X; K],
 ) -> Option<usize> {
     let mut hits = [false; CHUNK];
     for i in 0..CHUNK {
-        let x = low[i] ^ high[CHUNK - 1 - i];
+        let x = X::from(low[i]) ^ X::from(high[CHUNK - 1 - i]);
         let mut hit = false;
         for &w in wanted {
             hit |= x == w;
@@ -89,38 +188,38 @@ fn first_hit<T: Value, const K: usize>(
     hits.iter().position(|&hit| hit)
 }
 
-/// Marks `seen[G(a) ⊕ G(s − a)]` for the `CHUNK` splits a, a + 1, … (`a + CHUNK − 1 < s`,
-/// `s − a < values.len()`, every option value below `seen.len()`).
+/// Marks `seen[v]` for the option value v of each of the first `CHUNK` splits of `splits`
+/// (every option value below `seen.len()`), computed in lanes of type X.
 #[inline(always)]
-pub(super) fn mark_chunk<T: Value>(values: &[T], s: usize, a: usize, seen: &mut [u8]) {
-    let low: &[T; CHUNK] = values[a..a + CHUNK].try_into().expect("a chunk");
-    let high: &[T; CHUNK] = values[s + 1 - a - CHUNK..=s - a]
-        .try_into()
-        .expect("a chunk");
-    for x in xor_chunk(low, high) {
+pub(super) fn mark_chunk<L: Value, H: Value, X: Value + From<L> + From<H>>(
+    splits: Splits<L, H>,
+    seen: &mut [u8],
+) {
+    let (low, high) = splits.chunk(0);
+    for x in xor_chunk::<L, H, X>(low, high) {
         seen[x.into() as usize] = 1;
     }
 }
 
 /// low[i] ⊕ high[CHUNK − 1 − i] for every lane i: the option values of `CHUNK` splits.
 #[inline(always)]
-fn xor_chunk<T: Value>(low: &[T; CHUNK], high: &[T; CHUNK]) -> [T; CHUNK] {
-    let mut x = [T::default(); CHUNK];
+fn xor_chunk<L: Value, H: Value, X: Value + From<L> + From<H>>(
+    low: &[L; CHUNK],
+    high: &[H; CHUNK],
+) -> [X; CHUNK] {
+    let mut x = [X::default(); CHUNK];
     for (x, (&low, &high)) in x.iter_mut().zip(low.iter().zip(high.iter().rev())) {
-        *x = low ^ high;
+        *x = X::from(low) ^ X::from(high);
     }
     x
 }
 
 /// [`first_wanted`] one split at a time.
-pub(super) fn first_wanted_plain<T: Value>(
-    values: &[T],
-    s: usize,
-    from: usize,
-    to: usize,
-    wanted: &[T],
+pub(super) fn first_wanted_plain<L: Value, H: Value, X: Value + From<L> + From<H>>(
+    splits: Splits<L, H>,
+    wanted: &[X],
 ) -> Option<usize> {
-    (from..=to).find(|&a| wanted.contains(&(values[a] ^ values[s - a])))
+    (0..splits.len()).find(|&i| wanted.contains(&splits.value(i)))
 }
 
 #[cfg(test)]
@@ -129,75 +228,164 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// The kernel as `sparse::hunt` runs it: inlined into a copy compiled for AVX2 where the
+    /// The kernel as `sparse::hunt_among` runs it: inlined into a copy compiled for AVX2 where the
     /// machine has it.
     #[multiversion::multiversion(targets("x86_64+avx2"))]
-    fn dispatched<T: Value>(
-        values: &[T],
-        s: usize,
-        from: usize,
-        to: usize,
-        wanted: &[T],
+    fn dispatched<L: Value, H: Value, X: Value + From<L> + From<H>>(
+        splits: Splits<L, H>,
+        wanted: &[X],
     ) -> Option<usize> {
-        first_wanted(values, s, from, to, wanted)
+        first_wanted(splits, wanted)
     }
 
-    /// Every range and every set of up to three wanted values of `values` (or a sample of them).
-    fn agree<T: Value + std::fmt::Debug>(values: &[T], rng: &mut ChaCha8Rng, tries: usize) {
-        let len = values.len();
-        for _ in 0..tries {
-            let s = rng.random_range(2..len);
-            let from = rng.random_range(1..=s / 2);
-            let to = rng.random_range(from..=s - 1).min(from + 3 * CHUNK + 7);
-            let count = rng.random_range(0..=3);
-            let wanted: Vec<T> = (0..count)
-                .map(|_| {
-                    // A value that some split in the range has, or any value.
-                    if rng.random_bool(0.7) {
-                        let a = rng.random_range(from..=to);
-                        values[a] ^ values[s - a]
-                    } else {
-                        values[rng.random_range(0..len)]
-                    }
-                })
-                .collect();
-            let plain = first_wanted_plain(values, s, from, to, &wanted);
-            let case = format!("s {s}, splits {from}..={to}, wanted {wanted:?}");
-            assert_eq!(first_wanted(values, s, from, to, &wanted), plain, "{case}");
-            assert_eq!(dispatched(values, s, from, to, &wanted), plain, "{case}");
+    /// Up to three values wanted: mostly values some split of `splits` has, else any of `any`.
+    fn some_wanted<L: Value, H: Value, X: Value + From<L> + From<H>>(
+        splits: Splits<L, H>,
+        any: &[X],
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<X> {
+        (0..rng.random_range(0..=3))
+            .map(|_| {
+                if !splits.is_empty() && rng.random_bool(0.7) {
+                    splits.value(rng.random_range(0..splits.len()))
+                } else {
+                    any[rng.random_range(0..any.len())]
+                }
+            })
+            .collect()
+    }
+
+    /// The kernel, in both copies, finds the split the plain search finds; returns it.
+    fn kernel_agrees<L: Value, H: Value, X: Value + From<L> + From<H> + std::fmt::Debug>(
+        splits: Splits<L, H>,
+        wanted: &[X],
+    ) -> Option<usize> {
+        let plain = first_wanted_plain(splits, wanted);
+        let case = format!("{} splits, wanted {wanted:?}", splits.len());
+        assert_eq!(first_wanted(splits, wanted), plain, "{case}");
+        assert_eq!(dispatched(splits, wanted), plain, "{case}");
+        plain
+    }
+
+    /// `mark_chunk` marks the option values of its splits and nothing else.
+    fn marks_agree<L: Value, H: Value, X: Value + From<L> + From<H>>(
+        splits: Splits<L, H>,
+        i: usize,
+        seen: &mut [u8],
+    ) {
+        mark_chunk::<L, H, X>(splits.skip(i), seen);
+        let mut expected = vec![0u8; seen.len()];
+        for j in i..i + CHUNK {
+            expected[splits.value::<X>(j).into() as usize] = 1;
+        }
+        assert!(seen == expected, "chunk at split {i} of {}", splits.len());
+        seen.fill(0);
+    }
+
+    /// Stretches of random lengths from random places of `low` and `high`.
+    fn agree_on_random_stretches<L, H, X>(low: &[L], high: &[H], rng: &mut ChaCha8Rng)
+    where
+        L: Value,
+        H: Value,
+        X: Value + From<L> + From<H> + std::fmt::Debug,
+    {
+        let any: Vec<X> = low.iter().map(|&v| X::from(v)).collect();
+        let top = low.iter().map(|&v| v.into()).max().unwrap_or(0);
+        let top = top.max(high.iter().map(|&v| v.into()).max().unwrap_or(0));
+        let mut seen = vec![0u8; (top as usize + 1).next_power_of_two()];
+        for _ in 0..20_000 {
+            let len = rng.random_range(0..=3 * CHUNK + 7);
+            let i = rng.random_range(0..=low.len() - len);
+            let j = rng.random_range(0..=high.len() - len);
+            let splits = Splits::new(&low[i..i + len], &high[j..j + len]);
+            kernel_agrees(splits, &some_wanted(splits, &any, rng));
+            if len >= CHUNK && rng.random_bool(0.1) {
+                marks_agree::<L, H, X>(splits, rng.random_range(0..=len - CHUNK), &mut seen);
+            }
         }
     }
 
     #[test]
-    fn the_kernel_equals_the_plain_search_on_random_tables() {
+    fn the_kernel_equals_the_plain_search_on_random_tables_of_each_width() {
         let mut rng = ChaCha8Rng::seed_from_u64(21);
         let bytes: Vec<u8> = (0..2000).map(|_| rng.random_range(0..40)).collect();
-        agree(&bytes, &mut rng, 20_000);
         let wide: Vec<u16> = (0..2000).map(|_| rng.random_range(0..700)).collect();
-        agree(&wide, &mut rng, 20_000);
         let widest: Vec<u32> = (0..2000).map(|_| rng.random_range(0..70_000)).collect();
-        agree(&widest, &mut rng, 20_000);
+        agree_on_random_stretches::<u8, u8, u8>(&bytes, &bytes, &mut rng);
+        // The stretches of a table in two parts: narrow × wide, narrow × narrow, wide × wide.
+        agree_on_random_stretches::<u8, u16, u16>(&bytes, &wide, &mut rng);
+        agree_on_random_stretches::<u8, u8, u16>(&bytes, &bytes, &mut rng);
+        agree_on_random_stretches::<u16, u16, u16>(&wide, &wide, &mut rng);
+        agree_on_random_stretches::<u32, u32, u32>(&widest, &widest, &mut rng);
     }
 
-    #[test]
-    fn the_kernel_equals_the_plain_search_on_game_values() {
-        let mut rng = ChaCha8Rng::seed_from_u64(6);
-        let data = [
-            include_str!("../../tests/data/kayles-0.77.txt"),
-            include_str!("../../tests/data/dawsons-chess-0.137.txt"),
-        ];
-        for text in data {
-            let values: Vec<u8> = super::super::tests::published(text)
-                .into_iter()
-                .map(|v| u8::try_from(v).unwrap())
-                .collect();
-            agree(&values, &mut rng, 5_000);
+    /// Checks that `splits` holds the splits (a, s − a) of `g` from a = `first` on, and that the
+    /// kernel finds the first wanted one as the plain search does; returns its a.
+    fn stretch_agrees<L: Value, H: Value>(
+        splits: Splits<L, H>,
+        g: &[u32],
+        s: usize,
+        first: usize,
+        wanted: &[u16],
+    ) -> Option<usize>
+    where
+        u16: From<L> + From<H>,
+    {
+        for i in 0..splits.len() {
+            let a = first + i;
+            assert_eq!(
+                u32::from(splits.value::<u16>(i)),
+                g[a] ^ g[s - a],
+                "split {a}"
+            );
         }
+        kernel_agrees(splits, wanted).map(|i| first + i)
+    }
+
+    /// Game values as a table in two parts split anywhere (the engine's table splits at the first
+    /// value above 255; where it splits does not change a value): the stretches of a range of
+    /// splits cover it in order, read the right values, and the kernel finds on them the first
+    /// split with a wanted value.
+    #[test]
+    fn the_stretches_of_a_table_in_two_parts_are_its_splits() {
+        let mut rng = ChaCha8Rng::seed_from_u64(6);
+        let mut tables = vec![
+            super::super::tests::published(include_str!("../../tests/data/kayles-0.77.txt")),
+            super::super::tests::published(include_str!(
+                "../../tests/data/dawsons-chess-0.137.txt"
+            )),
+        ];
         for code in ["grundy", "0.6", "0.16", "0.77", "4.7", "0.3122"] {
             let mut sequence = super::super::Sequence::new(code.parse().unwrap());
             sequence.extend_to(3000);
-            let values: Vec<u16> = sequence.values().iter().map(|v| v as u16).collect();
-            agree(&values, &mut rng, 5_000);
+            tables.push(sequence.values().to_vec());
+        }
+        for g in &tables {
+            let as_u16: Vec<u16> = g.iter().map(|&v| u16::try_from(v).unwrap()).collect();
+            for _ in 0..3000 {
+                let w = rng.random_range(0..=g.len());
+                let narrow: Vec<u8> = g[..w].iter().map(|&v| u8::try_from(v).unwrap()).collect();
+                let table = Parts::new(&narrow[..], &as_u16[w..]);
+                let s = rng.random_range(2..g.len());
+                let from = rng.random_range(1..=s / 2);
+                let to = rng.random_range(from - 1..=s / 2);
+                let (narrow_wide, narrow, wide) = splits(table, s, from, to);
+                let count = narrow_wide.len() + narrow.len() + wide.len();
+                assert_eq!(
+                    count,
+                    to + 1 - from,
+                    "s {s}, splits {from}..={to}, boundary {w}"
+                );
+                assert!(narrow.is_empty() || wide.is_empty());
+                let all = Splits::new(&as_u16[from..=to], &as_u16[s - to..=s - from]);
+                let wanted = some_wanted(all, &as_u16, &mut rng);
+                let second = from + narrow_wide.len();
+                let found = stretch_agrees(narrow_wide, g, s, from, &wanted)
+                    .or(stretch_agrees(narrow, g, s, second, &wanted))
+                    .or(stretch_agrees(wide, g, s, second, &wanted));
+                let direct = (from..=to).find(|&a| wanted.contains(&(as_u16[a] ^ as_u16[s - a])));
+                assert_eq!(found, direct, "s {s}, splits {from}..={to}, boundary {w}");
+            }
         }
     }
 }

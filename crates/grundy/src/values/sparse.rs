@@ -21,9 +21,9 @@
 //! half the positions), step 1 costs O(n) per n, as the naive method does — no worse; there the
 //! period, once proved, finishes the job (see [`super::Sequence`]).
 //!
-//! Memory: the value table, one byte a value while the values fit (two up to 65535), and beside it
-//! only the rare positions, the histogram and one block's option tables (at most [`BLOCK`] times
-//! the tables' width in bytes).
+//! Memory: the value table, one byte a value up to the first value above 255 and two from there
+//! (while the values are below 65536; see [`Values`]), and beside it only the rare positions, the
+//! histogram and one block's option tables (at most [`BLOCK`] times the tables' width in bytes).
 //!
 //! # Parallelism
 //! Values are computed in blocks [lo, hi) with hi − lo ≤ min(lo/4, 256). The first pass runs in
@@ -42,8 +42,8 @@ use multiversion::multiversion;
 use rayon::prelude::*;
 
 use super::code::{Constraint, TakeAndBreak};
-use super::pairs::{self, CHUNK, MAX_WANTED};
-use super::store::{Value, Values};
+use super::pairs::{self, CHUNK, MAX_WANTED, Splits};
+use super::store::{Parts, Value, Values};
 
 /// Largest block of values computed together.
 const BLOCK: usize = 256;
@@ -254,9 +254,9 @@ impl Sparse {
             };
             let hi = (lo + block).min(len);
             let result = match values {
-                Values::U8(v) => self.block(v, lo, hi),
-                Values::U16(v) => self.block(v, lo, hi),
-                Values::U32(v) => self.block(v, lo, hi),
+                Values::U8(v) => self.block::<u8, u8>(&[], v, lo, hi),
+                Values::U16 { narrow, wide } => self.block(narrow, wide, lo, hi),
+                Values::U32(v) => self.block::<u32, u32>(&[], v, lo, hi),
             };
             if let Err(Stop::Overflow(value)) = result {
                 values.reserve_value(value);
@@ -264,22 +264,30 @@ impl Sparse {
         }
     }
 
-    /// Computes G(lo..hi), or fewer when the tables must widen or a value needs a wider table.
-    fn block<T: Value>(&mut self, values: &mut Vec<T>, lo: usize, hi: usize) -> Result<(), Stop> {
+    /// Computes G(lo..hi), or fewer when the tables must widen or a value needs a wider table,
+    /// for a table in two parts: `narrow`, then `wide`, where the new values go.
+    fn block<N: Value, W: Value + From<N>>(
+        &mut self,
+        narrow: &[N],
+        wide: &mut Vec<W>,
+        lo: usize,
+        hi: usize,
+    ) -> Result<(), Stop> {
         let (mut seen, mut firsts) = std::mem::take(&mut self.scratch);
         // The first pass clears each table before it marks it.
         seen.resize(seen.len().max((hi - lo) * self.width()), 0);
         firsts.resize(firsts.len().max(hi - lo), 0);
-        let result = self.block_in(values, lo, hi, &mut seen, &mut firsts);
+        let result = self.block_in(narrow, wide, lo, hi, &mut seen, &mut firsts);
         self.scratch = (seen, firsts);
         result
     }
 
     /// [`Sparse::block`] with its option tables and its c's in `seen` and `firsts` (at least long
     /// enough).
-    fn block_in<T: Value>(
+    fn block_in<N: Value, W: Value + From<N>>(
         &mut self,
-        values: &mut Vec<T>,
+        narrow: &[N],
+        wide: &mut Vec<W>,
         lo: usize,
         hi: usize,
         seen: &mut [u8],
@@ -290,7 +298,7 @@ impl Sparse {
         let firsts = &mut firsts[..hi - lo];
         {
             let known = Known {
-                values: &values[..lo],
+                values: Parts::new(narrow, wide).prefix(lo),
                 moves: &self.moves,
                 rare_pos: &self.rare_pos,
                 rare_val: &self.rare_val,
@@ -310,12 +318,13 @@ impl Sparse {
         for n in lo..hi {
             let i = n - lo;
             let seen = &mut seen[i * width..(i + 1) * width];
-            let g = self.second_pass(values, lo, n, firsts[i], &block_rare, seen);
-            if g > T::MAX {
-                self.add_rare(values, &block_rare);
+            let table = Parts::new(narrow, wide);
+            let g = self.second_pass(table, lo, n, firsts[i], &block_rare, seen);
+            if g > W::MAX {
+                self.add_rare(table, &block_rare);
                 return Err(Stop::Overflow(g));
             }
-            values.push(T::narrow(g));
+            wide.push(W::narrow(g));
             let widen = g >> self.bits != 0;
             if widen {
                 self.bits += 1;
@@ -331,30 +340,30 @@ impl Sparse {
                 break;
             }
         }
-        self.add_rare(values, &block_rare);
+        self.add_rare(Parts::new(narrow, wide), &block_rare);
         Ok(())
     }
 
-    fn add_rare<T: Value>(&mut self, values: &[T], positions: &[usize]) {
+    fn add_rare<N: Value, W: Value>(&mut self, values: Parts<N, W>, positions: &[usize]) {
         for &p in positions {
             self.rare_pos.push(p as u32);
-            self.rare_val.push(values[p].into());
+            self.rare_val.push(values.get(p));
         }
     }
 
     /// Adds the options of n that read values in [lo, n), finishes the hunt, returns G(n).
     /// `first` is the smallest unseen common value after the first pass: every rare value below
     /// it that is still unseen has no split with both parts below lo.
-    fn second_pass<T: Value>(
+    fn second_pass<N: Value, W: Value + From<N>>(
         &self,
-        values: &[T],
+        values: Parts<N, W>,
         lo: usize,
         n: usize,
         first: u32,
         block_rare: &[usize],
         seen: &mut [u8],
     ) -> u32 {
-        let g = |m: usize| -> u32 { values[m].into() };
+        let g = |m: usize| values.get(m);
         for &k in &self.moves.one {
             if n > k && n - k >= lo {
                 seen[g(n - k) as usize] = 1;
@@ -412,8 +421,8 @@ impl Sparse {
 }
 
 /// What the parallel pass reads: values below `lo` only.
-struct Known<'a, T> {
-    values: &'a [T],
+struct Known<'a, N, W> {
+    values: Parts<'a, N, W>,
     moves: &'a Moves,
     rare_pos: &'a [u32],
     rare_val: &'a [u32],
@@ -423,7 +432,7 @@ struct Known<'a, T> {
     hunt: bool,
 }
 
-impl<T: Value> Known<'_, T> {
+impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
     /// Marks the options of the n in `n0..n0 + firsts.len()` that read only G(0..lo) in their
     /// tables (`seen`, one after the other): zero options, one-heap options, splits with a rare
     /// part; then hunts the rare values below c among the splits whose parts are both below lo.
@@ -432,7 +441,7 @@ impl<T: Value> Known<'_, T> {
         let lo = self.values.len();
         let n1 = n0 + firsts.len();
         let width = seen.len() / firsts.len();
-        let g = |m: usize| -> u32 { self.values[m].into() };
+        let g = |m: usize| self.values.get(m);
         seen.fill(0);
         for (n, seen) in (n0..n1).zip(seen.chunks_exact_mut(width)) {
             if self.moves.zero.contains(&n) {
@@ -488,8 +497,15 @@ impl<T: Value> Known<'_, T> {
             let start = n0.max(r + k + 1);
             let end = n1.min(r + k + lo);
             let mut mark = |start: usize, end: usize| {
-                let others = &self.values[start - k - r..end - k - r];
-                mark_run(seen, width, (start - n0) * width, others, v);
+                // The other parts in the narrow part of the table, then in the wide part.
+                let (narrow, wide) = self.values.range(start - k - r..end - k - r);
+                if !narrow.is_empty() {
+                    mark_run(seen, width, (start - n0) * width, narrow, v);
+                }
+                if !wide.is_empty() {
+                    let wide_start = start + narrow.len();
+                    mark_run(seen, width, (wide_start - n0) * width, wide, v);
+                }
             };
             // Without the split (r, r) if it is not allowed.
             let equal = 2 * r + k;
@@ -505,6 +521,7 @@ impl<T: Value> Known<'_, T> {
 
 /// Sets byte v ⊕ `others[i]` of the i-th table for each i, the tables `width` bytes apart in `seen`
 /// from byte `start` on.
+#[inline(always)]
 fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T], v: u32) {
     let tables = &mut seen[start..start + others.len() * width];
     // A table width known at compile time makes each mark a load, a XOR, an AND and a store.
@@ -536,12 +553,11 @@ fn mark_tables<T: Value, const W: usize>(tables: &mut [u8], others: &[T], v: u32
 
 /// Hunts the unseen rare values in [low, high) among the splits (a, s − a) with a in `from..=to`
 /// (both parts in `values`), marking each one found in `seen`, until none is left or the splits
-/// run out. `common` marks the common values. Compiled a second time for AVX2, with the
-/// [`pairs`] kernels inlined (see there).
-#[multiversion(targets("x86_64+avx2"))]
+/// run out. `common` marks the common values. The splits are read in stretches whose parts each
+/// have one width ([`pairs::splits`]), their option values computed in the table's wide type W.
 #[allow(clippy::too_many_arguments)]
-fn hunt<T: Value>(
-    values: &[T],
+fn hunt<N: Value, W: Value + From<N>>(
+    values: Parts<N, W>,
     s: usize,
     from: usize,
     to: usize,
@@ -550,46 +566,101 @@ fn hunt<T: Value>(
     low: u32,
     high: u32,
 ) {
-    let (low, high) = (low as usize, (high as usize).min(seen.len()));
-    // Many values are missing at first, and most turn up within the first few hundred splits:
-    // mark every split, a chunk at a time, while more are missing than the kernel takes.
-    let mut a = from;
-    while count_clear(seen, common, low, high) > MAX_WANTED {
-        // A count costs about as much as a chunk, and a chunk too many is cheaper than a count.
-        for _ in 0..CHUNKS_BETWEEN_COUNTS {
-            if a + CHUNK > to + 1 {
-                while a <= to {
-                    seen[(values[a] ^ values[s - a]).into() as usize] = 1;
-                    a += 1;
-                }
-                return;
-            }
-            pairs::mark_chunk(values, s, a, seen);
-            a += CHUNK;
+    let high = (high as usize).min(seen.len());
+    let mut hunt = Hunt::<W> {
+        seen,
+        common,
+        low: low as usize,
+        high,
+        wanted: None,
+    };
+    let (narrow_wide, narrow, wide) = pairs::splits(values, s, from, to);
+    // The part types named: the bound W: From<N> would otherwise decide them.
+    hunt.among::<N, W>(narrow_wide);
+    hunt.among::<N, N>(narrow);
+    hunt.among::<W, W>(wide);
+}
+
+/// A hunt (see [`hunt`]) as it goes from one stretch of splits to the next.
+struct Hunt<'a, X> {
+    seen: &'a mut [u8],
+    common: &'a [u8],
+    /// The values hunted: the unseen rare ones in low..high.
+    low: usize,
+    high: usize,
+    /// The values still wanted and how many, once at most [`MAX_WANTED`] are; before that, every
+    /// split is marked.
+    wanted: Option<([X; MAX_WANTED], usize)>,
+}
+
+impl<X: Value> Hunt<'_, X> {
+    /// Goes on with the hunt among `splits`.
+    #[inline]
+    fn among<L: Value, H: Value>(&mut self, splits: Splits<L, H>)
+    where
+        X: From<L> + From<H>,
+    {
+        if !splits.is_empty() && self.wanted.is_none_or(|(_, count)| count > 0) {
+            hunt_among(self, splits);
         }
     }
-    let mut wanted = [T::default(); MAX_WANTED];
-    let mut count = 0;
-    let mut v = first_clear(seen, common, low);
-    while v < high {
-        // v < seen.len() = 2^bits, and every value so far fits T: so does v.
-        wanted[count] = T::narrow(v as u32);
-        count += 1;
-        v = first_clear(seen, common, v + 1);
+
+    /// The unseen rare values in low..high (at most [`MAX_WANTED`]) and how many.
+    #[inline(always)]
+    fn missing(&self) -> ([X; MAX_WANTED], usize) {
+        let mut wanted = [X::default(); MAX_WANTED];
+        let mut count = 0;
+        let mut v = first_clear(self.seen, self.common, self.low);
+        while v < self.high {
+            // v < seen.len() = 2^bits, and every value so far fits X: so does v.
+            wanted[count] = X::narrow(v as u32);
+            count += 1;
+            v = first_clear(self.seen, self.common, v + 1);
+        }
+        (wanted, count)
     }
-    while count > 0 && a <= to {
-        let Some(found) = pairs::first_wanted(values, s, a, to, &wanted[..count]) else {
+}
+
+/// [`Hunt::among`]: marks every split while more values are missing than the kernel takes, then
+/// looks for the wanted ones with the kernel. Compiled a second time for AVX2, with the [`pairs`]
+/// kernels inlined (see there); a table of one width has one copy for all its stretches.
+#[multiversion(targets("x86_64+avx2"))]
+fn hunt_among<L: Value, H: Value, X: Value + From<L> + From<H>>(
+    hunt: &mut Hunt<X>,
+    mut splits: Splits<L, H>,
+) {
+    // Many values are missing at first, and most turn up within the first few hundred splits:
+    // mark every split, a chunk at a time, while more are missing than the kernel takes.
+    if hunt.wanted.is_none() {
+        while count_clear(hunt.seen, hunt.common, hunt.low, hunt.high) > MAX_WANTED {
+            // A count costs about as much as a chunk, and a chunk too many is cheaper than a count.
+            for _ in 0..CHUNKS_BETWEEN_COUNTS {
+                if splits.len() < CHUNK {
+                    for i in 0..splits.len() {
+                        hunt.seen[splits.value::<X>(i).into() as usize] = 1;
+                    }
+                    return;
+                }
+                pairs::mark_chunk::<L, H, X>(splits, hunt.seen);
+                splits = splits.skip(CHUNK);
+            }
+        }
+        hunt.wanted = Some(hunt.missing());
+    }
+    let (wanted, count) = hunt.wanted.as_mut().expect("set above");
+    while *count > 0 {
+        let Some(i) = pairs::first_wanted(splits, &wanted[..*count]) else {
             return;
         };
-        let x = values[found] ^ values[s - found];
-        seen[x.into() as usize] = 1;
-        let i = wanted[..count]
+        let x = splits.value::<X>(i);
+        hunt.seen[x.into() as usize] = 1;
+        let j = wanted[..*count]
             .iter()
             .position(|&w| w == x)
             .expect("a wanted value");
-        wanted.swap(i, count - 1);
-        count -= 1;
-        a = found + 1;
+        wanted.swap(j, *count - 1);
+        *count -= 1;
+        splits = splits.skip(i + 1);
     }
 }
 

@@ -71,6 +71,29 @@ fn every_mask_gives_the_same_values() {
     }
 }
 
+#[test]
+fn a_table_in_two_parts_gives_the_same_values_wherever_it_splits() {
+    // The table widens at its first value above 255 (beyond these lengths for these codes);
+    // here the split is put anywhere, so that the engine reads small parts and large parts from
+    // either part, and splits across the boundary, on values it can check.
+    for code in ["4!.0", "0.6", "0.77", "0.16", "4.7", "0.4!"] {
+        let whole = sequence(code, 4000).values().to_vec();
+        for boundary in [0, 1, 64, 100, 1000, 2049, 2500] {
+            let prefix = Values::U16 {
+                narrow: whole[..boundary].iter().map(|&v| v as u8).collect(),
+                wide: whole[boundary..2500].iter().map(|&v| v as u16).collect(),
+            };
+            let mut resumed = Sequence::with_values(code.parse().unwrap(), prefix);
+            resumed.extend_to(4000);
+            assert_eq!(
+                resumed.values().to_vec(),
+                whole,
+                "{code}, boundary {boundary}"
+            );
+        }
+    }
+}
+
 /// The values in a data file of lines `n value` (lines starting with `#` are comments).
 pub(super) fn published(text: &str) -> Vec<u32> {
     text.lines()

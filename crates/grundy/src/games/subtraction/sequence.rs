@@ -104,7 +104,7 @@ impl SubtractionSet {
         let mut len = window.saturating_mul(4).max(64).min(limit);
         let period = loop {
             self.extend(&mut values, len);
-            let found = period::find(&values, certificate, arithmetic);
+            let found = period::find(values.len(), |n| values[n], certificate, arithmetic);
             if found.is_some_and(|p| p.proved) || len >= limit {
                 break found;
             }
