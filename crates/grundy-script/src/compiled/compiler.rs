@@ -7,6 +7,7 @@ use super::liveness::{Ahead, Names, free_names};
 use super::operators::{Compare, Op};
 use super::runtime::{Frame, Function};
 use super::sink::sink_of;
+use super::typed::{IntCode, range_bounds, stays_integer};
 use super::values::{
     Item, Size, Value, contains, copy, discard, length, position, property, property_mut,
     push_item, sort_integers,
@@ -52,11 +53,12 @@ pub(super) fn compile_function(
         here: Names::default(),
         argument: None,
         pushes_after: 0,
+        stays_integer_after: false,
         sink_name: None,
         sink: None,
     };
     for param in &def.params {
-        compiler.declare(param.as_str(), false);
+        compiler.declare(param.as_str(), false, false);
     }
     if variant.argument_in_place {
         compiler.argument = Some(0);
@@ -121,6 +123,8 @@ pub(super) enum Operand {
     /// ([`Frame::argument`]): copied only where the code needs a value of its own.
     Argument,
     Const(Value),
+    /// Arithmetic on integers, without a [`Value`] in between ([`super::typed`]).
+    Integer(IntCode),
     Code(Code),
 }
 
@@ -128,7 +132,7 @@ impl Operand {
     /// The operations the interpreter counts for a variable or a constant (the code of other
     /// operands counts its own).
     pub(super) fn operations(&self) -> u64 {
-        u64::from(!matches!(self, Operand::Code(_)))
+        u64::from(!matches!(self, Operand::Code(_) | Operand::Integer(_)))
     }
 
     /// Runs the operand's code, if it has some: the value that [`Operand::read`] then reads.
@@ -136,6 +140,7 @@ impl Operand {
     pub(super) fn run(&self, f: &mut Frame<'_>) -> Run<Value> {
         match self {
             Operand::Code(code) => code(f),
+            Operand::Integer(int) => int(f).map(Value::Int),
             Operand::Argument => Ok(f.copy_of_argument(0)),
             _ => Ok(Value::Unit),
         }
@@ -146,7 +151,7 @@ impl Operand {
         match self {
             Operand::Slot(slot) | Operand::LastRead(slot) => f.slot(*slot),
             Operand::Const(value) => value,
-            Operand::Code(_) | Operand::Argument => ran,
+            Operand::Code(_) | Operand::Integer(_) | Operand::Argument => ran,
         }
     }
 
@@ -158,6 +163,7 @@ impl Operand {
             Operand::LastRead(slot) => Ok(std::mem::take(f.slot_mut(*slot))),
             Operand::Const(value) => Ok(copy(value)),
             Operand::Code(code) => code(f),
+            Operand::Integer(int) => int(f).map(Value::Int),
             Operand::Argument => Ok(f.copy_of_argument(0)),
         }
     }
@@ -167,7 +173,7 @@ impl Operand {
         match self {
             Operand::Slot(slot) | Operand::LastRead(slot) => Some(Operand::Slot(*slot)),
             Operand::Const(value) => Some(Operand::Const(value.clone())),
-            Operand::Code(_) | Operand::Argument => None,
+            Operand::Code(_) | Operand::Integer(_) | Operand::Argument => None,
         }
     }
 
@@ -283,6 +289,15 @@ impl Access {
 /// arguments.
 pub(super) type Method = fn(&mut Vec<State>, &mut Size, Value, Value) -> Run<Value>;
 
+/// A variable in scope.
+pub(super) struct Local {
+    pub(super) name: String,
+    pub(super) slot: usize,
+    pub(super) constant: bool,
+    /// Always holds a [`Value::Int`] ([`super::typed`]).
+    pub(super) integer: bool,
+}
+
 pub(super) struct Compiler<'a> {
     pub(super) index: &'a FxHashMap<(String, usize), usize>,
     /// The functions without parameters whose body is a constant, by name.
@@ -290,8 +305,8 @@ pub(super) struct Compiler<'a> {
     /// The operations compiled so far that run once per call of the function (those in a loop's
     /// body are charged at each turn instead).
     pub(super) operations: u64,
-    /// Variables in scope: name, slot, constant.
-    pub(super) scope: Vec<(String, usize, bool)>,
+    /// Variables in scope, innermost last.
+    pub(super) scope: Vec<Local>,
     pub(super) slots: usize,
     pub(super) calls: Vec<usize>,
     /// What may run after the code being compiled, innermost last.
@@ -303,6 +318,9 @@ pub(super) struct Compiler<'a> {
     /// How many pushes onto the variable declared by the statement being compiled follow it
     /// in its block ([`pushes_onto`]).
     pub(super) pushes_after: usize,
+    /// Whether the variable declared by the statement being compiled stays an integer in the
+    /// rest of its block, if it starts as one ([`stays_integer`]).
+    pub(super) stays_integer_after: bool,
     /// The array handed over item by item ([`super::sink`]), by name, and its slot once
     /// declared.
     pub(super) sink_name: Option<String>,
@@ -318,10 +336,16 @@ impl Compiler<'_> {
         each_turn
     }
 
-    pub(super) fn declare(&mut self, name: &str, constant: bool) -> usize {
+    /// A new local variable (`integer`: typed an integer, see [`super::typed`]) and its slot.
+    pub(super) fn declare(&mut self, name: &str, constant: bool, integer: bool) -> usize {
         let slot = self.slots;
         self.slots += 1;
-        self.scope.push((name.to_string(), slot, constant));
+        self.scope.push(Local {
+            name: name.to_string(),
+            slot,
+            constant,
+            integer,
+        });
         slot
     }
 
@@ -333,8 +357,8 @@ impl Compiler<'_> {
         self.scope
             .iter()
             .rev()
-            .find(|(n, ..)| n == name)
-            .map(|&(_, slot, constant)| (slot, constant))
+            .find(|local| local.name == name)
+            .map(|local| (local.slot, local.constant))
             .ok_or_else(|| unsupported(*position, &format!("the variable `{name}` from outside")))
     }
 
@@ -367,6 +391,7 @@ impl Compiler<'_> {
                     Operand::Slot(slot)
                 }
             }
+            Expr::FnCall(call, _) if let Some(int) = self.int_call(call)? => Operand::Integer(int),
             other => Operand::Code(self.expr(other)?),
         })
     }
@@ -421,9 +446,12 @@ impl Compiler<'_> {
     pub(super) fn statements(&mut self, statements: &[Stmt]) -> Compiled<Vec<Code>> {
         let mut codes = Vec::with_capacity(statements.len());
         for (i, statement) in statements.iter().enumerate() {
-            self.pushes_after = match statement {
-                Stmt::Var(x, ..) => pushes_onto(x.0.name.as_str(), &statements[i + 1..]),
-                _ => 0,
+            (self.pushes_after, self.stays_integer_after) = match statement {
+                Stmt::Var(x, ..) => {
+                    let (name, rest) = (x.0.name.as_str(), &statements[i + 1..]);
+                    (pushes_onto(name, rest), stays_integer(self, name, rest))
+                }
+                _ => (0, false),
             };
             let later = free_names(&statements[i + 1..]);
             let outer = std::mem::replace(&mut self.here, free_names(&statements[i..=i]));
@@ -462,8 +490,19 @@ impl Compiler<'_> {
                     return Err(unsupported(*position, "`export`"));
                 }
                 let room = std::mem::take(&mut self.pushes_after);
+                let constant = flags.contains(ASTFlags::CONSTANT);
+                if std::mem::take(&mut self.stays_integer_after) && self.is_integer(init) {
+                    let init = self.int_operand(init)?;
+                    let slot = self.declare(ident.name.as_str(), constant, true);
+                    self.operations += 1;
+                    // The slot holds `()` or the integer of an earlier turn: nothing to drop.
+                    return Ok(Box::new(move |f| {
+                        *f.slot_mut(slot) = Value::Int(init.get(f)?);
+                        Ok(Value::Unit)
+                    }));
+                }
                 let init = self.operand(init)?;
-                let slot = self.declare(ident.name.as_str(), flags.contains(ASTFlags::CONSTANT));
+                let slot = self.declare(ident.name.as_str(), constant, false);
                 self.operations += 1 + init.operations();
                 if self.sink_name.as_deref() == Some(ident.name.as_str()) {
                     // The sink holds no items, only their size.
@@ -603,31 +642,20 @@ impl Compiler<'_> {
     ) -> Compiled<Code> {
         let (variable, counter, flow) = x;
         self.operations += 1;
+        if let Some((start, end, inclusive)) = range_bounds(&flow.expr) {
+            // `for i in a..b`: the bounds read as integers, no range built.
+            let (start, end) = (self.int_operand(start)?, self.int_operand(end)?);
+            self.operations += 1;
+            let turns = self.loop_turns(variable, counter.as_ref(), flow, true)?;
+            return Ok(Box::new(move |f| {
+                let (start, end) = (start.get(f)?, end.get(f)?);
+                turns.over_range(f, start, end, inclusive)?;
+                Ok(Value::Unit)
+            }));
+        }
         let over = self.operand(&flow.expr)?;
-        let mark = self.scope.len();
-        let mark_slots = self.slots;
-        let slot = self.declare(variable.name.as_str(), false);
-        let counter = counter
-            .as_ref()
-            .map(|c| self.declare(c.name.as_str(), false));
-        let before = self.operations;
-        // The body runs again at each turn; the variables declared before the loop keep what
-        // it read.
-        let body = self.with_ahead(self.here.clone(), mark_slots, |c| {
-            c.branch(flow.body.statements())
-        });
-        let each_turn = self.turn_operations(before);
-        self.scope.truncate(mark);
-        let body = body?;
+        let turns = self.loop_turns(variable, counter.as_ref(), flow, false)?;
         Ok(Box::new(move |f| {
-            let each = |f: &mut Frame<'_>, n: usize, item: Value| -> Run<bool> {
-                f.tick(each_turn)?;
-                discard(std::mem::replace(f.slot_mut(slot), item));
-                if let Some(counter) = counter {
-                    *f.slot_mut(counter) = Value::Int(n as i64);
-                }
-                turn(body(f))
-            };
             // A constant array, or the argument's, is read where it is.
             let items = match &over {
                 Operand::Const(Value::Array(items, _)) => Some(&items[..]),
@@ -639,7 +667,7 @@ impl Compiler<'_> {
             };
             if let Some(items) = items {
                 for (n, item) in items.iter().enumerate() {
-                    if each(f, n, Value::from_state(item))? {
+                    if turns.turn(f, n, Value::from_state(item))? {
                         break;
                     }
                 }
@@ -647,19 +675,11 @@ impl Compiler<'_> {
             }
             match over.value(f)? {
                 Value::Range(start, end, inclusive) => {
-                    let mut n = 0;
-                    let mut i = start;
-                    while i < end || (inclusive && i == end) {
-                        if each(f, n, Value::Int(i))? || i == i64::MAX {
-                            break;
-                        }
-                        i += 1;
-                        n += 1;
-                    }
+                    turns.over_range(f, start, end, inclusive)?
                 }
                 Value::Array(items, _) => {
                     for (n, item) in items.into_iter().enumerate() {
-                        if each(f, n, Value::from_owned_state(item))? {
+                        if turns.turn(f, n, Value::from_owned_state(item))? {
                             break;
                         }
                     }
@@ -668,6 +688,39 @@ impl Compiler<'_> {
             }
             Ok(Value::Unit)
         }))
+    }
+
+    /// The variables and the body of a `for` loop (`over_range`: over `a..b`, so that its
+    /// variable is typed an integer if nothing assigns it anything else).
+    fn loop_turns(
+        &mut self,
+        variable: &rhai::Ident,
+        counter: Option<&rhai::Ident>,
+        flow: &FlowControl,
+        over_range: bool,
+    ) -> Compiled<Turns> {
+        let body = flow.body.statements();
+        let mark = self.scope.len();
+        let mark_slots = self.slots;
+        let name = variable.name.as_str();
+        let integer = over_range && stays_integer(self, name, body);
+        let slot = self.declare(name, false, integer);
+        let counter = counter.map(|c| {
+            let integer = stays_integer(self, c.name.as_str(), body);
+            self.declare(c.name.as_str(), false, integer)
+        });
+        let before = self.operations;
+        // The body runs again at each turn; the variables declared before the loop keep what
+        // it read.
+        let body = self.with_ahead(self.here.clone(), mark_slots, |c| c.statements(body));
+        let each_turn = self.turn_operations(before);
+        self.scope.truncate(mark);
+        Ok(Turns {
+            slot,
+            counter,
+            each_turn,
+            body: body?,
+        })
     }
 
     pub(super) fn assignment(&mut self, lhs: &Expr, rhs: &Expr, op: Option<Op>) -> Compiled<Code> {
@@ -873,6 +926,9 @@ impl Compiler<'_> {
         if call.op_token.is_none() {
             return Ok(None);
         }
+        if let Some(test) = self.int_comparison(compare, a, b)? {
+            return Ok(Some(test));
+        }
         let (a, b) = (self.operand(a)?, self.operand(b)?);
         self.operations += 1 + a.operations() + b.operations();
         Ok(Some(pair(a, b, move |x, y| compare.apply(x, y))))
@@ -905,6 +961,9 @@ impl Compiler<'_> {
         };
         if let Some(test) = self.comparison(call)? {
             return Ok(Box::new(move |f| test(f).map(Value::Bool)));
+        }
+        if let Some(int) = self.int_call(call)? {
+            return Ok(Box::new(move |f| int(f).map(Value::Int)));
         }
         let mut args = self.operands(&call.args)?;
         self.operations += 1 + args.iter().map(Operand::operations).sum::<u64>();
@@ -971,7 +1030,10 @@ impl Compiler<'_> {
                 .ok_or_else(|| unsupported(expr.position(), "this chain"))?;
             // A variable's element or property (`piles[i]`, `state.cap`), by a variable or a
             // constant: read where it is, with no code to run.
-            if !matches!(step.operand(), Some(Operand::Code(_) | Operand::Argument)) {
+            if step
+                .operand()
+                .is_none_or(|key| key.read_only_copy().is_some())
+            {
                 match base {
                     Operand::Slot(slot) | Operand::LastRead(slot) => {
                         return Ok(Box::new(move |f| {
@@ -1228,6 +1290,50 @@ pub(super) fn pair<T: 'static>(
             discard(ran_b);
             result
         }),
+    }
+}
+
+/// A `for` loop's turns: its variable, its counter, the operations counted at each turn, and
+/// the statements of its body (run in turn here, without a closure around them).
+pub(super) struct Turns {
+    slot: usize,
+    counter: Option<usize>,
+    each_turn: u64,
+    body: Vec<Code>,
+}
+
+impl Turns {
+    /// One turn with `item` in the loop's variable (the `n`-th): whether the loop stops.
+    #[inline]
+    fn turn(&self, f: &mut Frame<'_>, n: usize, item: Value) -> Run<bool> {
+        f.tick(self.each_turn)?;
+        discard(std::mem::replace(f.slot_mut(self.slot), item));
+        if let Some(counter) = self.counter {
+            *f.slot_mut(counter) = Value::Int(n as i64);
+        }
+        for statement in &self.body {
+            match statement(f) {
+                Ok(value) => discard(value),
+                Err(Flow::Continue) => return Ok(false),
+                Err(Flow::Break) => return Ok(true),
+                Err(other) => return Err(other),
+            }
+        }
+        Ok(false)
+    }
+
+    /// The turns over `start..end` (`..=` when `inclusive`).
+    fn over_range(&self, f: &mut Frame<'_>, start: i64, end: i64, inclusive: bool) -> Run<()> {
+        let mut n = 0;
+        let mut i = start;
+        while i < end || (inclusive && i == end) {
+            if self.turn(f, n, Value::Int(i))? || i == i64::MAX {
+                break;
+            }
+            i += 1;
+            n += 1;
+        }
+        Ok(())
     }
 }
 
