@@ -12,7 +12,7 @@ use super::values::{
     Item, Size, Value, contains, copy, discard, length, position, property, property_mut,
     push_item, sort_integers,
 };
-use super::{Closure, Code, Flow, Run};
+use super::{Closure, Code, Effect, Flow, Run};
 use crate::error::place_of;
 use crate::{Key, State};
 
@@ -426,12 +426,10 @@ impl Compiler<'_> {
             && let Expr::Variable(x, ..) = &**last
         {
             let returned = Names::from_iter([(x.1.to_string(), 1)]);
-            let mut codes = self.with_ahead(returned, usize::MAX, |c| c.statements(rest))?;
-            codes.push(self.take(last)?);
-            return Ok(sequence(codes));
+            let effects = self.with_ahead(returned, usize::MAX, |c| c.effects(rest))?;
+            return Ok(sequence(effects, self.take(last)?));
         }
-        let codes = self.statements(statements)?;
-        Ok(sequence(codes))
+        self.valued(statements)
     }
 
     pub(super) fn take(&mut self, variable: &Expr) -> Compiled<Code> {
@@ -443,23 +441,49 @@ impl Compiler<'_> {
         Ok(Box::new(move |f| Ok(std::mem::take(f.slot_mut(slot)))))
     }
 
-    pub(super) fn statements(&mut self, statements: &[Stmt]) -> Compiled<Vec<Code>> {
-        let mut codes = Vec::with_capacity(statements.len());
-        for (i, statement) in statements.iter().enumerate() {
-            (self.pushes_after, self.stays_integer_after) = match statement {
-                Stmt::Var(x, ..) => {
-                    let (name, rest) = (x.0.name.as_str(), &statements[i + 1..]);
-                    (pushes_onto(name, rest), stays_integer(self, name, rest))
-                }
-                _ => (0, false),
-            };
-            let later = free_names(&statements[i + 1..]);
-            let outer = std::mem::replace(&mut self.here, free_names(&statements[i..=i]));
-            let code = self.with_ahead(later, usize::MAX, |c| c.stmt(statement));
-            self.here = outer;
-            codes.push(code?);
+    /// Compiles statement `i` of `block` by `compile`, with what runs after it in the block
+    /// held back from moving.
+    fn in_block<T>(
+        &mut self,
+        block: &[Stmt],
+        i: usize,
+        compile: impl FnOnce(&mut Self, &Stmt) -> Compiled<T>,
+    ) -> Compiled<T> {
+        let statement = &block[i];
+        (self.pushes_after, self.stays_integer_after) = match statement {
+            Stmt::Var(x, ..) => {
+                let (name, rest) = (x.0.name.as_str(), &block[i + 1..]);
+                (pushes_onto(name, rest), stays_integer(self, name, rest))
+            }
+            _ => (0, false),
+        };
+        let later = free_names(&block[i + 1..]);
+        let outer = std::mem::replace(&mut self.here, free_names(&block[i..=i]));
+        let code = self.with_ahead(later, usize::MAX, |c| compile(c, statement));
+        self.here = outer;
+        code
+    }
+
+    /// The statements of a block, each for its effect.
+    pub(super) fn effects(&mut self, block: &[Stmt]) -> Compiled<Vec<Effect>> {
+        let mut effects = Vec::with_capacity(block.len());
+        for i in 0..block.len() {
+            effects.push(self.in_block(block, i, Self::effect)?);
         }
-        Ok(codes)
+        Ok(effects)
+    }
+
+    /// The statements of a block, the last one for its value (`()` for none).
+    fn valued(&mut self, block: &[Stmt]) -> Compiled<Code> {
+        let Some(last) = block.len().checked_sub(1) else {
+            return Ok(Box::new(|_| Ok(Value::Unit)));
+        };
+        let mut effects = Vec::with_capacity(last);
+        for i in 0..last {
+            effects.push(self.in_block(block, i, Self::effect)?);
+        }
+        let value = self.in_block(block, last, Self::stmt)?;
+        Ok(sequence(effects, value))
     }
 
     /// A block inside an expression or a statement: the rest of the statement may read what
@@ -473,17 +497,75 @@ impl Compiler<'_> {
     /// `if`, a plain `{ … }`, a loop's body); its value is that of its last statement.
     pub(super) fn branch(&mut self, statements: &[Stmt]) -> Compiled<Code> {
         let mark = self.scope.len();
-        let codes = self.statements(statements);
+        let code = self.valued(statements);
         self.scope.truncate(mark);
-        Ok(sequence(codes?))
+        code
     }
 
+    /// A block with its own scope, as [`Compiler::branch`], for its effect alone.
+    pub(super) fn branch_effect(&mut self, statements: &[Stmt]) -> Compiled<Effect> {
+        let mark = self.scope.len();
+        let effects = self.effects(statements);
+        self.scope.truncate(mark);
+        let mut effects = effects?;
+        Ok(match effects.len() {
+            0 => Box::new(|_| Ok(())),
+            1 => effects.remove(0),
+            _ => Box::new(move |f| {
+                for effect in &effects {
+                    effect(f)?;
+                }
+                Ok(())
+            }),
+        })
+    }
+
+    /// A statement compiled for its value (the last of a block whose value is used).
     pub(super) fn stmt(&mut self, stmt: &Stmt) -> Compiled<Code> {
         match stmt {
-            Stmt::Noop(_) => Ok(Box::new(|_| Ok(Value::Unit))),
             Stmt::Expr(expr) => self.expr(expr),
             Stmt::Block(block) => self.branch(block.statements()),
             Stmt::FnCall(call, position) => self.call(call, *position),
+            Stmt::If(flow, _) => {
+                let FlowControl { expr, body, branch } = &**flow;
+                self.operations += 1;
+                let condition = self.condition(expr)?;
+                let body = self.branch(body.statements())?;
+                if branch.statements().is_empty() {
+                    // No `else`: nothing to call when the condition is false.
+                    return Ok(Box::new(move |f| {
+                        if condition(f)? {
+                            body(f)
+                        } else {
+                            Ok(Value::Unit)
+                        }
+                    }));
+                }
+                let branch = self.branch(branch.statements())?;
+                Ok(Box::new(
+                    move |f| {
+                        if condition(f)? { body(f) } else { branch(f) }
+                    },
+                ))
+            }
+            // The others have no value.
+            other => {
+                let effect = self.effect(other)?;
+                Ok(Box::new(move |f| effect(f).map(|()| Value::Unit)))
+            }
+        }
+    }
+
+    /// A statement compiled for its effect alone: no value is made.
+    pub(super) fn effect(&mut self, stmt: &Stmt) -> Compiled<Effect> {
+        match stmt {
+            Stmt::Noop(_) => Ok(Box::new(|_| Ok(()))),
+            Stmt::Block(block) => self.branch_effect(block.statements()),
+            Stmt::Expr(expr) if let Some(push) = self.push_statement(expr)? => Ok(push),
+            Stmt::Expr(_) | Stmt::FnCall(..) => {
+                let code = self.stmt(stmt)?;
+                Ok(Box::new(move |f| code(f).map(discard)))
+            }
             Stmt::Var(x, flags, position) => {
                 let (ident, init, _) = &**x;
                 if flags.contains(ASTFlags::EXPORTED) {
@@ -498,7 +580,7 @@ impl Compiler<'_> {
                     // The slot holds `()` or the integer of an earlier turn: nothing to drop.
                     return Ok(Box::new(move |f| {
                         *f.slot_mut(slot) = Value::Int(init.get(f)?);
-                        Ok(Value::Unit)
+                        Ok(())
                     }));
                 }
                 let init = self.operand(init)?;
@@ -510,7 +592,7 @@ impl Compiler<'_> {
                     return Ok(Box::new(move |f| {
                         let empty = Value::Array(Vec::new(), Size::default());
                         discard(std::mem::replace(f.slot_mut(slot), empty));
-                        Ok(Value::Unit)
+                        Ok(())
                     }));
                 }
                 if let Operand::Const(Value::Array(items, _)) = &init
@@ -521,7 +603,7 @@ impl Compiler<'_> {
                         let room = f.program.spare.borrow_mut().pop().unwrap_or_default();
                         let array = Value::Array(room, Size::default());
                         discard(std::mem::replace(f.slot_mut(slot), array));
-                        Ok(Value::Unit)
+                        Ok(())
                     }));
                 }
                 // A copy that pushes follow is made with room for them: no array grows twice.
@@ -529,17 +611,17 @@ impl Compiler<'_> {
                     Operand::Argument if room > 0 => Ok(Box::new(move |f| {
                         let value = f.copy_of_argument(room);
                         discard(std::mem::replace(f.slot_mut(slot), value));
-                        Ok(Value::Unit)
+                        Ok(())
                     })),
                     Operand::Slot(from) if room > 0 => Ok(Box::new(move |f| {
                         let value = f.slot(from).copy_with_room(room);
                         discard(std::mem::replace(f.slot_mut(slot), value));
-                        Ok(Value::Unit)
+                        Ok(())
                     })),
                     init => Ok(Box::new(move |f| {
                         let value = init.value(f)?;
                         discard(std::mem::replace(f.slot_mut(slot), value));
-                        Ok(Value::Unit)
+                        Ok(())
                     })),
                 }
             }
@@ -557,18 +639,16 @@ impl Compiler<'_> {
                 let FlowControl { expr, body, branch } = &**flow;
                 self.operations += 1;
                 let condition = self.condition(expr)?;
-                let body = self.branch(body.statements())?;
+                let body = self.branch_effect(body.statements())?;
                 if branch.statements().is_empty() {
                     // No `else`: nothing to call when the condition is false.
-                    return Ok(Box::new(move |f| {
-                        if condition(f)? {
-                            body(f)
-                        } else {
-                            Ok(Value::Unit)
-                        }
-                    }));
+                    return Ok(Box::new(
+                        move |f| {
+                            if condition(f)? { body(f) } else { Ok(()) }
+                        },
+                    ));
                 }
-                let branch = self.branch(branch.statements())?;
+                let branch = self.branch_effect(branch.statements())?;
                 Ok(Box::new(
                     move |f| {
                         if condition(f)? { body(f) } else { branch(f) }
@@ -613,12 +693,19 @@ impl Compiler<'_> {
     }
 
     /// `while` and `loop` (the condition before each turn), `do` (after it).
-    pub(super) fn conditional_loop(&mut self, flow: &FlowControl, check: Check) -> Compiled<Code> {
+    pub(super) fn conditional_loop(
+        &mut self,
+        flow: &FlowControl,
+        check: Check,
+    ) -> Compiled<Effect> {
         self.operations += 1;
         let before = self.operations;
         // The condition and the body run again at each turn.
         let (condition, body) = self.with_ahead(self.here.clone(), self.slots, |c| {
-            Ok((c.condition(&flow.expr)?, c.branch(flow.body.statements())?))
+            Ok((
+                c.condition(&flow.expr)?,
+                c.branch_effect(flow.body.statements())?,
+            ))
         })?;
         let each_turn = self.turn_operations(before);
         Ok(Box::new(move |f| {
@@ -632,14 +719,14 @@ impl Compiler<'_> {
                     break;
                 }
             }
-            Ok(Value::Unit)
+            Ok(())
         }))
     }
 
     pub(super) fn for_loop(
         &mut self,
         x: &(rhai::Ident, Option<rhai::Ident>, FlowControl),
-    ) -> Compiled<Code> {
+    ) -> Compiled<Effect> {
         let (variable, counter, flow) = x;
         self.operations += 1;
         if let Some((start, end, inclusive)) = range_bounds(&flow.expr) {
@@ -649,8 +736,7 @@ impl Compiler<'_> {
             let turns = self.loop_turns(variable, counter.as_ref(), flow, true)?;
             return Ok(Box::new(move |f| {
                 let (start, end) = (start.get(f)?, end.get(f)?);
-                turns.over_range(f, start, end, inclusive)?;
-                Ok(Value::Unit)
+                turns.over_range(f, start, end, inclusive)
             }));
         }
         let over = self.operand(&flow.expr)?;
@@ -671,7 +757,7 @@ impl Compiler<'_> {
                         break;
                     }
                 }
-                return Ok(Value::Unit);
+                return Ok(());
             }
             match over.value(f)? {
                 Value::Range(start, end, inclusive) => {
@@ -686,7 +772,7 @@ impl Compiler<'_> {
                 }
                 _ => return Err(Flow::Bail),
             }
-            Ok(Value::Unit)
+            Ok(())
         }))
     }
 
@@ -712,7 +798,7 @@ impl Compiler<'_> {
         let before = self.operations;
         // The body runs again at each turn; the variables declared before the loop keep what
         // it read.
-        let body = self.with_ahead(self.here.clone(), mark_slots, |c| c.statements(body));
+        let body = self.with_ahead(self.here.clone(), mark_slots, |c| c.effects(body));
         let each_turn = self.turn_operations(before);
         self.scope.truncate(mark);
         Ok(Turns {
@@ -723,7 +809,12 @@ impl Compiler<'_> {
         })
     }
 
-    pub(super) fn assignment(&mut self, lhs: &Expr, rhs: &Expr, op: Option<Op>) -> Compiled<Code> {
+    pub(super) fn assignment(
+        &mut self,
+        lhs: &Expr,
+        rhs: &Expr,
+        op: Option<Op>,
+    ) -> Compiled<Effect> {
         let rhs = self.operand(rhs)?;
         let target = match lhs {
             Expr::Variable(..) => Target::Variable(self.writable(lhs)?),
@@ -770,7 +861,7 @@ impl Compiler<'_> {
                 .map(|(key, value)| (*slot, key, value)),
             _ => None,
         };
-        let general: Code = Box::new(move |f| {
+        let general: Effect = Box::new(move |f| {
             let value = rhs.value(f)?;
             match &target {
                 Target::Variable(slot) => {
@@ -802,7 +893,7 @@ impl Compiler<'_> {
                     store(property_mut(entries, name)?, size, value, false)?;
                 }
             }
-            Ok(Value::Unit)
+            Ok(())
         });
         let Some((slot, key, value)) = in_place else {
             return Ok(general);
@@ -815,7 +906,7 @@ impl Compiler<'_> {
                 && let State::Int(old) = &mut items[at]
             {
                 *old = assigned_integer(op, *old, new)?;
-                return Ok(Value::Unit);
+                return Ok(());
             }
             general(f)
         }))
@@ -1126,6 +1217,60 @@ impl Compiler<'_> {
         }
     }
 
+    /// `v.push(x)` as a statement (`None` for any other).
+    pub(super) fn push_statement(&mut self, expr: &Expr) -> Compiled<Option<Effect>> {
+        match expr {
+            Expr::Dot(x, flags, _)
+                if *flags == ASTFlags::NONE && matches!(x.lhs, Expr::Variable(..)) =>
+            {
+                match &x.rhs {
+                    Expr::MethodCall(call, position) if call.name == "push" => {
+                        self.push(&x.lhs, call, *position).map(Some)
+                    }
+                    _ => Ok(None),
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `v.push(x)` (or any method onto the sink, which can only be that).
+    fn push(&mut self, variable: &Expr, call: &FnCallExpr, position: Position) -> Compiled<Effect> {
+        let slot = self.writable(variable)?;
+        if self.sink == Some(slot) {
+            return self.push_onto_sink(slot, &call.args, position);
+        }
+        if let [Expr::Array(items, _)] = &call.args[..] {
+            // `parts.push([h])`: the new array goes in as a state, never a value.
+            let items = self.array_literal(items)?;
+            self.operations += 1;
+            return Ok(Box::new(move |f| {
+                let (array, inner) = array_of(&items, f)?;
+                let Value::Array(target, size) = f.slot_mut(slot) else {
+                    return Err(Flow::Bail);
+                };
+                *size = size.plus(inner.nested().plus(Size::one(true))).bounded()?;
+                push_item(target, State::Array(array.into_boxed_slice()));
+                Ok(())
+            }));
+        }
+        if let [item] = &call.args[..] {
+            // The method of every `options`, with one argument and nothing to give back.
+            let item = self.operand(item)?;
+            self.operations += 1 + item.operations();
+            return Ok(Box::new(move |f| {
+                let (state, added) = item.value(f)?.into_item(true)?;
+                let Value::Array(items, size) = f.slot_mut(slot) else {
+                    return Err(Flow::Bail);
+                };
+                *size = size.plus(added).bounded()?;
+                push_item(items, state);
+                Ok(())
+            }));
+        }
+        Err(unsupported(position, "the method `push`"))
+    }
+
     /// `v.push(x)` and the other methods that change an array in a variable; `None` for the
     /// methods that only read (the general chain handles those).
     pub(super) fn method_on_variable(
@@ -1138,38 +1283,11 @@ impl Compiler<'_> {
         if matches!(name, "len" | "is_empty" | "contains") {
             return Ok(None);
         }
+        if name == "push" || self.sink == Some(self.writable(variable)?) {
+            let push = self.push(variable, call, position)?;
+            return Ok(Some(Box::new(move |f| push(f).map(|()| Value::Unit))));
+        }
         let slot = self.writable(variable)?;
-        if self.sink == Some(slot) {
-            return self.push_onto_sink(slot, &call.args, position).map(Some);
-        }
-        if let ("push", [Expr::Array(items, _)]) = (name, &call.args[..]) {
-            // `parts.push([h])`: the new array goes in as a state, never a value.
-            let items = self.array_literal(items)?;
-            self.operations += 1;
-            return Ok(Some(Box::new(move |f| {
-                let (array, inner) = array_of(&items, f)?;
-                let Value::Array(target, size) = f.slot_mut(slot) else {
-                    return Err(Flow::Bail);
-                };
-                *size = size.plus(inner.nested().plus(Size::one(true))).bounded()?;
-                push_item(target, State::Array(array.into_boxed_slice()));
-                Ok(Value::Unit)
-            })));
-        }
-        if let ("push", [item]) = (name, &call.args[..]) {
-            // The method of every `options`, with one argument and nothing to give back.
-            let item = self.operand(item)?;
-            self.operations += 1 + item.operations();
-            return Ok(Some(Box::new(move |f| {
-                let (state, added) = item.value(f)?.into_item(true)?;
-                let Value::Array(items, size) = f.slot_mut(slot) else {
-                    return Err(Flow::Bail);
-                };
-                *size = size.plus(added).bounded()?;
-                push_item(items, state);
-                Ok(Value::Unit)
-            })));
-        }
         let method: Method = match (name, call.args.len()) {
             ("pop", 0) => |items, size, _, _| {
                 Ok(match items.pop() {
@@ -1299,7 +1417,7 @@ pub(super) struct Turns {
     slot: usize,
     counter: Option<usize>,
     each_turn: u64,
-    body: Vec<Code>,
+    body: Vec<Effect>,
 }
 
 impl Turns {
@@ -1313,7 +1431,7 @@ impl Turns {
         }
         for statement in &self.body {
             match statement(f) {
-                Ok(value) => discard(value),
+                Ok(()) => {}
                 Err(Flow::Continue) => return Ok(false),
                 Err(Flow::Break) => return Ok(true),
                 Err(other) => return Err(other),
@@ -1337,28 +1455,23 @@ impl Turns {
     }
 }
 
-/// Runs statements in order; the value is the last one's (`()` for none).
-pub(super) fn sequence(mut codes: Vec<Code>) -> Code {
-    match codes.len() {
-        0 => Box::new(|_| Ok(Value::Unit)),
-        1 => codes.pop().unwrap_or_else(|| Box::new(|_| Ok(Value::Unit))),
-        _ => Box::new(move |f| {
-            let (last, first) = codes.split_last().ok_or(Flow::Bail)?;
-            for code in first {
-                discard(code(f)?);
-            }
-            last(f)
-        }),
+/// Runs `effects` in order, then `last`, whose value it is.
+pub(super) fn sequence(effects: Vec<Effect>, last: Code) -> Code {
+    if effects.is_empty() {
+        return last;
     }
+    Box::new(move |f| {
+        for effect in &effects {
+            effect(f)?;
+        }
+        last(f)
+    })
 }
 
 /// One turn of a loop's body: whether the loop stops (`break`); other flows go on up.
-pub(super) fn turn(result: Run<Value>) -> Run<bool> {
+pub(super) fn turn(result: Run<()>) -> Run<bool> {
     match result {
-        Ok(value) => {
-            discard(value);
-            Ok(false)
-        }
+        Ok(()) => Ok(false),
         Err(Flow::Continue) => Ok(false),
         Err(Flow::Break) => Ok(true),
         Err(other) => Err(other),

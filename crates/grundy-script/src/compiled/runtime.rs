@@ -79,7 +79,7 @@ pub(super) struct Frame<'p> {
 
 impl Frame<'_> {
     /// Hands `state` to the sink; a state given back keeps its room for later copies.
-    pub(super) fn emit(&mut self, state: State) -> Run<Value> {
+    pub(super) fn emit(&mut self, state: State) -> Run<()> {
         let Some(sink) = self.sink.as_mut() else {
             return Err(Flow::Bail);
         };
@@ -90,7 +90,7 @@ impl Frame<'_> {
         if let Some(back) = back {
             keep(&mut self.program.short.borrow_mut(), back);
         }
-        Ok(Value::Unit)
+        Ok(())
     }
 
     #[inline]
