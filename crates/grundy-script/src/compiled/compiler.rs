@@ -466,11 +466,14 @@ impl Compiler<'_> {
 
     /// The statements of a block, each for its effect.
     pub(super) fn effects(&mut self, block: &[Stmt]) -> Compiled<Vec<Effect>> {
-        let mut effects = Vec::with_capacity(block.len());
-        for i in 0..block.len() {
-            effects.push(self.in_block(block, i, Self::effect)?);
-        }
-        Ok(effects)
+        self.effects_before(block, block.len())
+    }
+
+    /// The statements of a block before the `end`-th, each for its effect.
+    fn effects_before(&mut self, block: &[Stmt], end: usize) -> Compiled<Vec<Effect>> {
+        (0..end)
+            .map(|i| self.in_block(block, i, Self::effect))
+            .collect()
     }
 
     /// The statements of a block, the last one for its value (`()` for none).
@@ -478,10 +481,7 @@ impl Compiler<'_> {
         let Some(last) = block.len().checked_sub(1) else {
             return Ok(Box::new(|_| Ok(Value::Unit)));
         };
-        let mut effects = Vec::with_capacity(last);
-        for i in 0..last {
-            effects.push(self.in_block(block, i, Self::effect)?);
-        }
+        let effects = self.effects_before(block, last)?;
         let value = self.in_block(block, last, Self::stmt)?;
         Ok(sequence(effects, value))
     }
@@ -526,28 +526,7 @@ impl Compiler<'_> {
             Stmt::Expr(expr) => self.expr(expr),
             Stmt::Block(block) => self.branch(block.statements()),
             Stmt::FnCall(call, position) => self.call(call, *position),
-            Stmt::If(flow, _) => {
-                let FlowControl { expr, body, branch } = &**flow;
-                self.operations += 1;
-                let condition = self.condition(expr)?;
-                let body = self.branch(body.statements())?;
-                if branch.statements().is_empty() {
-                    // No `else`: nothing to call when the condition is false.
-                    return Ok(Box::new(move |f| {
-                        if condition(f)? {
-                            body(f)
-                        } else {
-                            Ok(Value::Unit)
-                        }
-                    }));
-                }
-                let branch = self.branch(branch.statements())?;
-                Ok(Box::new(
-                    move |f| {
-                        if condition(f)? { body(f) } else { branch(f) }
-                    },
-                ))
-            }
+            Stmt::If(flow, _) => self.if_statement(flow, Self::branch, || Value::Unit),
             // The others have no value.
             other => {
                 let effect = self.effect(other)?;
@@ -635,26 +614,7 @@ impl Compiler<'_> {
                 };
                 self.assignment(lhs, rhs, op)
             }
-            Stmt::If(flow, _) => {
-                let FlowControl { expr, body, branch } = &**flow;
-                self.operations += 1;
-                let condition = self.condition(expr)?;
-                let body = self.branch_effect(body.statements())?;
-                if branch.statements().is_empty() {
-                    // No `else`: nothing to call when the condition is false.
-                    return Ok(Box::new(
-                        move |f| {
-                            if condition(f)? { body(f) } else { Ok(()) }
-                        },
-                    ));
-                }
-                let branch = self.branch_effect(branch.statements())?;
-                Ok(Box::new(
-                    move |f| {
-                        if condition(f)? { body(f) } else { branch(f) }
-                    },
-                ))
-            }
+            Stmt::If(flow, _) => self.if_statement(flow, Self::branch_effect, || ()),
             Stmt::For(x, _) => self.for_loop(x),
             Stmt::While(flow, _) => {
                 let forever = matches!(flow.expr, Expr::Unit(_));
@@ -690,6 +650,35 @@ impl Compiler<'_> {
             }
             other => Err(unsupported(other.position(), "this statement")),
         }
+    }
+
+    /// `if`, its blocks compiled by `block` (for their value or their effect); without an
+    /// `else`, a false condition gives `otherwise()`, with nothing to call.
+    fn if_statement<T: 'static>(
+        &mut self,
+        flow: &FlowControl,
+        block: fn(&mut Self, &[Stmt]) -> Compiled<Closure<T>>,
+        otherwise: fn() -> T,
+    ) -> Compiled<Closure<T>> {
+        let FlowControl { expr, body, branch } = flow;
+        self.operations += 1;
+        let condition = self.condition(expr)?;
+        let body = block(self, body.statements())?;
+        if branch.statements().is_empty() {
+            return Ok(Box::new(move |f| {
+                if condition(f)? {
+                    body(f)
+                } else {
+                    Ok(otherwise())
+                }
+            }));
+        }
+        let branch = block(self, branch.statements())?;
+        Ok(Box::new(
+            move |f| {
+                if condition(f)? { body(f) } else { branch(f) }
+            },
+        ))
     }
 
     /// `while` and `loop` (the condition before each turn), `do` (after it).
