@@ -7,11 +7,12 @@ use super::liveness::{Ahead, Names, free_names};
 use super::operators::{Compare, Op};
 use super::runtime::{Frame, Function};
 use super::sink::sink_of;
+use super::typed::{IntCode, range_bounds, stays_integer};
 use super::values::{
     Item, Size, Value, contains, copy, discard, length, position, property, property_mut,
     push_item, sort_integers,
 };
-use super::{Closure, Code, Flow, Run};
+use super::{Closure, Code, Effect, Flow, Run};
 use crate::error::place_of;
 use crate::{Key, State};
 
@@ -52,11 +53,12 @@ pub(super) fn compile_function(
         here: Names::default(),
         argument: None,
         pushes_after: 0,
+        stays_integer_after: false,
         sink_name: None,
         sink: None,
     };
     for param in &def.params {
-        compiler.declare(param.as_str(), false);
+        compiler.declare(param.as_str(), false, false);
     }
     if variant.argument_in_place {
         compiler.argument = Some(0);
@@ -121,6 +123,8 @@ pub(super) enum Operand {
     /// ([`Frame::argument`]): copied only where the code needs a value of its own.
     Argument,
     Const(Value),
+    /// Arithmetic on integers, without a [`Value`] in between ([`super::typed`]).
+    Integer(IntCode),
     Code(Code),
 }
 
@@ -128,7 +132,7 @@ impl Operand {
     /// The operations the interpreter counts for a variable or a constant (the code of other
     /// operands counts its own).
     pub(super) fn operations(&self) -> u64 {
-        u64::from(!matches!(self, Operand::Code(_)))
+        u64::from(!matches!(self, Operand::Code(_) | Operand::Integer(_)))
     }
 
     /// Runs the operand's code, if it has some: the value that [`Operand::read`] then reads.
@@ -136,6 +140,7 @@ impl Operand {
     pub(super) fn run(&self, f: &mut Frame<'_>) -> Run<Value> {
         match self {
             Operand::Code(code) => code(f),
+            Operand::Integer(int) => int(f).map(Value::Int),
             Operand::Argument => Ok(f.copy_of_argument(0)),
             _ => Ok(Value::Unit),
         }
@@ -146,7 +151,7 @@ impl Operand {
         match self {
             Operand::Slot(slot) | Operand::LastRead(slot) => f.slot(*slot),
             Operand::Const(value) => value,
-            Operand::Code(_) | Operand::Argument => ran,
+            Operand::Code(_) | Operand::Integer(_) | Operand::Argument => ran,
         }
     }
 
@@ -158,6 +163,7 @@ impl Operand {
             Operand::LastRead(slot) => Ok(std::mem::take(f.slot_mut(*slot))),
             Operand::Const(value) => Ok(copy(value)),
             Operand::Code(code) => code(f),
+            Operand::Integer(int) => int(f).map(Value::Int),
             Operand::Argument => Ok(f.copy_of_argument(0)),
         }
     }
@@ -167,7 +173,7 @@ impl Operand {
         match self {
             Operand::Slot(slot) | Operand::LastRead(slot) => Some(Operand::Slot(*slot)),
             Operand::Const(value) => Some(Operand::Const(value.clone())),
-            Operand::Code(_) | Operand::Argument => None,
+            Operand::Code(_) | Operand::Integer(_) | Operand::Argument => None,
         }
     }
 
@@ -283,6 +289,15 @@ impl Access {
 /// arguments.
 pub(super) type Method = fn(&mut Vec<State>, &mut Size, Value, Value) -> Run<Value>;
 
+/// A variable in scope.
+pub(super) struct Local {
+    pub(super) name: String,
+    pub(super) slot: usize,
+    pub(super) constant: bool,
+    /// Always holds a [`Value::Int`] ([`super::typed`]).
+    pub(super) integer: bool,
+}
+
 pub(super) struct Compiler<'a> {
     pub(super) index: &'a FxHashMap<(String, usize), usize>,
     /// The functions without parameters whose body is a constant, by name.
@@ -290,8 +305,8 @@ pub(super) struct Compiler<'a> {
     /// The operations compiled so far that run once per call of the function (those in a loop's
     /// body are charged at each turn instead).
     pub(super) operations: u64,
-    /// Variables in scope: name, slot, constant.
-    pub(super) scope: Vec<(String, usize, bool)>,
+    /// Variables in scope, innermost last.
+    pub(super) scope: Vec<Local>,
     pub(super) slots: usize,
     pub(super) calls: Vec<usize>,
     /// What may run after the code being compiled, innermost last.
@@ -303,6 +318,9 @@ pub(super) struct Compiler<'a> {
     /// How many pushes onto the variable declared by the statement being compiled follow it
     /// in its block ([`pushes_onto`]).
     pub(super) pushes_after: usize,
+    /// Whether the variable declared by the statement being compiled stays an integer in the
+    /// rest of its block, if it starts as one ([`stays_integer`]).
+    pub(super) stays_integer_after: bool,
     /// The array handed over item by item ([`super::sink`]), by name, and its slot once
     /// declared.
     pub(super) sink_name: Option<String>,
@@ -318,10 +336,16 @@ impl Compiler<'_> {
         each_turn
     }
 
-    pub(super) fn declare(&mut self, name: &str, constant: bool) -> usize {
+    /// A new local variable (`integer`: typed an integer, see [`super::typed`]) and its slot.
+    pub(super) fn declare(&mut self, name: &str, constant: bool, integer: bool) -> usize {
         let slot = self.slots;
         self.slots += 1;
-        self.scope.push((name.to_string(), slot, constant));
+        self.scope.push(Local {
+            name: name.to_string(),
+            slot,
+            constant,
+            integer,
+        });
         slot
     }
 
@@ -333,8 +357,8 @@ impl Compiler<'_> {
         self.scope
             .iter()
             .rev()
-            .find(|(n, ..)| n == name)
-            .map(|&(_, slot, constant)| (slot, constant))
+            .find(|local| local.name == name)
+            .map(|local| (local.slot, local.constant))
             .ok_or_else(|| unsupported(*position, &format!("the variable `{name}` from outside")))
     }
 
@@ -367,6 +391,7 @@ impl Compiler<'_> {
                     Operand::Slot(slot)
                 }
             }
+            Expr::FnCall(call, _) if let Some(int) = self.int_call(call)? => Operand::Integer(int),
             other => Operand::Code(self.expr(other)?),
         })
     }
@@ -401,12 +426,10 @@ impl Compiler<'_> {
             && let Expr::Variable(x, ..) = &**last
         {
             let returned = Names::from_iter([(x.1.to_string(), 1)]);
-            let mut codes = self.with_ahead(returned, usize::MAX, |c| c.statements(rest))?;
-            codes.push(self.take(last)?);
-            return Ok(sequence(codes));
+            let effects = self.with_ahead(returned, usize::MAX, |c| c.effects(rest))?;
+            return Ok(sequence(effects, self.take(last)?));
         }
-        let codes = self.statements(statements)?;
-        Ok(sequence(codes))
+        self.valued(statements)
     }
 
     pub(super) fn take(&mut self, variable: &Expr) -> Compiled<Code> {
@@ -418,20 +441,49 @@ impl Compiler<'_> {
         Ok(Box::new(move |f| Ok(std::mem::take(f.slot_mut(slot)))))
     }
 
-    pub(super) fn statements(&mut self, statements: &[Stmt]) -> Compiled<Vec<Code>> {
-        let mut codes = Vec::with_capacity(statements.len());
-        for (i, statement) in statements.iter().enumerate() {
-            self.pushes_after = match statement {
-                Stmt::Var(x, ..) => pushes_onto(x.0.name.as_str(), &statements[i + 1..]),
-                _ => 0,
-            };
-            let later = free_names(&statements[i + 1..]);
-            let outer = std::mem::replace(&mut self.here, free_names(&statements[i..=i]));
-            let code = self.with_ahead(later, usize::MAX, |c| c.stmt(statement));
-            self.here = outer;
-            codes.push(code?);
-        }
-        Ok(codes)
+    /// Compiles statement `i` of `block` by `compile`, with what runs after it in the block
+    /// held back from moving.
+    fn in_block<T>(
+        &mut self,
+        block: &[Stmt],
+        i: usize,
+        compile: impl FnOnce(&mut Self, &Stmt) -> Compiled<T>,
+    ) -> Compiled<T> {
+        let statement = &block[i];
+        (self.pushes_after, self.stays_integer_after) = match statement {
+            Stmt::Var(x, ..) => {
+                let (name, rest) = (x.0.name.as_str(), &block[i + 1..]);
+                (pushes_onto(name, rest), stays_integer(self, name, rest))
+            }
+            _ => (0, false),
+        };
+        let later = free_names(&block[i + 1..]);
+        let outer = std::mem::replace(&mut self.here, free_names(&block[i..=i]));
+        let code = self.with_ahead(later, usize::MAX, |c| compile(c, statement));
+        self.here = outer;
+        code
+    }
+
+    /// The statements of a block, each for its effect.
+    pub(super) fn effects(&mut self, block: &[Stmt]) -> Compiled<Vec<Effect>> {
+        self.effects_before(block, block.len())
+    }
+
+    /// The statements of a block before the `end`-th, each for its effect.
+    fn effects_before(&mut self, block: &[Stmt], end: usize) -> Compiled<Vec<Effect>> {
+        (0..end)
+            .map(|i| self.in_block(block, i, Self::effect))
+            .collect()
+    }
+
+    /// The statements of a block, the last one for its value (`()` for none).
+    fn valued(&mut self, block: &[Stmt]) -> Compiled<Code> {
+        let Some(last) = block.len().checked_sub(1) else {
+            return Ok(Box::new(|_| Ok(Value::Unit)));
+        };
+        let effects = self.effects_before(block, last)?;
+        let value = self.in_block(block, last, Self::stmt)?;
+        Ok(sequence(effects, value))
     }
 
     /// A block inside an expression or a statement: the rest of the statement may read what
@@ -445,25 +497,73 @@ impl Compiler<'_> {
     /// `if`, a plain `{ … }`, a loop's body); its value is that of its last statement.
     pub(super) fn branch(&mut self, statements: &[Stmt]) -> Compiled<Code> {
         let mark = self.scope.len();
-        let codes = self.statements(statements);
+        let code = self.valued(statements);
         self.scope.truncate(mark);
-        Ok(sequence(codes?))
+        code
     }
 
+    /// A block with its own scope, as [`Compiler::branch`], for its effect alone.
+    pub(super) fn branch_effect(&mut self, statements: &[Stmt]) -> Compiled<Effect> {
+        let mark = self.scope.len();
+        let effects = self.effects(statements);
+        self.scope.truncate(mark);
+        let mut effects = effects?;
+        Ok(match effects.len() {
+            0 => Box::new(|_| Ok(())),
+            1 => effects.remove(0),
+            _ => Box::new(move |f| {
+                for effect in &effects {
+                    effect(f)?;
+                }
+                Ok(())
+            }),
+        })
+    }
+
+    /// A statement compiled for its value (the last of a block whose value is used).
     pub(super) fn stmt(&mut self, stmt: &Stmt) -> Compiled<Code> {
         match stmt {
-            Stmt::Noop(_) => Ok(Box::new(|_| Ok(Value::Unit))),
             Stmt::Expr(expr) => self.expr(expr),
             Stmt::Block(block) => self.branch(block.statements()),
             Stmt::FnCall(call, position) => self.call(call, *position),
+            Stmt::If(flow, _) => self.if_statement(flow, Self::branch, || Value::Unit),
+            // The others have no value.
+            other => {
+                let effect = self.effect(other)?;
+                Ok(Box::new(move |f| effect(f).map(|()| Value::Unit)))
+            }
+        }
+    }
+
+    /// A statement compiled for its effect alone: no value is made.
+    pub(super) fn effect(&mut self, stmt: &Stmt) -> Compiled<Effect> {
+        match stmt {
+            Stmt::Noop(_) => Ok(Box::new(|_| Ok(()))),
+            Stmt::Block(block) => self.branch_effect(block.statements()),
+            Stmt::Expr(expr) if let Some(push) = self.push_statement(expr)? => Ok(push),
+            Stmt::Expr(_) | Stmt::FnCall(..) => {
+                let code = self.stmt(stmt)?;
+                Ok(Box::new(move |f| code(f).map(discard)))
+            }
             Stmt::Var(x, flags, position) => {
                 let (ident, init, _) = &**x;
                 if flags.contains(ASTFlags::EXPORTED) {
                     return Err(unsupported(*position, "`export`"));
                 }
                 let room = std::mem::take(&mut self.pushes_after);
+                let constant = flags.contains(ASTFlags::CONSTANT);
+                if std::mem::take(&mut self.stays_integer_after) && self.is_integer(init) {
+                    let init = self.int_operand(init)?;
+                    let slot = self.declare(ident.name.as_str(), constant, true);
+                    self.operations += 1;
+                    // The slot holds `()` or the integer of an earlier turn: nothing to drop.
+                    return Ok(Box::new(move |f| {
+                        *f.slot_mut(slot) = Value::Int(init.get(f)?);
+                        Ok(())
+                    }));
+                }
                 let init = self.operand(init)?;
-                let slot = self.declare(ident.name.as_str(), flags.contains(ASTFlags::CONSTANT));
+                let slot = self.declare(ident.name.as_str(), constant, false);
                 self.operations += 1 + init.operations();
                 if self.sink_name.as_deref() == Some(ident.name.as_str()) {
                     // The sink holds no items, only their size.
@@ -471,7 +571,7 @@ impl Compiler<'_> {
                     return Ok(Box::new(move |f| {
                         let empty = Value::Array(Vec::new(), Size::default());
                         discard(std::mem::replace(f.slot_mut(slot), empty));
-                        Ok(Value::Unit)
+                        Ok(())
                     }));
                 }
                 if let Operand::Const(Value::Array(items, _)) = &init
@@ -482,7 +582,7 @@ impl Compiler<'_> {
                         let room = f.program.spare.borrow_mut().pop().unwrap_or_default();
                         let array = Value::Array(room, Size::default());
                         discard(std::mem::replace(f.slot_mut(slot), array));
-                        Ok(Value::Unit)
+                        Ok(())
                     }));
                 }
                 // A copy that pushes follow is made with room for them: no array grows twice.
@@ -490,17 +590,17 @@ impl Compiler<'_> {
                     Operand::Argument if room > 0 => Ok(Box::new(move |f| {
                         let value = f.copy_of_argument(room);
                         discard(std::mem::replace(f.slot_mut(slot), value));
-                        Ok(Value::Unit)
+                        Ok(())
                     })),
                     Operand::Slot(from) if room > 0 => Ok(Box::new(move |f| {
                         let value = f.slot(from).copy_with_room(room);
                         discard(std::mem::replace(f.slot_mut(slot), value));
-                        Ok(Value::Unit)
+                        Ok(())
                     })),
                     init => Ok(Box::new(move |f| {
                         let value = init.value(f)?;
                         discard(std::mem::replace(f.slot_mut(slot), value));
-                        Ok(Value::Unit)
+                        Ok(())
                     })),
                 }
             }
@@ -514,28 +614,7 @@ impl Compiler<'_> {
                 };
                 self.assignment(lhs, rhs, op)
             }
-            Stmt::If(flow, _) => {
-                let FlowControl { expr, body, branch } = &**flow;
-                self.operations += 1;
-                let condition = self.condition(expr)?;
-                let body = self.branch(body.statements())?;
-                if branch.statements().is_empty() {
-                    // No `else`: nothing to call when the condition is false.
-                    return Ok(Box::new(move |f| {
-                        if condition(f)? {
-                            body(f)
-                        } else {
-                            Ok(Value::Unit)
-                        }
-                    }));
-                }
-                let branch = self.branch(branch.statements())?;
-                Ok(Box::new(
-                    move |f| {
-                        if condition(f)? { body(f) } else { branch(f) }
-                    },
-                ))
-            }
+            Stmt::If(flow, _) => self.if_statement(flow, Self::branch_effect, || ()),
             Stmt::For(x, _) => self.for_loop(x),
             Stmt::While(flow, _) => {
                 let forever = matches!(flow.expr, Expr::Unit(_));
@@ -573,13 +652,49 @@ impl Compiler<'_> {
         }
     }
 
+    /// `if`, its blocks compiled by `block` (for their value or their effect); without an
+    /// `else`, a false condition gives `otherwise()`, with nothing to call.
+    fn if_statement<T: 'static>(
+        &mut self,
+        flow: &FlowControl,
+        block: fn(&mut Self, &[Stmt]) -> Compiled<Closure<T>>,
+        otherwise: fn() -> T,
+    ) -> Compiled<Closure<T>> {
+        let FlowControl { expr, body, branch } = flow;
+        self.operations += 1;
+        let condition = self.condition(expr)?;
+        let body = block(self, body.statements())?;
+        if branch.statements().is_empty() {
+            return Ok(Box::new(move |f| {
+                if condition(f)? {
+                    body(f)
+                } else {
+                    Ok(otherwise())
+                }
+            }));
+        }
+        let branch = block(self, branch.statements())?;
+        Ok(Box::new(
+            move |f| {
+                if condition(f)? { body(f) } else { branch(f) }
+            },
+        ))
+    }
+
     /// `while` and `loop` (the condition before each turn), `do` (after it).
-    pub(super) fn conditional_loop(&mut self, flow: &FlowControl, check: Check) -> Compiled<Code> {
+    pub(super) fn conditional_loop(
+        &mut self,
+        flow: &FlowControl,
+        check: Check,
+    ) -> Compiled<Effect> {
         self.operations += 1;
         let before = self.operations;
         // The condition and the body run again at each turn.
         let (condition, body) = self.with_ahead(self.here.clone(), self.slots, |c| {
-            Ok((c.condition(&flow.expr)?, c.branch(flow.body.statements())?))
+            Ok((
+                c.condition(&flow.expr)?,
+                c.branch_effect(flow.body.statements())?,
+            ))
         })?;
         let each_turn = self.turn_operations(before);
         Ok(Box::new(move |f| {
@@ -593,41 +708,29 @@ impl Compiler<'_> {
                     break;
                 }
             }
-            Ok(Value::Unit)
+            Ok(())
         }))
     }
 
     pub(super) fn for_loop(
         &mut self,
         x: &(rhai::Ident, Option<rhai::Ident>, FlowControl),
-    ) -> Compiled<Code> {
+    ) -> Compiled<Effect> {
         let (variable, counter, flow) = x;
         self.operations += 1;
+        if let Some((start, end, inclusive)) = range_bounds(&flow.expr) {
+            // `for i in a..b`: the bounds read as integers, no range built.
+            let (start, end) = (self.int_operand(start)?, self.int_operand(end)?);
+            self.operations += 1;
+            let turns = self.loop_turns(variable, counter.as_ref(), flow, true)?;
+            return Ok(Box::new(move |f| {
+                let (start, end) = (start.get(f)?, end.get(f)?);
+                turns.over_range(f, start, end, inclusive)
+            }));
+        }
         let over = self.operand(&flow.expr)?;
-        let mark = self.scope.len();
-        let mark_slots = self.slots;
-        let slot = self.declare(variable.name.as_str(), false);
-        let counter = counter
-            .as_ref()
-            .map(|c| self.declare(c.name.as_str(), false));
-        let before = self.operations;
-        // The body runs again at each turn; the variables declared before the loop keep what
-        // it read.
-        let body = self.with_ahead(self.here.clone(), mark_slots, |c| {
-            c.branch(flow.body.statements())
-        });
-        let each_turn = self.turn_operations(before);
-        self.scope.truncate(mark);
-        let body = body?;
+        let turns = self.loop_turns(variable, counter.as_ref(), flow, false)?;
         Ok(Box::new(move |f| {
-            let each = |f: &mut Frame<'_>, n: usize, item: Value| -> Run<bool> {
-                f.tick(each_turn)?;
-                discard(std::mem::replace(f.slot_mut(slot), item));
-                if let Some(counter) = counter {
-                    *f.slot_mut(counter) = Value::Int(n as i64);
-                }
-                turn(body(f))
-            };
             // A constant array, or the argument's, is read where it is.
             let items = match &over {
                 Operand::Const(Value::Array(items, _)) => Some(&items[..]),
@@ -639,38 +742,68 @@ impl Compiler<'_> {
             };
             if let Some(items) = items {
                 for (n, item) in items.iter().enumerate() {
-                    if each(f, n, Value::from_state(item))? {
+                    if turns.turn(f, n, Value::from_state(item))? {
                         break;
                     }
                 }
-                return Ok(Value::Unit);
+                return Ok(());
             }
             match over.value(f)? {
                 Value::Range(start, end, inclusive) => {
-                    let mut n = 0;
-                    let mut i = start;
-                    while i < end || (inclusive && i == end) {
-                        if each(f, n, Value::Int(i))? || i == i64::MAX {
-                            break;
-                        }
-                        i += 1;
-                        n += 1;
-                    }
+                    turns.over_range(f, start, end, inclusive)?
                 }
                 Value::Array(items, _) => {
                     for (n, item) in items.into_iter().enumerate() {
-                        if each(f, n, Value::from_owned_state(item))? {
+                        if turns.turn(f, n, Value::from_owned_state(item))? {
                             break;
                         }
                     }
                 }
                 _ => return Err(Flow::Bail),
             }
-            Ok(Value::Unit)
+            Ok(())
         }))
     }
 
-    pub(super) fn assignment(&mut self, lhs: &Expr, rhs: &Expr, op: Option<Op>) -> Compiled<Code> {
+    /// The variables and the body of a `for` loop (`over_range`: over `a..b`, so that its
+    /// variable is typed an integer if nothing assigns it anything else).
+    fn loop_turns(
+        &mut self,
+        variable: &rhai::Ident,
+        counter: Option<&rhai::Ident>,
+        flow: &FlowControl,
+        over_range: bool,
+    ) -> Compiled<Turns> {
+        let body = flow.body.statements();
+        let mark = self.scope.len();
+        let mark_slots = self.slots;
+        let name = variable.name.as_str();
+        let integer = over_range && stays_integer(self, name, body);
+        let slot = self.declare(name, false, integer);
+        let counter = counter.map(|c| {
+            let integer = stays_integer(self, c.name.as_str(), body);
+            self.declare(c.name.as_str(), false, integer)
+        });
+        let before = self.operations;
+        // The body runs again at each turn; the variables declared before the loop keep what
+        // it read.
+        let body = self.with_ahead(self.here.clone(), mark_slots, |c| c.effects(body));
+        let each_turn = self.turn_operations(before);
+        self.scope.truncate(mark);
+        Ok(Turns {
+            slot,
+            counter,
+            each_turn,
+            body: body?,
+        })
+    }
+
+    pub(super) fn assignment(
+        &mut self,
+        lhs: &Expr,
+        rhs: &Expr,
+        op: Option<Op>,
+    ) -> Compiled<Effect> {
         let rhs = self.operand(rhs)?;
         let target = match lhs {
             Expr::Variable(..) => Target::Variable(self.writable(lhs)?),
@@ -717,7 +850,7 @@ impl Compiler<'_> {
                 .map(|(key, value)| (*slot, key, value)),
             _ => None,
         };
-        let general: Code = Box::new(move |f| {
+        let general: Effect = Box::new(move |f| {
             let value = rhs.value(f)?;
             match &target {
                 Target::Variable(slot) => {
@@ -749,7 +882,7 @@ impl Compiler<'_> {
                     store(property_mut(entries, name)?, size, value, false)?;
                 }
             }
-            Ok(Value::Unit)
+            Ok(())
         });
         let Some((slot, key, value)) = in_place else {
             return Ok(general);
@@ -762,7 +895,7 @@ impl Compiler<'_> {
                 && let State::Int(old) = &mut items[at]
             {
                 *old = assigned_integer(op, *old, new)?;
-                return Ok(Value::Unit);
+                return Ok(());
             }
             general(f)
         }))
@@ -873,6 +1006,9 @@ impl Compiler<'_> {
         if call.op_token.is_none() {
             return Ok(None);
         }
+        if let Some(test) = self.int_comparison(compare, a, b)? {
+            return Ok(Some(test));
+        }
         let (a, b) = (self.operand(a)?, self.operand(b)?);
         self.operations += 1 + a.operations() + b.operations();
         Ok(Some(pair(a, b, move |x, y| compare.apply(x, y))))
@@ -905,6 +1041,9 @@ impl Compiler<'_> {
         };
         if let Some(test) = self.comparison(call)? {
             return Ok(Box::new(move |f| test(f).map(Value::Bool)));
+        }
+        if let Some(int) = self.int_call(call)? {
+            return Ok(Box::new(move |f| int(f).map(Value::Int)));
         }
         let mut args = self.operands(&call.args)?;
         self.operations += 1 + args.iter().map(Operand::operations).sum::<u64>();
@@ -971,7 +1110,10 @@ impl Compiler<'_> {
                 .ok_or_else(|| unsupported(expr.position(), "this chain"))?;
             // A variable's element or property (`piles[i]`, `state.cap`), by a variable or a
             // constant: read where it is, with no code to run.
-            if !matches!(step.operand(), Some(Operand::Code(_) | Operand::Argument)) {
+            if step
+                .operand()
+                .is_none_or(|key| key.read_only_copy().is_some())
+            {
                 match base {
                     Operand::Slot(slot) | Operand::LastRead(slot) => {
                         return Ok(Box::new(move |f| {
@@ -1064,6 +1206,60 @@ impl Compiler<'_> {
         }
     }
 
+    /// `v.push(x)` as a statement (`None` for any other).
+    pub(super) fn push_statement(&mut self, expr: &Expr) -> Compiled<Option<Effect>> {
+        match expr {
+            Expr::Dot(x, flags, _)
+                if *flags == ASTFlags::NONE && matches!(x.lhs, Expr::Variable(..)) =>
+            {
+                match &x.rhs {
+                    Expr::MethodCall(call, position) if call.name == "push" => {
+                        self.push(&x.lhs, call, *position).map(Some)
+                    }
+                    _ => Ok(None),
+                }
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// `v.push(x)` (or any method onto the sink, which can only be that).
+    fn push(&mut self, variable: &Expr, call: &FnCallExpr, position: Position) -> Compiled<Effect> {
+        let slot = self.writable(variable)?;
+        if self.sink == Some(slot) {
+            return self.push_onto_sink(slot, &call.args, position);
+        }
+        if let [Expr::Array(items, _)] = &call.args[..] {
+            // `parts.push([h])`: the new array goes in as a state, never a value.
+            let items = self.array_literal(items)?;
+            self.operations += 1;
+            return Ok(Box::new(move |f| {
+                let (array, inner) = array_of(&items, f)?;
+                let Value::Array(target, size) = f.slot_mut(slot) else {
+                    return Err(Flow::Bail);
+                };
+                *size = size.plus(inner.nested().plus(Size::one(true))).bounded()?;
+                push_item(target, State::Array(array.into_boxed_slice()));
+                Ok(())
+            }));
+        }
+        if let [item] = &call.args[..] {
+            // The method of every `options`, with one argument and nothing to give back.
+            let item = self.operand(item)?;
+            self.operations += 1 + item.operations();
+            return Ok(Box::new(move |f| {
+                let (state, added) = item.value(f)?.into_item(true)?;
+                let Value::Array(items, size) = f.slot_mut(slot) else {
+                    return Err(Flow::Bail);
+                };
+                *size = size.plus(added).bounded()?;
+                push_item(items, state);
+                Ok(())
+            }));
+        }
+        Err(unsupported(position, "the method `push`"))
+    }
+
     /// `v.push(x)` and the other methods that change an array in a variable; `None` for the
     /// methods that only read (the general chain handles those).
     pub(super) fn method_on_variable(
@@ -1076,38 +1272,11 @@ impl Compiler<'_> {
         if matches!(name, "len" | "is_empty" | "contains") {
             return Ok(None);
         }
+        if name == "push" || self.sink == Some(self.writable(variable)?) {
+            let push = self.push(variable, call, position)?;
+            return Ok(Some(Box::new(move |f| push(f).map(|()| Value::Unit))));
+        }
         let slot = self.writable(variable)?;
-        if self.sink == Some(slot) {
-            return self.push_onto_sink(slot, &call.args, position).map(Some);
-        }
-        if let ("push", [Expr::Array(items, _)]) = (name, &call.args[..]) {
-            // `parts.push([h])`: the new array goes in as a state, never a value.
-            let items = self.array_literal(items)?;
-            self.operations += 1;
-            return Ok(Some(Box::new(move |f| {
-                let (array, inner) = array_of(&items, f)?;
-                let Value::Array(target, size) = f.slot_mut(slot) else {
-                    return Err(Flow::Bail);
-                };
-                *size = size.plus(inner.nested().plus(Size::one(true))).bounded()?;
-                push_item(target, State::Array(array.into_boxed_slice()));
-                Ok(Value::Unit)
-            })));
-        }
-        if let ("push", [item]) = (name, &call.args[..]) {
-            // The method of every `options`, with one argument and nothing to give back.
-            let item = self.operand(item)?;
-            self.operations += 1 + item.operations();
-            return Ok(Some(Box::new(move |f| {
-                let (state, added) = item.value(f)?.into_item(true)?;
-                let Value::Array(items, size) = f.slot_mut(slot) else {
-                    return Err(Flow::Bail);
-                };
-                *size = size.plus(added).bounded()?;
-                push_item(items, state);
-                Ok(Value::Unit)
-            })));
-        }
         let method: Method = match (name, call.args.len()) {
             ("pop", 0) => |items, size, _, _| {
                 Ok(match items.pop() {
@@ -1231,28 +1400,67 @@ pub(super) fn pair<T: 'static>(
     }
 }
 
-/// Runs statements in order; the value is the last one's (`()` for none).
-pub(super) fn sequence(mut codes: Vec<Code>) -> Code {
-    match codes.len() {
-        0 => Box::new(|_| Ok(Value::Unit)),
-        1 => codes.pop().unwrap_or_else(|| Box::new(|_| Ok(Value::Unit))),
-        _ => Box::new(move |f| {
-            let (last, first) = codes.split_last().ok_or(Flow::Bail)?;
-            for code in first {
-                discard(code(f)?);
+/// A `for` loop's turns: its variable, its counter, the operations counted at each turn, and
+/// the statements of its body (run in turn here, without a closure around them).
+pub(super) struct Turns {
+    slot: usize,
+    counter: Option<usize>,
+    each_turn: u64,
+    body: Vec<Effect>,
+}
+
+impl Turns {
+    /// One turn with `item` in the loop's variable (the `n`-th): whether the loop stops.
+    #[inline]
+    fn turn(&self, f: &mut Frame<'_>, n: usize, item: Value) -> Run<bool> {
+        f.tick(self.each_turn)?;
+        discard(std::mem::replace(f.slot_mut(self.slot), item));
+        if let Some(counter) = self.counter {
+            *f.slot_mut(counter) = Value::Int(n as i64);
+        }
+        for statement in &self.body {
+            match statement(f) {
+                Ok(()) => {}
+                Err(Flow::Continue) => return Ok(false),
+                Err(Flow::Break) => return Ok(true),
+                Err(other) => return Err(other),
             }
-            last(f)
-        }),
+        }
+        Ok(false)
+    }
+
+    /// The turns over `start..end` (`..=` when `inclusive`).
+    fn over_range(&self, f: &mut Frame<'_>, start: i64, end: i64, inclusive: bool) -> Run<()> {
+        let mut n = 0;
+        let mut i = start;
+        while i < end || (inclusive && i == end) {
+            if self.turn(f, n, Value::Int(i))? || i == i64::MAX {
+                break;
+            }
+            i += 1;
+            n += 1;
+        }
+        Ok(())
     }
 }
 
-/// One turn of a loop's body: whether the loop stops (`break`); other flows go on up.
-pub(super) fn turn(result: Run<Value>) -> Run<bool> {
-    match result {
-        Ok(value) => {
-            discard(value);
-            Ok(false)
+/// Runs `effects` in order, then `last`, whose value it is.
+pub(super) fn sequence(effects: Vec<Effect>, last: Code) -> Code {
+    if effects.is_empty() {
+        return last;
+    }
+    Box::new(move |f| {
+        for effect in &effects {
+            effect(f)?;
         }
+        last(f)
+    })
+}
+
+/// One turn of a loop's body: whether the loop stops (`break`); other flows go on up.
+pub(super) fn turn(result: Run<()>) -> Run<bool> {
+    match result {
+        Ok(()) => Ok(false),
         Err(Flow::Continue) => Ok(false),
         Err(Flow::Break) => Ok(true),
         Err(other) => Err(other),

@@ -41,6 +41,13 @@
 //! ([`Program::stream`], the rule in `sink.rs`): no array of options is built, and a state the
 //! table answers comes back to be copied into again.
 //!
+//! Arithmetic on integers is compiled to closures giving an `i64` (`typed.rs`), and a local
+//! that the compiler sees always holds an integer (a `let` of arithmetic, a `for` over a range,
+//! never assigned anything else) is typed so: comparisons and operators on such operands take
+//! the integer path with no [`Value`] built. A statement whose value is not used is compiled
+//! to an [`Effect`], which makes none, and a `for` loop runs the statements of its body in
+//! turn, without a closure around them.
+//!
 //! A function of one parameter that never changes it is compiled a second time, to read the
 //! state the engine passes where it is ([`Operand::Argument`]): a call of `options` on an array
 //! or a map copies only what the script copies itself (`let next = heaps`, or where the other
@@ -54,6 +61,7 @@ mod operators;
 mod runtime;
 mod sink;
 mod split;
+mod typed;
 mod values;
 
 use runtime::Frame;
@@ -76,8 +84,12 @@ type Run<T> = Result<T, Flow>;
 /// Compiled code giving a `T`.
 type Closure<T> = Box<dyn Fn(&mut Frame<'_>) -> Run<T>>;
 
-/// A compiled expression or statement.
+/// A compiled expression, or a statement whose value is used.
 type Code = Closure<Value>;
+
+/// A compiled statement whose value is not used (every one but the last of a block that has a
+/// value): no [`Value`] is made or dropped.
+type Effect = Closure<()>;
 
 /// What one operation of the compiled code counts against the step budget. The compiled code
 /// counts its operations ahead: a call counts every operation of its function's body outside

@@ -27,17 +27,22 @@ impl Compare {
         })
     }
 
+    #[inline(always)]
+    pub(super) fn on_integers(self, x: i64, y: i64) -> bool {
+        match self {
+            Compare::Less => x < y,
+            Compare::LessOrEqual => x <= y,
+            Compare::Greater => x > y,
+            Compare::GreaterOrEqual => x >= y,
+            Compare::Equal => x == y,
+            Compare::NotEqual => x != y,
+        }
+    }
+
     #[inline]
     pub(super) fn apply(self, a: &Value, b: &Value) -> Run<bool> {
-        if let (Value::Int(x), Value::Int(y)) = (a, b) {
-            return Ok(match self {
-                Compare::Less => x < y,
-                Compare::LessOrEqual => x <= y,
-                Compare::Greater => x > y,
-                Compare::GreaterOrEqual => x >= y,
-                Compare::Equal => x == y,
-                Compare::NotEqual => x != y,
-            });
+        if let (&Value::Int(x), &Value::Int(y)) = (a, b) {
+            return Ok(self.on_integers(x, y));
         }
         match self {
             Compare::Equal => equal(Item::of_value(a), Item::of_value(b)),

@@ -79,7 +79,7 @@ pub(super) struct Frame<'p> {
 
 impl Frame<'_> {
     /// Hands `state` to the sink; a state given back keeps its room for later copies.
-    pub(super) fn emit(&mut self, state: State) -> Run<Value> {
+    pub(super) fn emit(&mut self, state: State) -> Run<()> {
         let Some(sink) = self.sink.as_mut() else {
             return Err(Flow::Bail);
         };
@@ -90,7 +90,7 @@ impl Frame<'_> {
         if let Some(back) = back {
             keep(&mut self.program.short.borrow_mut(), back);
         }
-        Ok(Value::Unit)
+        Ok(())
     }
 
     #[inline]
@@ -114,7 +114,17 @@ impl Frame<'_> {
             .and_then(|i| self.program.short.borrow_mut().get_mut(i)?.pop());
         match kept {
             Some(mut copy) => {
-                copy.extend(items.iter().map(State::copy));
+                // The kept vector still holds the numbers of the array it was: overwritten, and
+                // the room popped (a number needs no drop, which `truncate` calls anyway).
+                while copy.len() > items.len() {
+                    copy.pop();
+                }
+                for (to, from) in copy.iter_mut().zip(items) {
+                    match (&mut *to, from) {
+                        (State::Int(to), State::Int(from)) => *to = *from,
+                        (to, from) => *to = from.copy(),
+                    }
+                }
                 Value::Array(copy, self.argument_size)
             }
             None => Value::from_state_with_room(self.argument, room),
@@ -208,9 +218,10 @@ pub(crate) struct Program {
     /// a returned array ([`Program::recycle`]): `let out = []` starts from one, so the array
     /// of options does not grow from nothing at each call.
     pub(super) spare: RefCell<Vec<Vec<State>>>,
-    /// Empty vectors with room for exactly 1 to [`SHORT`] items (by their room), taken from
-    /// the arrays the engine is done with ([`Program::take_back`]): a copy of the state passed
-    /// in takes one of its size, without an allocation.
+    /// Full vectors of exactly 1 to [`SHORT`] numbers, booleans or characters (by their
+    /// length), taken from the arrays the engine is done with ([`Program::take_back`]): a copy
+    /// of the state passed in takes one of its size and overwrites its items, without an
+    /// allocation (and without dropping the items kept, which need none).
     short: RefCell<[Vec<Vec<State>>; SHORT]>,
 }
 
@@ -220,16 +231,15 @@ pub(crate) struct Program {
 const SHORT: usize = 4;
 const SHORT_KEPT: usize = 1 << 16;
 
-/// Keeps the room of `state` in `short` if it is an array of one to [`SHORT`] items.
+/// Keeps `state` in `short` if it is an array of one to [`SHORT`] plain items.
 #[inline]
 fn keep(short: &mut [Vec<Vec<State>>; SHORT], state: State) {
     if let State::Array(items) = state
         && let Some(kept) = items.len().checked_sub(1).and_then(|i| short.get_mut(i))
         && kept.len() < SHORT_KEPT
+        && items.iter().all(State::is_plain)
     {
-        let mut room = items.into_vec();
-        room.clear();
-        kept.push(room);
+        kept.push(items.into_vec());
     }
 }
 

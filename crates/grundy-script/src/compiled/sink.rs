@@ -20,7 +20,7 @@ use rhai::{ASTFlags, ASTNode, Expr, ImmutableString, Position, Stmt};
 
 use super::compiler::{Compiled, Compiler, constant_of, unsupported};
 use super::values::{Value, within_depth};
-use super::{Code, Flow};
+use super::{Effect, Flow};
 use crate::State;
 
 /// The name of the array that the body only pushes onto and returns, if there is one.
@@ -84,7 +84,7 @@ impl Compiler<'_> {
         slot: usize,
         args: &[Expr],
         position: Position,
-    ) -> Compiled<Code> {
+    ) -> Compiled<Effect> {
         let [item] = args else {
             return Err(unsupported(position, "this `push`"));
         };

@@ -17,7 +17,7 @@
 use rhai::{ASTFlags, Expr, Stmt};
 
 use super::compiler::constant_of;
-use super::values::{Size, Value};
+use super::values::{MAX_ARRAY, Size, Value};
 use crate::State;
 
 /// What the compiled code of a recognised `components` counts: `per_call` operations, and
@@ -39,10 +39,16 @@ impl EachItem {
         };
         // Each item gains an array of its own around it.
         let count = u32::try_from(items.len()).ok()?;
-        let mut size = Size::of_array(items);
-        size.arrays = size.arrays.saturating_add(count);
-        size.bounded().ok()?;
-        parts.truncate(items.len());
+        let plain = items.iter().all(State::is_plain);
+        if !plain || count > MAX_ARRAY / 2 {
+            let mut size = Size::of_array(items);
+            size.arrays = size.arrays.saturating_add(count);
+            size.bounded().ok()?;
+        }
+        // (`truncate` calls the drop of the parts cut off even when there are none.)
+        if parts.len() > items.len() {
+            parts.truncate(items.len());
+        }
         let reused = parts.len();
         for (part, item) in parts.iter_mut().zip(items.iter()) {
             match part {

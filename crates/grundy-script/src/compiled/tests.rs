@@ -788,10 +788,16 @@ fn the_usual_components_is_answered_as_its_code_would() {
         ])),
     ];
     // At Rhai's bound on an array's items (65536, nested ones included): the result for the
-    // first passes it by two, that for the second just fits.
+    // first passes it by two, that for the second just fits; for arrays of numbers, the third
+    // just fits and the fourth passes it by two.
     let halves =
         |n: usize| State::Array(vec![State::Array(vec![State::Int(7); n].into()); 2].into());
-    let large = [halves(32_767), halves(32_766)];
+    let large = [
+        halves(32_767),
+        halves(32_766),
+        ints(&[7; 32_768]),
+        ints(&[7; 32_769]),
+    ];
     for _ in 0..200 {
         let len = rng.random_range(0..6);
         let items: Vec<State> = (0..len)
@@ -836,6 +842,59 @@ fn the_usual_components_is_answered_as_its_code_would() {
                 slow.components_of(state),
                 "{source}: {state}"
             );
+        }
+    }
+}
+
+/// Integer code ([`super::typed`]) against the interpreter: typed locals and loop variables,
+/// arithmetic on array elements, overflows in each place an integer is computed, and variables
+/// that hold an integer only some of the time (assigned an array in one branch, a string in one
+/// turn of a loop), which must not be typed: the compiled code answers every call the
+/// interpreter answers, so a variable typed wrongly (read as an integer where it holds an
+/// array) shows as a call given up.
+#[test]
+fn integer_code_agrees_with_the_interpreter() {
+    let sources = [
+        // Typed locals, compound assignments, comparisons of integers.
+        "fn options(n) { let out = []; let x = n * 2; x += 1; x -= n; out.push(x);
+            out.push(x == n + 1); out.push(x != 3); out.push(x & 6); out.push(x ^ n);
+            let y = -x; y *= 3; out.push(y); out.push(abs(y) + +x); out }",
+        // A range loop's variable and counter, its bounds computed; an empty range.
+        "fn options(n) { let out = []; for i in (n % 7)..=(n % 11) { out.push(i * i - n); }
+            for (x, k) in [4, 5] { out.push(x * k); } for i in 3..n % 3 { out.push(i); }
+            out }",
+        // An integer in one branch, an array in the other: not typed.
+        // (Comparing an integer with an array gives up on both paths: two of each kind.)
+        "fn options(n) { let out = []; let y = 0; let z = 1;
+            if n % 2 == 0 { y = [n]; z = [n]; } else { y = n + 1; z = n; }
+            out.push(y); out.push(y == z); out.push(y != z); out }",
+        // A loop variable given a string in one turn: not typed, nor what is copied from it.
+        "fn options(n) { let out = []; for i in 0..3 { if i == n % 3 { i = \"s\"; } let j = i;
+            out.push(j); out.push(j == i); } out }",
+        // Arithmetic on elements (integers or not), stored and pushed.
+        "fn options(s) { let out = []; let h = s[0]; for a in 1..=(h / 2) { let next = s;
+            next[0] = a; next.push(h - a); next[1] -= a * 2; out.push(next); } out }",
+        // Overflows: in a typed local, a compound assignment, a loop's bounds, unary minus.
+        "fn options(n) { let x = n * 4611686018427387904; [x] }",
+        "fn options(n) { let x = n; x *= x; x *= x; x *= x; [x] }",
+        "fn options(n) { let out = []; for i in (n - 9223372036854775807)..(n - 9223372036854775805) { out.push(i); } out }",
+        "fn options(n) { let x = -n; [x, abs(n - 1)] }",
+        "fn options(n) { let out = [n * 1]; out[0] += 9223372036854775000; out }",
+    ];
+    for source in sources {
+        let (fast, slow) = both(source, ScriptLimits::default());
+        let numbers = [-3, 0, 1, 2, 5, 8, 13, i64::MAX, i64::MIN, 1 << 40];
+        for state in numbers
+            .iter()
+            .map(|&n| State::Int(n))
+            .chain(numbers.iter().map(|&n| ints(&[n, 7])))
+            .chain([State::Array(Box::new([State::Str("x".into())]))])
+        {
+            let before = fast.compiled_calls();
+            agree(&fast, &slow, &state, source);
+            if slow.options_of(&state).is_ok() {
+                assert_eq!(fast.compiled_calls(), before + 2, "{source}\n{state}");
+            }
         }
     }
 }
