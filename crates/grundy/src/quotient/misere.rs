@@ -109,19 +109,33 @@ pub struct Unanswered {
     pub max_positions: usize,
 }
 
-/// Which way [`analyze_misere`] answers `heaps` under `rules` within `limits`: it builds the
-/// quotient (to see whether it is within its bound) but does not search.
-pub fn misere_method(rules: &TakeAndBreak, heaps: &[u64], limits: Limits) -> Method {
-    let max_heap = largest_heap(heaps);
-    match Quotient::of(rules, max_heap, limits.max_order) {
-        Ok(quotient) => Method::Quotient {
-            max_heap,
-            order: quotient.order(),
-        },
-        Err(_) => Method::Search {
-            max_heap,
-            max_order: limits.max_order,
-        },
+/// The quotient [`analyze_misere`] answers `heaps` by: that of the sums of heaps up to the
+/// largest of them, or [`TooLarge`] past `limits.max_order` elements (then the search answers).
+///
+/// # Errors
+/// [`TooLarge`] as [`Quotient::of`].
+pub fn misere_quotient(
+    rules: &TakeAndBreak,
+    heaps: &[u64],
+    limits: Limits,
+) -> Result<Quotient, TooLarge> {
+    Quotient::of(rules, largest_heap(heaps), limits.max_order)
+}
+
+impl Method {
+    /// Which way answers `heaps` when [`misere_quotient`] gave `quotient`.
+    pub fn of(quotient: Result<&Quotient, &TooLarge>, heaps: &[u64], limits: Limits) -> Method {
+        let max_heap = largest_heap(heaps);
+        match quotient {
+            Ok(quotient) => Method::Quotient {
+                max_heap,
+                order: quotient.order(),
+            },
+            Err(_) => Method::Search {
+                max_heap,
+                max_order: limits.max_order,
+            },
+        }
     }
 }
 
@@ -142,37 +156,41 @@ pub fn analyze_misere(
     limits: Limits,
     options: &AnalyzeOptions,
 ) -> Result<(Analysis<MisereStep>, Method), Unanswered> {
-    let max_heap = largest_heap(heaps);
-    match Quotient::of(rules, max_heap, limits.max_order) {
-        Ok(quotient) => {
-            let analysis = quotient
-                .analyze(&Presentation::of(&quotient), heaps, options)
-                .expect("every heap is within the quotient");
-            let method = Method::Quotient {
-                max_heap,
-                order: quotient.order(),
-            };
-            Ok((analysis.map_steps(MisereStep::Quotient), method))
-        }
-        Err(too_large) => {
-            let analysis = analyze_by_search(
-                rules,
-                heaps,
-                limits.max_order,
-                limits.max_positions,
-                options,
-            )
-            .map_err(|_| Unanswered {
-                too_large,
-                max_positions: limits.max_positions,
-            })?;
-            let method = Method::Search {
-                max_heap,
-                max_order: limits.max_order,
-            };
-            Ok((analysis.map_steps(MisereStep::Search), method))
-        }
-    }
+    let quotient = misere_quotient(rules, heaps, limits);
+    analyze_misere_by(quotient.as_ref(), rules, heaps, limits, options)
+}
+
+/// [`analyze_misere`] with the quotient [`misere_quotient`] gave, for a caller that keeps it.
+///
+/// # Errors
+/// As [`analyze_misere`].
+pub fn analyze_misere_by(
+    quotient: Result<&Quotient, &TooLarge>,
+    rules: &TakeAndBreak,
+    heaps: &[u64],
+    limits: Limits,
+    options: &AnalyzeOptions,
+) -> Result<(Analysis<MisereStep>, Method), Unanswered> {
+    let method = Method::of(quotient, heaps, limits);
+    let analysis = match quotient {
+        Ok(quotient) => quotient
+            .analyze(&Presentation::of(quotient), heaps, options)
+            .expect("every heap is within the quotient")
+            .map_steps(MisereStep::Quotient),
+        Err(too_large) => analyze_by_search(
+            rules,
+            heaps,
+            limits.max_order,
+            limits.max_positions,
+            options,
+        )
+        .map_err(|_| Unanswered {
+            too_large: too_large.clone(),
+            max_positions: limits.max_positions,
+        })?
+        .map_steps(MisereStep::Search),
+    };
+    Ok((analysis, method))
 }
 
 #[cfg(test)]
@@ -205,7 +223,8 @@ mod tests {
             };
             let (by_search, method) = analyze_misere(&rules, &heaps, small, &options).unwrap();
             assert_eq!(method.name(), "search", "{heaps:?}");
-            assert_eq!(misere_method(&rules, &heaps, small), method);
+            let quotient = misere_quotient(&rules, &heaps, small);
+            assert_eq!(Method::of(quotient.as_ref(), &heaps, small), method);
             assert_eq!(by_quotient.outcome, by_search.outcome, "{heaps:?}");
             assert_eq!(
                 by_quotient.winning_moves, by_search.winning_moves,

@@ -28,7 +28,9 @@ mod search;
 
 pub use analysis::QuotientStep;
 pub use genus::{DEFAULT_GENUS_POSITIONS, Genus, GenusSearch, SearchFull};
-pub use misere::{Limits, Method, MisereStep, Unanswered, analyze_misere, misere_method};
+pub use misere::{
+    Limits, Method, MisereStep, Unanswered, analyze_misere, analyze_misere_by, misere_quotient,
+};
 pub use periodicity::{Certificate, THEOREM, applies_to};
 pub use presentation::{Presentation, Word};
 pub use search::{SearchStep, analyze_by_search};

@@ -6,7 +6,8 @@
 //! [`quotient::MAX_HEAP`]), or by the engine's search of the whole position when the quotient is
 //! too large ([`quotient::analyze_misere`]).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex};
 
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
@@ -16,7 +17,7 @@ use crate::play::{
     MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, analyzable_piles,
     index, malformed, move_numbers, positions_from, show_numbers, total_stones,
 };
-use crate::quotient::{self, MisereStep};
+use crate::quotient::{self, MisereStep, Quotient, TooLarge};
 use crate::values::TakeAndBreak;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang};
 use serde::Serialize;
@@ -30,7 +31,13 @@ pub struct OctalPlay {
     convention: Convention,
     /// The bounds of misère play's quotient and search.
     misere_limits: quotient::Limits,
+    /// The misère quotients built, by largest heap and bound on the order: setting up a position,
+    /// analysing it, its note and its JSON field share one (clones share them too).
+    quotients: Arc<Mutex<MisereQuotients>>,
 }
+
+/// [`quotient::misere_quotient`]'s answers, by largest heap and bound on the order.
+type MisereQuotients = HashMap<(u64, usize), Result<Arc<Quotient>, TooLarge>>;
 
 /// A step of the explanation: the Sprague–Grundy one in normal play, the quotient's or the
 /// search's in misère play (each serialised as it is).
@@ -97,6 +104,7 @@ impl OctalPlay {
             code: code.to_string(),
             convention: setup.convention(),
             misere_limits: quotient::Limits::default(),
+            quotients: Arc::default(),
         })
     }
 
@@ -106,8 +114,41 @@ impl OctalPlay {
         piles: &[u64],
         options: &AnalyzeOptions,
     ) -> Result<Analysis<MisereStep>, quotient::Unanswered> {
-        quotient::analyze_misere(self.game.rules(), piles, self.misere_limits, options)
-            .map(|(analysis, _)| analysis)
+        let quotient = self.misere_quotient(piles);
+        let quotient = quotient.as_ref().map(|q| &**q);
+        quotient::analyze_misere_by(
+            quotient,
+            self.game.rules(),
+            piles,
+            self.misere_limits,
+            options,
+        )
+        .map(|(analysis, _)| analysis)
+    }
+
+    /// The quotient misère play answers `piles` by ([`quotient::misere_quotient`]), built once.
+    fn misere_quotient(&self, piles: &[u64]) -> Result<Arc<Quotient>, TooLarge> {
+        let key = (
+            piles.iter().copied().max().unwrap_or(0),
+            self.misere_limits.max_order,
+        );
+        let mut quotients = self
+            .quotients
+            .lock()
+            .expect("no panic while the lock is held");
+        quotients
+            .entry(key)
+            .or_insert_with(|| {
+                quotient::misere_quotient(self.game.rules(), piles, self.misere_limits)
+                    .map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// Which way misère play answers `piles`.
+    fn misere_method(&self, piles: &[u64]) -> quotient::Method {
+        let quotient = self.misere_quotient(piles);
+        quotient::Method::of(quotient.as_ref().map(|q| &**q), piles, self.misere_limits)
     }
 
     /// Whether pile `from` has a move that takes `taken` and leaves `left` (sorted).
@@ -305,9 +346,7 @@ impl Playable for OctalPlay {
     fn notes(&self, piles: &Vec<u64>, _analysis: &Analysis<OctalStep>, lang: Lang) -> Vec<String> {
         match self.convention {
             Convention::Normal => Vec::new(),
-            Convention::Misere => vec![
-                quotient::misere_method(self.game.rules(), piles, self.misere_limits).note(lang),
-            ],
+            Convention::Misere => vec![self.misere_method(piles).note(lang)],
         }
     }
 
@@ -320,11 +359,7 @@ impl Playable for OctalPlay {
     ) -> Vec<(&'static str, serde_json::Value)> {
         match self.convention {
             Convention::Normal => Vec::new(),
-            Convention::Misere => octal::misere_json_fields(quotient::misere_method(
-                self.game.rules(),
-                piles,
-                self.misere_limits,
-            )),
+            Convention::Misere => octal::misere_json_fields(self.misere_method(piles)),
         }
     }
 
