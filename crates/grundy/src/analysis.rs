@@ -317,4 +317,14 @@ impl<S> Analysis<S> {
             explanation: self.explanation.into_iter().map(step).collect(),
         }
     }
+
+    /// The same analysis as asked with `options`, from one made with every winning move listed
+    /// and the explanation: at most `options.max_moves` moves, no explanation unless asked for.
+    pub fn limited_to(mut self, options: &AnalyzeOptions) -> Analysis<S> {
+        self.winning_moves.truncate(options.max_moves);
+        if !options.explain {
+            self.explanation.clear();
+        }
+        self
+    }
 }

@@ -34,7 +34,13 @@ pub struct OctalPlay {
     /// The misère quotients built, by largest heap and bound on the order: setting up a position,
     /// analysing it, its note and its JSON field share one (clones share them too).
     quotients: Arc<Mutex<MisereQuotients>>,
+    /// The last position misère play answered by search, its analysis listing every winning move
+    /// and explaining: setting the position up searches it, analysing it reads this.
+    searched: Arc<Mutex<Option<Searched>>>,
 }
+
+/// A position misère play answered by search, the bounds it was searched within, its analysis.
+type Searched = (Vec<u64>, quotient::Limits, Analysis<MisereStep>);
 
 /// [`quotient::misere_quotient`]'s answers, by largest heap and bound on the order.
 type MisereQuotients = HashMap<(u64, usize), Result<Arc<Quotient>, TooLarge>>;
@@ -105,6 +111,7 @@ impl OctalPlay {
             convention: setup.convention(),
             misere_limits: quotient::Limits::default(),
             quotients: Arc::default(),
+            searched: Arc::default(),
         })
     }
 
@@ -116,14 +123,35 @@ impl OctalPlay {
     ) -> Result<Analysis<MisereStep>, quotient::Unanswered> {
         let quotient = self.misere_quotient(piles);
         let quotient = quotient.as_ref().map(|q| &**q);
-        quotient::analyze_misere_by(
-            quotient,
-            self.game.rules(),
-            piles,
-            self.misere_limits,
-            options,
-        )
-        .map(|(analysis, _)| analysis)
+        let analyze = |options: &AnalyzeOptions| {
+            quotient::analyze_misere_by(
+                quotient,
+                self.game.rules(),
+                piles,
+                self.misere_limits,
+                options,
+            )
+            .map(|(analysis, _)| analysis)
+        };
+        if quotient.is_ok() {
+            return analyze(options);
+        }
+        let mut searched = self
+            .searched
+            .lock()
+            .expect("no panic while the lock is held");
+        if let Some((position, limits, analysis)) = &*searched
+            && position == piles
+            && *limits == self.misere_limits
+        {
+            return Ok(analysis.clone().limited_to(options));
+        }
+        let full = analyze(&AnalyzeOptions {
+            max_moves: usize::MAX,
+            explain: true,
+        })?;
+        *searched = Some((piles.to_vec(), self.misere_limits, full.clone()));
+        Ok(full.limited_to(options))
     }
 
     /// The quotient misère play answers `piles` by ([`quotient::misere_quotient`]), built once.
@@ -444,6 +472,28 @@ mod tests {
         let positions = all_lists(2, 4);
         for piles in &positions {
             let piles = by_search.position(piles.clone()).unwrap();
+            // Setting up a position past the bound searched it, and analysing it reads that
+            // search, listing as many moves as asked.
+            let kept = by_search.searched.lock().unwrap().clone();
+            assert_eq!(kept.is_some_and(|(p, ..)| p == piles), piles.contains(&4));
+            let one = AnalyzeOptions {
+                max_moves: 1,
+                explain: false,
+            };
+            let (fresh, _) = quotient::analyze_misere(
+                by_search.game.rules(),
+                &piles,
+                by_search.misere_limits,
+                &one,
+            )
+            .unwrap();
+            let read = by_search.analyze(&piles, &one).unwrap();
+            assert_eq!(read.winning_moves, fresh.winning_moves, "{piles:?}");
+            assert_eq!(
+                read.winning_move_count, fresh.winning_move_count,
+                "{piles:?}"
+            );
+            assert!(read.explanation.is_empty());
             let searched = by_search.analyze(&piles, &options).unwrap();
             let quotient = by_quotient.analyze(&piles, &options).unwrap();
             assert_eq!(searched.outcome, quotient.outcome, "{piles:?}");
