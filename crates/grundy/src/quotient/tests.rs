@@ -132,10 +132,14 @@ fn misere_nim_follows_boutons_rule() {
 }
 
 #[test]
-fn dawsons_kayles_up_to_30_has_the_order_miseresolver_reports() {
+fn dawsons_kayles_up_to_30_and_33_has_the_orders_published() {
     // Siegel (on MisereSolver's candidates, 2007): Q_30(0.07) has 360 elements.
     let (q, _) = quotient("0.07", 30);
     assert_eq!(q.order(), 360);
+    // Plambeck and Siegel (JCTA 2008) took 0.07 to heap 33, a quotient of 638 elements (their
+    // figure as a third-party summary quotes it; the paper's table could not be read here).
+    let (q, _) = quotient("0.07", 33);
+    assert_eq!(q.order(), 638);
 }
 
 #[test]
