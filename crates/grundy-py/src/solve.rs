@@ -163,7 +163,7 @@ impl Game for PythonGame<'_> {
         }
         let calls = self.calls.get().wrapping_add(1);
         self.calls.set(calls);
-        if calls % SIGNAL_CHECK_EVERY == 0 {
+        if calls.is_multiple_of(SIGNAL_CHECK_EVERY) {
             if let Err(interrupt) = self.options.py().check_signals() {
                 self.fail(interrupt);
                 return;

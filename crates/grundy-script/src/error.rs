@@ -121,7 +121,7 @@ pub enum ScriptError {
 
 /// `bytes` in MiB when it is a whole number of them (as `--max-memory` gives), else in bytes.
 fn amount(bytes: usize) -> String {
-    if bytes % (1 << 20) == 0 {
+    if bytes.is_multiple_of(1 << 20) {
         format!("{} MiB", bytes >> 20)
     } else {
         format!("{bytes} bytes")

@@ -114,7 +114,7 @@ impl Budget {
             if budget.over_memory() {
                 return Some(Dynamic::from_int(OUT_OF_MEMORY));
             }
-            let late = total % ScriptLimits::CLOCK_EVERY == 0
+            let late = total.is_multiple_of(ScriptLimits::CLOCK_EVERY)
                 && budget.deadline.is_some_and(|d| Instant::now() >= d);
             // `then`, not `then_some`: no token built and dropped at every operation.
             late.then(|| Dynamic::from_int(OUT_OF_TIME))

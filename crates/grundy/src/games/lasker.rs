@@ -215,7 +215,7 @@ pub fn split_count(n: u64, target: Nimber) -> u64 {
     let t = target.value();
     let ordered: u128 = class_walks(n, t).map(|c| c.count(t)).sum();
     // An ordered pair with x = y needs g(x) ^ g(x) = 0 = t; it is counted once, the others twice.
-    let symmetric = u128::from(t == 0 && n % 2 == 0 && n >= 2);
+    let symmetric = u128::from(t == 0 && n.is_multiple_of(2) && n >= 2);
     ((ordered + symmetric) / 2) as u64
 }
 

@@ -1,5 +1,6 @@
-//! The kernel of the common × common search: the first split (a, s − a) whose option value
-//! G(a) ⊕ G(s − a) is one of a few wanted values.
+//! The kernel of the common × common search: the first chunk of splits (a, s − a) in which
+//! some option value G(a) ⊕ G(s − a) is one of a few wanted values, and which splits of the
+//! chunk have one.
 //!
 //! The splits of s are read in stretches of consecutive a ([`Splits`]) in which each part comes
 //! from one slice of the value table, whose two parts may differ in width (one byte a value below
@@ -8,24 +9,28 @@
 //! both wide. In each stretch the option values are computed in lanes of one type X, the table's
 //! wide type (`u8` lanes for a table of bytes, `u16` for a table in two parts).
 //!
-//! [`first_wanted`] reads a stretch [`CHUNK`] splits at a time: `CHUNK` small parts G(a),
+//! [`first_hits`] reads a stretch [`CHUNK`] splits at a time: `CHUNK` small parts G(a),
 //! G(a + 1), … and the `CHUNK` large parts G(s − a), G(s − a − 1), … (one slice read backwards),
 //! their XOR lane by lane, then one comparison of every lane with each wanted value, the number of
-//! wanted values fixed at compile time (1, 2, 4 or 8; a list is padded with a repeat). A chunk has
-//! no early exit, so LLVM turns it into vector instructions over `u8` or `u16` lanes. The kernels
-//! are inlined into their caller, `sparse::hunt_among`, which is compiled a second time for AVX2
-//! and chosen at run time (`multiversion`): reversing the bytes of a vector takes one instruction
-//! there and six with SSE2, and one choice per stretch of splits costs less than one per chunk.
-//! [`first_wanted_plain`] is the reference version, one split at a time, that the tests compare
-//! it with.
+//! wanted values fixed at compile time (1, 2, 4, 8 or 16; a list is padded with a repeat). A chunk
+//! has no early exit, so LLVM turns it into vector instructions over `u8` or `u16` lanes. It
+//! gives every lane of the chunk that hit, so that the caller takes each value found there at
+//! once, with no second pass over the chunk. Where the machine has AVX2,
+//! [`first_hits_dispatched`] runs the same kernel written with AVX2 instructions instead
+//! ([`avx2`]: 32 splits a vector of bytes, the hits of a chunk one `movemask`).
+//! [`first_hits_plain`] is the reference version, one split at a time, that the tests compare
+//! both with.
 
 use super::store::{Parts, Value};
+
+#[cfg(target_arch = "x86_64")]
+pub(super) mod avx2;
 
 /// Splits compared together.
 pub(super) const CHUNK: usize = 32;
 
-/// The most wanted values [`first_wanted`] takes at once.
-pub(super) const MAX_WANTED: usize = 8;
+/// The most wanted values [`first_hits`] takes at once.
+pub(super) const MAX_WANTED: usize = 16;
 
 /// Splits (a, s − a) of one s for consecutive a, each part read from one slice: split i has the
 /// small part `low[i]` and the large part `high[len − 1 − i]` (the large parts G(s − a) are
@@ -128,50 +133,71 @@ pub(super) fn splits<'a, N: Value, W: Value>(
     )
 }
 
-/// The first split of `splits` (its index) whose option value is in `wanted` (at most
-/// [`MAX_WANTED`] values). Costs about `splits.len()`/`CHUNK` · (3 + |wanted| rounded up to a
-/// power of two) vector operations when no split matches.
+/// The first chunk of `splits` (splits i..i + [`CHUNK`], i a multiple of `CHUNK`; the last
+/// chunk may be shorter) in which some split's option value is in `wanted` (at most
+/// [`MAX_WANTED`] values): its i and the lanes that are (bit j: split i + j). Costs about
+/// `splits.len()`/`CHUNK` · (3 + |wanted| rounded up to a power of two) vector operations when
+/// no split matches.
 #[inline(always)]
-pub(super) fn first_wanted<L: Value, H: Value, X: Value + From<L> + From<H>>(
+pub(super) fn first_hits<L: Value, H: Value, X: Value + From<L> + From<H>>(
     splits: Splits<L, H>,
     wanted: &[X],
-) -> Option<usize> {
-    fn padded<X: Value, const K: usize>(wanted: &[X]) -> [X; K] {
-        std::array::from_fn(|i| wanted[i.min(wanted.len() - 1)])
-    }
+) -> Option<(usize, u32)> {
     match wanted.len() {
         0 => None,
-        1 => first_of::<L, H, X, 1>(splits, &padded(wanted)),
-        2 => first_of::<L, H, X, 2>(splits, &padded(wanted)),
-        3..=4 => first_of::<L, H, X, 4>(splits, &padded(wanted)),
-        5..=MAX_WANTED => first_of::<L, H, X, 8>(splits, &padded(wanted)),
-        _ => first_wanted_plain(splits, wanted),
+        1 => hits_of::<L, H, X, 1>(splits, &padded(wanted)),
+        2 => hits_of::<L, H, X, 2>(splits, &padded(wanted)),
+        3..=4 => hits_of::<L, H, X, 4>(splits, &padded(wanted)),
+        5..=8 => hits_of::<L, H, X, 8>(splits, &padded(wanted)),
+        9..=MAX_WANTED => hits_of::<L, H, X, 16>(splits, &padded(wanted)),
+        _ => first_hits_plain(splits, wanted),
     }
 }
 
+/// [`first_hits`], with AVX2 instructions where the machine has them ([`avx2::first_hits`]).
+pub(super) fn first_hits_dispatched<L: Value, H: Value, X: Value + From<L> + From<H>>(
+    splits: Splits<L, H>,
+    wanted: &[X],
+) -> Option<(usize, u32)> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: avx2::first_hits needs AVX2 only, and the machine has it.
+        #[allow(unsafe_code)]
+        return unsafe { avx2::first_hits(splits, wanted) };
+    }
+    first_hits(splits, wanted)
+}
+
+/// `wanted` (not empty) padded to K values with a repeat of its last.
 #[inline(always)]
-fn first_of<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
+fn padded<X: Value, const K: usize>(wanted: &[X]) -> [X; K] {
+    std::array::from_fn(|i| wanted[i.min(wanted.len() - 1)])
+}
+
+#[inline(always)]
+fn hits_of<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
     splits: Splits<L, H>,
     wanted: &[X; K],
-) -> Option<usize> {
+) -> Option<(usize, u32)> {
     let mut i = 0;
     while i + CHUNK <= splits.len() {
         let (low, high) = splits.chunk(i);
-        if let Some(lane) = first_hit(low, high, wanted) {
-            return Some(i + lane);
+        let lanes = hit_lanes(low, high, wanted);
+        if lanes != 0 {
+            return Some((i, lanes));
         }
         i += CHUNK;
     }
-    first_wanted_plain(splits.skip(i), wanted).map(|j| i + j)
+    first_hits_plain(splits.skip(i), wanted).map(|(j, lanes)| (i + j, lanes))
 }
 
-/// The first lane i where low[i] ⊕ high[CHUNK − 1 − i] is in `wanted`, if any.
+/// The lanes i where low[i] ⊕ high[CHUNK − 1 − i] is in `wanted`, as bits.
 #[inline(always)]
-fn first_hit<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
+fn hit_lanes<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
     low: &[L; CHUNK],
     high: &[H; CHUNK],
     wanted: &[X; K],
-) -> Option<usize> {
+) -> u32 {
     let mut hits = [false; CHUNK];
     for i in 0..CHUNK {
         let x = X::from(low[i]) ^ X::from(high[CHUNK - 1 - i]);
@@ -183,9 +209,11 @@ fn first_hit<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
     }
     // An OR of every lane, no early exit: one vector test per chunk without a hit.
     if !hits.iter().fold(false, |any, &hit| any | hit) {
-        return None;
+        return 0;
     }
-    hits.iter().position(|&hit| hit)
+    hits.iter()
+        .enumerate()
+        .fold(0, |lanes, (i, &hit)| lanes | (u32::from(hit) << i))
 }
 
 /// Marks `seen[v]` for the option value v of each of the first `CHUNK` splits of `splits`
@@ -214,12 +242,18 @@ fn xor_chunk<L: Value, H: Value, X: Value + From<L> + From<H>>(
     x
 }
 
-/// [`first_wanted`] one split at a time.
-pub(super) fn first_wanted_plain<L: Value, H: Value, X: Value + From<L> + From<H>>(
+/// [`first_hits`] one split at a time.
+pub(super) fn first_hits_plain<L: Value, H: Value, X: Value + From<L> + From<H>>(
     splits: Splits<L, H>,
     wanted: &[X],
-) -> Option<usize> {
-    (0..splits.len()).find(|&i| wanted.contains(&splits.value(i)))
+) -> Option<(usize, u32)> {
+    let first = (0..splits.len()).find(|&i| wanted.contains(&splits.value(i)))?;
+    let start = first - first % CHUNK;
+    let end = splits.len().min(start + CHUNK);
+    let lanes = (start..end)
+        .filter(|&i| wanted.contains(&splits.value(i)))
+        .fold(0, |lanes, i| lanes | 1 << (i - start));
+    Some((start, lanes))
 }
 
 #[cfg(test)]
@@ -228,23 +262,14 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// The kernel as `sparse::hunt_among` runs it: inlined into a copy compiled for AVX2 where the
-    /// machine has it.
-    #[multiversion::multiversion(targets("x86_64+avx2"))]
-    fn dispatched<L: Value, H: Value, X: Value + From<L> + From<H>>(
-        splits: Splits<L, H>,
-        wanted: &[X],
-    ) -> Option<usize> {
-        first_wanted(splits, wanted)
-    }
-
-    /// Up to three values wanted: mostly values some split of `splits` has, else any of `any`.
+    /// Up to one more value than the kernel takes: mostly values some split of `splits` has,
+    /// else any of `any`.
     fn some_wanted<L: Value, H: Value, X: Value + From<L> + From<H>>(
         splits: Splits<L, H>,
         any: &[X],
         rng: &mut ChaCha8Rng,
     ) -> Vec<X> {
-        (0..rng.random_range(0..=3))
+        (0..rng.random_range(0..=MAX_WANTED + 1))
             .map(|_| {
                 if !splits.is_empty() && rng.random_bool(0.7) {
                     splits.value(rng.random_range(0..splits.len()))
@@ -255,16 +280,25 @@ mod tests {
             .collect()
     }
 
-    /// The kernel, in both copies, finds the split the plain search finds; returns it.
+    /// The kernel, portable and as `sparse::hunt_among` calls it (with AVX2 instructions where
+    /// the machine has them), finds the chunk and the lanes the plain search finds; returns the
+    /// first split found.
     fn kernel_agrees<L: Value, H: Value, X: Value + From<L> + From<H> + std::fmt::Debug>(
         splits: Splits<L, H>,
         wanted: &[X],
     ) -> Option<usize> {
-        let plain = first_wanted_plain(splits, wanted);
+        let plain = first_hits_plain(splits, wanted);
         let case = format!("{} splits, wanted {wanted:?}", splits.len());
-        assert_eq!(first_wanted(splits, wanted), plain, "{case}");
-        assert_eq!(dispatched(splits, wanted), plain, "{case}");
-        plain
+        assert_eq!(first_hits(splits, wanted), plain, "{case}");
+        assert_eq!(first_hits_dispatched(splits, wanted), plain, "{case}");
+        if let Some((start, lanes)) = plain {
+            assert_eq!(start % CHUNK, 0, "{case}");
+            for lane in 0..CHUNK.min(splits.len() - start) {
+                let hit = wanted.contains(&splits.value(start + lane));
+                assert_eq!(lanes >> lane & 1 == 1, hit, "{case}, lane {lane}");
+            }
+        }
+        plain.map(|(start, lanes)| start + lanes.trailing_zeros() as usize)
     }
 
     /// `mark_chunk` marks the option values of its splits and nothing else.

@@ -174,7 +174,7 @@ impl Sparse {
 
     /// Whether `v` is rare under the mask in use.
     fn is_rare(&self, v: u32) -> bool {
-        (v & self.mask).count_ones() % 2 == 0
+        (v & self.mask).count_ones().is_multiple_of(2)
     }
 
     /// The length of the option tables.
@@ -622,8 +622,10 @@ impl<X: Value> Hunt<'_, X> {
 }
 
 /// [`Hunt::among`]: marks every split while more values are missing than the kernel takes, then
-/// looks for the wanted ones with the kernel. Compiled a second time for AVX2, with the [`pairs`]
-/// kernels inlined (see there); a table of one width has one copy for all its stretches.
+/// looks for the wanted ones with the kernel ([`pairs::first_hits_dispatched`]), a chunk of
+/// splits at a time, taking every value found in the chunk. Compiled a second time for AVX2 (the
+/// marking and the counts use its wider vectors); a table of one width has one copy for all its
+/// stretches.
 #[multiversion(targets("x86_64+avx2"))]
 fn hunt_among<L: Value, H: Value, X: Value + From<L> + From<H>>(
     hunt: &mut Hunt<X>,
@@ -649,18 +651,21 @@ fn hunt_among<L: Value, H: Value, X: Value + From<L> + From<H>>(
     }
     let (wanted, count) = hunt.wanted.as_mut().expect("set above");
     while *count > 0 {
-        let Some(i) = pairs::first_wanted(splits, &wanted[..*count]) else {
+        let Some((start, mut lanes)) = pairs::first_hits_dispatched(splits, &wanted[..*count])
+        else {
             return;
         };
-        let x = splits.value::<X>(i);
-        hunt.seen[x.into() as usize] = 1;
-        let j = wanted[..*count]
-            .iter()
-            .position(|&w| w == x)
-            .expect("a wanted value");
-        wanted.swap(j, *count - 1);
-        *count -= 1;
-        splits = splits.skip(i + 1);
+        // Each value found is wanted no more (a value may hit in several lanes).
+        while lanes != 0 {
+            let x = splits.value::<X>(start + lanes.trailing_zeros() as usize);
+            lanes &= lanes - 1;
+            if let Some(j) = wanted[..*count].iter().position(|&w| w == x) {
+                hunt.seen[x.into() as usize] = 1;
+                wanted.swap(j, *count - 1);
+                *count -= 1;
+            }
+        }
+        splits = splits.skip((start + CHUNK).min(splits.len()));
     }
 }
 

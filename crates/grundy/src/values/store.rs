@@ -4,7 +4,7 @@ use std::ops::Range;
 
 /// A Grundy value width: `u8`, `u16` or `u32`.
 pub trait Value:
-    Copy + Default + Eq + std::ops::BitXor<Output = Self> + Send + Sync + Into<u32> + 'static
+    bytemuck::Pod + Default + Eq + std::ops::BitXor<Output = Self> + Send + Sync + Into<u32> + 'static
 {
     /// The largest value this width holds.
     const MAX: u32;
