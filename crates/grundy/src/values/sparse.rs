@@ -26,7 +26,7 @@
 //! histogram and one block's option tables (at most [`BLOCK`] times the tables' width in bytes).
 //!
 //! # Parallelism
-//! Values are computed in blocks [lo, hi) with hi − lo ≤ min(lo/4, 256). The first pass runs in
+//! Values are computed in blocks [lo, hi) with hi − lo ≤ min(lo/4, 512). The first pass runs in
 //! parallel over the block (rayon, one task per group of 64 consecutive n) and reads only
 //! G(0..lo): step 1 for those parts (rare part by rare part over the whole group, so that the
 //! other parts are read in order), and the hunt over the splits whose parts are both below lo. A
@@ -34,7 +34,7 @@
 //! splits with a rare part), hunts the rare values still unseen among the splits with a part in
 //! the block, and only when these options raised c, the rare values between the old and the new c
 //! among the splits of the first pass too; it stores G(n) in order. Small blocks keep the
-//! sequential pass short. Mask choice, histogram updates and the rare list are sequential. The
+//! sequential pass short, large ones make fewer joins of the threads between the passes. Mask choice, histogram updates and the rare list are sequential. The
 //! whole computation runs on a worker of rayon's pool, so that a block's first pass is split there
 //! and needs no hand-off from the calling thread.
 
@@ -46,7 +46,7 @@ use super::pairs::{self, CHUNK, MAX_WANTED, Splits};
 use super::store::{Parts, Value, Values};
 
 /// Largest block of values computed together.
-const BLOCK: usize = 256;
+const BLOCK: usize = 512;
 /// Consecutive values whose first pass runs together (on one thread).
 const GROUP: usize = 64;
 /// Values below this are computed one at a time, with the mask 0 (every position rare).
