@@ -88,10 +88,10 @@ impl Stdout {
     }
 
     fn note<T>(&mut self, result: io::Result<T>) -> io::Result<T> {
-        if let Err(e) = &result {
-            if self.failed.is_none() {
-                self.failed = Some(io::Error::new(e.kind(), e.to_string()));
-            }
+        if let Err(e) = &result
+            && self.failed.is_none()
+        {
+            self.failed = Some(io::Error::new(e.kind(), e.to_string()));
         }
         result
     }

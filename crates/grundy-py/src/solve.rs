@@ -163,11 +163,11 @@ impl Game for PythonGame<'_> {
         }
         let calls = self.calls.get().wrapping_add(1);
         self.calls.set(calls);
-        if calls.is_multiple_of(SIGNAL_CHECK_EVERY) {
-            if let Err(interrupt) = self.options.py().check_signals() {
-                self.fail(interrupt);
-                return;
-            }
+        if calls.is_multiple_of(SIGNAL_CHECK_EVERY)
+            && let Err(interrupt) = self.options.py().check_signals()
+        {
+            self.fail(interrupt);
+            return;
         }
         self.list(&self.options, "options", state, out);
     }

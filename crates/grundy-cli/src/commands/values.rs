@@ -170,15 +170,15 @@ fn start(args: &Args) -> anyhow::Result<Sequence> {
             path.display()
         )
     })?;
-    if let Some(rules) = rules {
-        if rules.digits() != sequence.rules().digits() {
-            bail!(
-                "cannot resume from {}: it holds the game {}, not {}",
-                path.display(),
-                sequence.rules(),
-                rules
-            );
-        }
+    if let Some(rules) = rules
+        && rules.digits() != sequence.rules().digits()
+    {
+        bail!(
+            "cannot resume from {}: it holds the game {}, not {}",
+            path.display(),
+            sequence.rules(),
+            rules
+        );
     }
     Ok(sequence)
 }

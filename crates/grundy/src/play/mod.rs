@@ -203,10 +203,9 @@ pub trait Playable {
         if self
             .search_cost(position)
             .is_some_and(|cost| cost <= search.budget)
+            && let Ok(Some(reply)) = search.by_remoteness(self, position)
         {
-            if let Ok(Some(reply)) = search.by_remoteness(self, position) {
-                return Some(reply);
-            }
+            return Some(reply);
         }
         let analysis = self
             .analyze(

@@ -200,14 +200,14 @@ impl Description {
     /// # Errors
     /// [`CodeError::NothingRemoved`] for a leading digit with bit 1 or 2.
     pub fn validate(self) -> Result<TakeAndBreak, CodeError> {
-        if let Some(&(digit, column)) = self.digits.first() {
-            if digit.heaps & 0b11 != 0 {
-                return Err(CodeError::NothingRemoved {
-                    code: Token::new(&self.to_string()),
-                    digit: digit.to_string(),
-                    column,
-                });
-            }
+        if let Some(&(digit, column)) = self.digits.first()
+            && digit.heaps & 0b11 != 0
+        {
+            return Err(CodeError::NothingRemoved {
+                code: Token::new(&self.to_string()),
+                digit: digit.to_string(),
+                column,
+            });
         }
         let mut digits: Vec<Digit> = self.digits.into_iter().map(|(d, _)| d).collect();
         while digits.len() > 1 && digits.last().is_some_and(|d| d.heaps == 0) {

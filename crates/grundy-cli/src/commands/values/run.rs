@@ -117,11 +117,11 @@ pub fn compute(
                 path.display()
             );
         }
-        if let Some(path) = &options.checkpoint {
-            if last_save.elapsed() >= options.every {
-                save(path, &sequence)?;
-                last_save = Instant::now();
-            }
+        if let Some(path) = &options.checkpoint
+            && last_save.elapsed() >= options.every
+        {
+            save(path, &sequence)?;
+            last_save = Instant::now();
         }
     }
     if let Some(path) = &options.checkpoint {
