@@ -23,6 +23,24 @@
 
 use super::store::{Parts, Value};
 
+/// `$kernel::<L, H, X, K>(splits, wanted padded to K)` for the K that the number of wanted values
+/// rounds up to (1, 2, 4, 8 or 16), or the plain search past [`MAX_WANTED`]: one dispatch for
+/// both kernels.
+macro_rules! by_wanted_count {
+    ($kernel:ident, $splits:expr, $wanted:expr) => {{
+        let (splits, wanted) = ($splits, $wanted);
+        match wanted.len() {
+            0 => None,
+            1 => $kernel::<L, H, X, 1>(splits, &padded(wanted)),
+            2 => $kernel::<L, H, X, 2>(splits, &padded(wanted)),
+            3..=4 => $kernel::<L, H, X, 4>(splits, &padded(wanted)),
+            5..=8 => $kernel::<L, H, X, 8>(splits, &padded(wanted)),
+            9..=MAX_WANTED => $kernel::<L, H, X, 16>(splits, &padded(wanted)),
+            _ => first_hits_plain(splits, wanted),
+        }
+    }};
+}
+
 #[cfg(target_arch = "x86_64")]
 pub(super) mod avx2;
 
@@ -143,15 +161,7 @@ pub(super) fn first_hits<L: Value, H: Value, X: Value + From<L> + From<H>>(
     splits: Splits<L, H>,
     wanted: &[X],
 ) -> Option<(usize, u32)> {
-    match wanted.len() {
-        0 => None,
-        1 => hits_of::<L, H, X, 1>(splits, &padded(wanted)),
-        2 => hits_of::<L, H, X, 2>(splits, &padded(wanted)),
-        3..=4 => hits_of::<L, H, X, 4>(splits, &padded(wanted)),
-        5..=8 => hits_of::<L, H, X, 8>(splits, &padded(wanted)),
-        9..=MAX_WANTED => hits_of::<L, H, X, 16>(splits, &padded(wanted)),
-        _ => first_hits_plain(splits, wanted),
-    }
+    by_wanted_count!(hits_of, splits, wanted)
 }
 
 /// [`first_hits`], with AVX2 instructions where the machine has them ([`avx2::first_hits`]).

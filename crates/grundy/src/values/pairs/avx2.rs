@@ -1,10 +1,11 @@
-//! [`first_hits`](super::first_hits) written with AVX2 instructions, for a caller compiled for
-//! AVX2 (`sparse::hunt_among` in its AVX2 copy). The portable kernel leaves the vectors to LLVM,
-//! which turns the comparisons into vector instructions but gathers each chunk's hits lane by
-//! lane; here the hits of a chunk are one `movemask`. Lanes of one byte (a table of bytes: 32
-//! splits a vector) or two (a table in two parts: 16 splits a vector, parts of one byte widened);
-//! anything wider goes to the portable kernel. Safe code: the chunks become vectors by
-//! `bytemuck::cast`, and every intrinsic used is safe where AVX2 is enabled.
+//! [`first_hits`](super::first_hits) written with AVX2 instructions, called by
+//! [`first_hits_dispatched`](super::first_hits_dispatched) once it has checked that the machine
+//! has AVX2. The portable kernel leaves the vectors to LLVM, which turns the comparisons into
+//! vector instructions but gathers each chunk's hits lane by lane; here the hits of a chunk are
+//! one `movemask`. Lanes of one byte (a table of bytes: 32 splits a vector) or two (a table in
+//! two parts: 16 splits a vector, parts of one byte widened); anything wider goes to the portable
+//! kernel. Safe code: the chunks become vectors by `bytemuck::cast`, and every intrinsic used is
+//! safe where AVX2 is enabled.
 
 use std::arch::x86_64::{
     __m128i, __m256i, _mm256_cmpeq_epi8, _mm256_cmpeq_epi16, _mm256_cvtepu8_epi16,
@@ -13,7 +14,7 @@ use std::arch::x86_64::{
     _mm256_shuffle_epi8, _mm256_xor_si256,
 };
 
-use super::{CHUNK, Splits, Value, first_hits_plain, padded};
+use super::{CHUNK, MAX_WANTED, Splits, Value, first_hits_plain, padded};
 
 /// [`first_hits`](super::first_hits) with AVX2.
 #[target_feature(enable = "avx2")]
@@ -22,23 +23,10 @@ pub(in crate::values) fn first_hits<L: Value, H: Value, X: Value + From<L> + Fro
     splits: Splits<L, H>,
     wanted: &[X],
 ) -> Option<(usize, u32)> {
-    macro_rules! by_count {
-        ($kernel:ident) => {
-            match wanted.len() {
-                0 => None,
-                1 => $kernel::<L, H, X, 1>(splits, &padded(wanted)),
-                2 => $kernel::<L, H, X, 2>(splits, &padded(wanted)),
-                3..=4 => $kernel::<L, H, X, 4>(splits, &padded(wanted)),
-                5..=8 => $kernel::<L, H, X, 8>(splits, &padded(wanted)),
-                9..=super::MAX_WANTED => $kernel::<L, H, X, 16>(splits, &padded(wanted)),
-                _ => first_hits_plain(splits, wanted),
-            }
-        };
-    }
     match size_of::<X>() {
         // A one-byte lane type is u8, and so are both parts (X: From<L> + From<H>).
-        1 => by_count!(bytes),
-        2 if size_of::<L>() <= 2 && size_of::<H>() <= 2 => by_count!(halves),
+        1 => by_wanted_count!(bytes, splits, wanted),
+        2 if size_of::<L>() <= 2 && size_of::<H>() <= 2 => by_wanted_count!(halves, splits, wanted),
         _ => super::first_hits(splits, wanted),
     }
 }
