@@ -10,8 +10,8 @@
 use std::arch::x86_64::{
     __m128i, __m256i, _mm256_cmpeq_epi8, _mm256_cmpeq_epi16, _mm256_cvtepu8_epi16,
     _mm256_movemask_epi8, _mm256_or_si256, _mm256_packs_epi16, _mm256_permute4x64_epi64,
-    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setr_epi8, _mm256_setzero_si256,
-    _mm256_shuffle_epi8, _mm256_xor_si256,
+    _mm256_set1_epi8, _mm256_set1_epi16, _mm256_setzero_si256, _mm256_shuffle_epi8,
+    _mm256_xor_si256,
 };
 
 use super::{CHUNK, MAX_WANTED, Splits, Value, first_hits_plain, padded};
@@ -45,7 +45,7 @@ fn bytes<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
     let mut i = 0;
     while i + CHUNK <= len {
         let a = vector(&low[i..i + CHUNK]);
-        let b = reverse_bytes(vector(&high[len - i - CHUNK..len - i]));
+        let b = reverse_lanes::<1>(vector(&high[len - i - CHUNK..len - i]));
         let x = _mm256_xor_si256(a, b);
         let mut hit = _mm256_setzero_si256();
         for &w in &vectors {
@@ -76,8 +76,8 @@ fn halves<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
         let (a0, a1) = widened(splits.low, i);
         let (b1, b0) = widened(splits.high, len - i - CHUNK);
         let (x0, x1) = (
-            _mm256_xor_si256(a0, reverse_halves(b0)),
-            _mm256_xor_si256(a1, reverse_halves(b1)),
+            _mm256_xor_si256(a0, reverse_lanes::<2>(b0)),
+            _mm256_xor_si256(a1, reverse_lanes::<2>(b1)),
         );
         let (mut hit0, mut hit1) = (_mm256_setzero_si256(), _mm256_setzero_si256());
         for &w in &words {
@@ -133,24 +133,15 @@ fn widened<T: Value>(parts: &[T], i: usize) -> (__m256i, __m256i) {
     }
 }
 
-/// The 32 bytes of a vector in reverse order.
+/// The lanes of a vector, `LANE` bytes each (1 or 2), in reverse order: reversed within each
+/// 128-bit half by a byte shuffle, then the halves swapped.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn reverse_bytes(v: __m256i) -> __m256i {
-    let within = _mm256_setr_epi8(
-        15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
-        5, 4, 3, 2, 1, 0,
-    );
-    _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(v, within))
-}
-
-/// The 16 u16 lanes of a vector in reverse order.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn reverse_halves(v: __m256i) -> __m256i {
-    let within = _mm256_setr_epi8(
-        14, 15, 12, 13, 10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1, 14, 15, 12, 13, 10, 11, 8, 9, 6, 7,
-        4, 5, 2, 3, 0, 1,
-    );
-    _mm256_permute4x64_epi64::<0b01_00_11_10>(_mm256_shuffle_epi8(v, within))
+fn reverse_lanes<const LANE: usize>(v: __m256i) -> __m256i {
+    let within: [u8; 32] = std::array::from_fn(|j| {
+        let j = j % 16;
+        (16 - LANE * (j / LANE + 1) + j % LANE) as u8
+    });
+    const SWAP_HALVES: i32 = 0b01_00_11_10;
+    _mm256_permute4x64_epi64::<SWAP_HALVES>(_mm256_shuffle_epi8(v, bytemuck::cast(within)))
 }
