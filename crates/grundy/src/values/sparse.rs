@@ -34,9 +34,10 @@
 //! splits with a rare part), hunts the rare values still unseen among the splits with a part in
 //! the block, and only when these options raised c, the rare values between the old and the new c
 //! among the splits of the first pass too; it stores G(n) in order. Small blocks keep the
-//! sequential pass short, large ones make fewer joins of the threads between the passes. Mask choice, histogram updates and the rare list are sequential. The
-//! whole computation runs on a worker of rayon's pool, so that a block's first pass is split there
-//! and needs no hand-off from the calling thread.
+//! sequential pass short, large ones make fewer joins of the threads between the passes. Mask
+//! choice, histogram updates and the rare list are sequential. The whole computation runs on a
+//! worker of rayon's pool, so that a block's first pass is split there and needs no hand-off from
+//! the calling thread.
 
 use multiversion::multiversion;
 use rayon::prelude::*;
