@@ -189,16 +189,29 @@ fn hits_of<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
     splits: Splits<L, H>,
     wanted: &[X; K],
 ) -> Option<(usize, u32)> {
+    first_chunk_hit(splits, wanted, |i| {
+        let (low, high) = splits.chunk(i);
+        hit_lanes(low, high, wanted)
+    })
+}
+
+/// The scan of every kernel: `lanes(i)`, the hits of the whole chunk of splits from i, for each
+/// chunk in turn until one hits, then the last, shorter chunk one split at a time.
+#[inline(always)]
+fn first_chunk_hit<L: Value, H: Value, X: Value + From<L> + From<H>>(
+    splits: Splits<L, H>,
+    wanted: &[X],
+    mut lanes: impl FnMut(usize) -> u32,
+) -> Option<(usize, u32)> {
     let mut i = 0;
     while i + CHUNK <= splits.len() {
-        let (low, high) = splits.chunk(i);
-        let lanes = hit_lanes(low, high, wanted);
-        if lanes != 0 {
-            return Some((i, lanes));
+        let hits = lanes(i);
+        if hits != 0 {
+            return Some((i, hits));
         }
         i += CHUNK;
     }
-    first_hits_plain(splits.skip(i), wanted).map(|(j, lanes)| (i + j, lanes))
+    first_hits_plain(splits.skip(i), wanted).map(|(j, hits)| (i + j, hits))
 }
 
 /// The lanes i where low[i] ⊕ high[CHUNK − 1 − i] is in `wanted`, as bits.

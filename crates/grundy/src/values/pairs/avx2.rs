@@ -14,7 +14,7 @@ use std::arch::x86_64::{
     _mm256_xor_si256,
 };
 
-use super::{CHUNK, MAX_WANTED, Splits, Value, first_hits_plain, padded};
+use super::{CHUNK, MAX_WANTED, Splits, Value, first_chunk_hit, first_hits_plain, padded};
 
 /// [`first_hits`](super::first_hits) with AVX2.
 #[target_feature(enable = "avx2")]
@@ -42,8 +42,7 @@ fn bytes<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
     let high: &[u8] = bytemuck::cast_slice(splits.high);
     let vectors: [__m256i; K] = std::array::from_fn(|k| _mm256_set1_epi8(wanted[k].into() as i8));
     let len = splits.len();
-    let mut i = 0;
-    while i + CHUNK <= len {
+    first_chunk_hit(splits, wanted, |i| {
         let a = vector(&low[i..i + CHUNK]);
         let b = reverse_lanes::<1>(vector(&high[len - i - CHUNK..len - i]));
         let x = _mm256_xor_si256(a, b);
@@ -51,13 +50,8 @@ fn bytes<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
         for &w in &vectors {
             hit = _mm256_or_si256(hit, _mm256_cmpeq_epi8(x, w));
         }
-        let lanes = _mm256_movemask_epi8(hit) as u32;
-        if lanes != 0 {
-            return Some((i, lanes));
-        }
-        i += CHUNK;
-    }
-    tail(splits, i, wanted)
+        _mm256_movemask_epi8(hit) as u32
+    })
 }
 
 /// The first chunk with a hit, two bytes a lane (X is u16; each part u8 or u16).
@@ -70,8 +64,7 @@ fn halves<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
     let words: [__m256i; K] =
         std::array::from_fn(|k| _mm256_set1_epi16(wanted[k].into() as u16 as i16));
     let len = splits.len();
-    let mut i = 0;
-    while i + CHUNK <= len {
+    first_chunk_hit(splits, wanted, |i| {
         // Lanes 0..16 and 16..32 of the small parts, and of the large parts read backwards.
         let (a0, a1) = widened(splits.low, i);
         let (b1, b0) = widened(splits.high, len - i - CHUNK);
@@ -87,22 +80,8 @@ fn halves<L: Value, H: Value, X: Value + From<L> + From<H>, const K: usize>(
         // One byte a lane: packing interleaves the 128-bit halves, the permutation restores
         // lane order.
         let hit = _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi16(hit0, hit1));
-        let lanes = _mm256_movemask_epi8(hit) as u32;
-        if lanes != 0 {
-            return Some((i, lanes));
-        }
-        i += CHUNK;
-    }
-    tail(splits, i, wanted)
-}
-
-/// The splits from `i` on (fewer than a chunk), one at a time.
-fn tail<L: Value, H: Value, X: Value + From<L> + From<H>>(
-    splits: Splits<L, H>,
-    i: usize,
-    wanted: &[X],
-) -> Option<(usize, u32)> {
-    first_hits_plain(splits.skip(i), wanted).map(|(j, lanes)| (i + j, lanes))
+        _mm256_movemask_epi8(hit) as u32
+    })
 }
 
 /// 32 bytes as a vector.
