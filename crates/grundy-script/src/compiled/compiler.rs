@@ -723,6 +723,14 @@ impl Compiler<'_> {
             let (start, end) = (self.int_operand(start)?, self.int_operand(end)?);
             self.operations += 1;
             let turns = self.loop_turns(variable, counter.as_ref(), flow, true)?;
+            if counter.is_none()
+                && let Some(copies) = self.copy_loop(variable, flow.body.statements(), &turns)?
+            {
+                return Ok(Box::new(move |f| {
+                    let (start, end) = (start.get(f)?, end.get(f)?);
+                    copies.over_range(f, &turns, start, end, inclusive)
+                }));
+            }
             return Ok(Box::new(move |f| {
                 let (start, end) = (start.get(f)?, end.get(f)?);
                 turns.over_range(f, start, end, inclusive)
@@ -1430,18 +1438,43 @@ impl Turns {
     }
 
     /// The turns over `start..end` (`..=` when `inclusive`).
-    fn over_range(&self, f: &mut Frame<'_>, start: i64, end: i64, inclusive: bool) -> Run<()> {
+    pub(super) fn over_range(
+        &self,
+        f: &mut Frame<'_>,
+        start: i64,
+        end: i64,
+        inclusive: bool,
+    ) -> Run<()> {
         let mut n = 0;
-        let mut i = start;
-        while i < end || (inclusive && i == end) {
-            if self.turn(f, n, Value::Int(i))? || i == i64::MAX {
-                break;
-            }
-            i += 1;
+        each_in_range(start, end, inclusive, |i| {
+            let stop = self.turn(f, n, Value::Int(i))?;
             n += 1;
-        }
-        Ok(())
+            Ok(stop)
+        })
     }
+
+    /// The operations charged at each turn.
+    pub(super) fn each_turn(&self) -> u64 {
+        self.each_turn
+    }
+}
+
+/// Runs `turn` on `start`, `start + 1`... up to `end` (`end` too when `inclusive`), until it
+/// says to stop.
+pub(super) fn each_in_range(
+    start: i64,
+    end: i64,
+    inclusive: bool,
+    mut turn: impl FnMut(i64) -> Run<bool>,
+) -> Run<()> {
+    let mut i = start;
+    while i < end || (inclusive && i == end) {
+        if turn(i)? || i == i64::MAX {
+            break;
+        }
+        i += 1;
+    }
+    Ok(())
 }
 
 /// Runs `effects` in order, then `last`, whose value it is.

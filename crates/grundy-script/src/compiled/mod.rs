@@ -39,7 +39,10 @@
 //! Where `options` builds its result only by pushes onto one array that it returns, a variant
 //! compiled for the engine's calls hands each pushed state to the engine at once
 //! ([`Program::stream`], the rule in `sink.rs`): no array of options is built, and a state the
-//! table answers comes back to be copied into again.
+//! table answers comes back to be copied into again. There, a `for` over a range whose turns
+//! each copy an array of integers, change integers in the copy and push it onto the sink
+//! (`let next = heaps; next[i] = a; next.push(h - a); out.push(next);`) runs as one closure
+//! per turn (`copy_loop.rs`).
 //!
 //! Arithmetic on integers is compiled to closures giving an `i64` (`typed.rs`), and a local
 //! that the compiler sees always holds an integer (a `let` of arithmetic, a `for` over a range,
@@ -56,6 +59,7 @@
 //! `state.cap`), `push` of an array literal, and `sort`.
 
 mod compiler;
+mod copy_loop;
 mod liveness;
 mod operators;
 mod runtime;

@@ -78,8 +78,8 @@ pub(super) struct Frame<'p> {
 }
 
 impl Frame<'_> {
-    /// Hands `state` to the sink; a state given back keeps its room for later copies.
-    pub(super) fn emit(&mut self, state: State) -> Run<()> {
+    /// Hands `state` to the sink: the state if the sink gives it back.
+    pub(super) fn deliver(&mut self, state: State) -> Run<Option<State>> {
         let Some(sink) = self.sink.as_mut() else {
             return Err(Flow::Bail);
         };
@@ -87,10 +87,12 @@ impl Frame<'_> {
         // What the sink ran counts as used before this call's own operations.
         self.meter.used = used.saturating_sub(self.ops);
         self.delivered += 1;
-        if let Some(back) = back {
-            keep(&mut self.program.short.borrow_mut(), back);
-        }
-        Ok(())
+        Ok(back)
+    }
+
+    /// Keeps the room of `state` for later copies ([`Program::short`]).
+    pub(super) fn keep(&self, state: State) {
+        keep(&mut self.program.short.borrow_mut(), state);
     }
 
     #[inline]

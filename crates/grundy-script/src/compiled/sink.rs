@@ -13,14 +13,15 @@
 //! []`, is named nowhere but as the receiver of `push` (one argument) and as the last
 //! statement, and the body has no `return`, then the array's items are exactly the values
 //! pushed, in order: a variant of the function compiled with this array as a sink hands each
-//! pushed state to the engine as it is pushed ([`super::runtime::Frame::emit`]), and builds no
+//! pushed state to the engine as it is pushed ([`super::runtime::Frame::deliver`]), and builds no
 //! array.
 
 use rhai::{ASTFlags, ASTNode, Expr, ImmutableString, Position, Stmt};
 
 use super::compiler::{Compiled, Compiler, constant_of, unsupported};
-use super::values::{Value, within_depth};
-use super::{Effect, Flow};
+use super::runtime::Frame;
+use super::values::{Size, Value, within_depth};
+use super::{Effect, Flow, Run};
 use crate::State;
 
 /// The name of the array that the body only pushes onto and returns, if there is one.
@@ -92,16 +93,30 @@ impl Compiler<'_> {
         self.operations += 1 + item.operations();
         Ok(Box::new(move |f| {
             let (state, added) = item.value(f)?.into_item(true)?;
-            let Value::Array(_, size) = f.slot_mut(slot) else {
-                return Err(Flow::Bail);
-            };
-            *size = size.plus(added).bounded()?;
-            // A state nested too deep is refused, as in an array returned whole.
-            let shallow = usize::try_from(added.depth).is_ok_and(|d| d <= State::MAX_DEPTH);
-            if !shallow && !within_depth(&state, State::MAX_DEPTH) {
-                return Err(Flow::Bail);
+            if let Some(back) = hand_over(f, slot, state, added)? {
+                f.keep(back);
             }
-            f.emit(state)
+            Ok(())
         }))
     }
+}
+
+/// Pushes `state`, which adds `added` to the array's size, onto the sink in `slot`: the state
+/// goes to the engine, which may give it back.
+pub(super) fn hand_over(
+    f: &mut Frame<'_>,
+    slot: usize,
+    state: State,
+    added: Size,
+) -> Run<Option<State>> {
+    let Value::Array(_, size) = f.slot_mut(slot) else {
+        return Err(Flow::Bail);
+    };
+    *size = size.plus(added).bounded()?;
+    // A state nested too deep is refused, as in an array returned whole.
+    let shallow = usize::try_from(added.depth).is_ok_and(|d| d <= State::MAX_DEPTH);
+    if !shallow && !within_depth(&state, State::MAX_DEPTH) {
+        return Err(Flow::Bail);
+    }
+    f.deliver(state)
 }

@@ -127,6 +127,7 @@ fn random_state(name: &str, rng: &mut ChaCha8Rng) -> State {
 fn every_example_is_compiled_and_agrees_with_the_interpreter() {
     let mut rng = ChaCha8Rng::seed_from_u64(6);
     for (name, source) in EXAMPLES {
+        let copies = super::copy_loop::TURNS.with(std::cell::Cell::get);
         let (fast, slow) = both(source, ScriptLimits::default());
         for _ in 0..300 {
             agree(&fast, &slow, &random_state(name, &mut rng), name);
@@ -137,6 +138,13 @@ fn every_example_is_compiled_and_agrees_with_the_interpreter() {
             assert_eq!(fast.grundy(&state), slow.grundy(&state), "{name}: {state}");
         }
         assert_eq!(fast.states_searched(), slow.states_searched(), "{name}");
+        // The games that split heaps copy their state in a loop of copies.
+        let copied = super::copy_loop::TURNS.with(std::cell::Cell::get) > copies;
+        assert_eq!(
+            copied,
+            ["lasker-nim", "grundy-game"].contains(&name),
+            "{name}"
+        );
         assert_eq!(slow.compiled_calls(), 0);
         assert!(
             fast.compiled_calls() > 300,
@@ -896,5 +904,76 @@ fn integer_code_agrees_with_the_interpreter() {
                 assert_eq!(fast.compiled_calls(), before + 2, "{source}\n{state}");
             }
         }
+    }
+}
+
+/// A loop of copies pushed onto the sink ([`super::copy_loop`]) against the interpreter and
+/// against the same loop with a counter, which is compiled in general: the same options, the
+/// same errors and the same operations counted, on arrays of integers (where the copies run)
+/// and of anything else (where the general loop runs), with stores out of bounds, overflows and
+/// a copy past Rhai's bound on an array's items.
+#[test]
+fn a_loop_of_copies_agrees_with_the_loop_compiled_in_general() {
+    use super::copy_loop::TURNS;
+    let bodies = [
+        "let next = heaps; next[i] = a; out.push(next);",
+        "let next = heaps; next[i] -= a + 1; next.push(a); out.push(next);",
+        "let next = copy; next.push(a); next[-1] += h; next[0] *= 3; out.push(next);",
+        "let next = heaps; next[a] = 1; out.push(next);",
+        "let next = heaps; next[i] = a << 61; next[i] *= 4; out.push(next);",
+        "let next = heaps; next.push(h - a); next[i] = a; next.push(i); out.push(next);",
+    ];
+    let script = |body: &str, each: &str| {
+        format!(
+            "fn options(heaps) {{
+                let out = [];
+                let copy = heaps;
+                for i in 0..heaps.len() {{
+                    let h = heaps[i];
+                    for {each} in 0..h {{ {body} }}
+                }}
+                out
+            }}"
+        )
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(28);
+    let mut states: Vec<State> = (0..300)
+        .map(|_| {
+            let len = rng.random_range(0..4);
+            let items: Vec<State> = (0..len)
+                .map(|_| match rng.random_range(0..12) {
+                    0 => ints(&[rng.random_range(0..4)]),
+                    1 => State::Bool(true),
+                    _ => State::Int(rng.random_range(-2..8)),
+                })
+                .collect();
+            State::Array(items.into())
+        })
+        .collect();
+    // A copy of 65 535 integers and a push reaches Rhai's bound on an array's items.
+    let mut long = vec![State::Int(0); 65_535];
+    long[0] = State::Int(2);
+    states.push(State::Array(long.into()));
+    for body in bodies {
+        // The same width, so that errors name the same columns.
+        let fused = script(body, "a        ");
+        let (fast, slow) = both(&fused, ScriptLimits::default());
+        let (general, _) = both(&script(body, "(a, turn)"), ScriptLimits::default());
+        for state in &states {
+            let before = TURNS.with(std::cell::Cell::get);
+            let options = slow.options_of(state);
+            assert_eq!(general.options_of(state), options, "{body}: {state}");
+            assert_eq!(fast.options_of(state), options, "{body}: {state}");
+            // Only a streaming call runs copies.
+            assert_eq!(TURNS.with(std::cell::Cell::get), before, "{body}: {state}");
+            if let Ok(options) = options {
+                assert_eq!(visited(&fast, state), options, "{body}: {state}");
+                assert_eq!(visited(&general, state), options, "{body}: {state}");
+            }
+        }
+        assert_eq!(fast.steps_used(), general.steps_used(), "{body}");
+        assert!(fast.compiled_calls() > 200, "{body}");
+        let turns = TURNS.with(std::cell::Cell::get);
+        assert!(turns > 300, "{body}: {turns} turns run as copies");
     }
 }
