@@ -161,6 +161,10 @@ impl Compiler<'_> {
         let Some((_, source, written)) = shape(body, &sink_name) else {
             return Ok(None);
         };
+        // The source is read once, before the turns: it cannot be the loop's variable.
+        if names(source, variable.name.as_str()) {
+            return Ok(None);
+        }
         let (mark, operations) = (self.scope.len(), self.operations);
         let name = variable.name.as_str();
         let integer = stays_integer(self, name, body);
@@ -236,6 +240,11 @@ impl CopyLoop {
             return turns.over_range(f, start, end, inclusive);
         }
         let length = items.len() + self.pushes;
+        // What each copy adds to the sink's size, the same at every turn: an array past Rhai's
+        // bounds gives up at the first turn, where the general loop would at a push.
+        let added = (0..self.pushes)
+            .try_fold(size, |size, _| size.plus(Size::one(true)).bounded())
+            .map(|copy| copy.nested().plus(Size::one(true)));
         // The copy, of integers only: the state the engine gave back at the turn before,
         // overwritten in place.
         let mut spare: Option<Box<[State]>> = None;
@@ -257,8 +266,8 @@ impl CopyLoop {
             for (to, from) in next.iter_mut().zip(items) {
                 set(to, from)?;
             }
-            // The items pushed so far, and the size of the copy.
-            let (mut len, mut size) = (items.len(), size);
+            // The copy's items so far.
+            let mut len = items.len();
             for change in &self.changes {
                 match change {
                     Change::Store { key, value, op } => {
@@ -270,13 +279,14 @@ impl CopyLoop {
                     }
                     Change::Push(value) => {
                         let value = value.get(f)?;
-                        size = size.plus(Size::one(true)).bounded()?;
                         set(&mut next[len], &State::Int(value))?;
                         len += 1;
                     }
                 }
             }
-            let added = size.nested().plus(Size::one(true));
+            let Ok(added) = added else {
+                return Err(Flow::Bail);
+            };
             match hand_over(f, self.sink, State::Array(next), added)? {
                 Some(State::Array(back)) if back.len() == length => spare = Some(back),
                 Some(back) => f.keep(back),

@@ -79,6 +79,7 @@ pub(super) struct Frame<'p> {
 
 impl Frame<'_> {
     /// Hands `state` to the sink: the state if the sink gives it back.
+    #[inline(always)]
     pub(super) fn deliver(&mut self, state: State) -> Run<Option<State>> {
         let Some(sink) = self.sink.as_mut() else {
             return Err(Flow::Bail);

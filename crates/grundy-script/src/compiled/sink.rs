@@ -102,7 +102,9 @@ impl Compiler<'_> {
 }
 
 /// Pushes `state`, which adds `added` to the array's size, onto the sink in `slot`: the state
-/// goes to the engine, which may give it back.
+/// goes to the engine, which may give it back. Inlined, as [`Frame::deliver`], into the loop
+/// that pushes: a call per option cost more than what it runs.
+#[inline(always)]
 pub(super) fn hand_over(
     f: &mut Frame<'_>,
     slot: usize,
