@@ -18,12 +18,13 @@
 //! of the loop compiled in general and gives up where that would (an index out of bounds, an
 //! overflow, an array past Rhai's bounds); on any other source the general loop runs.
 
-use rhai::{ASTFlags, ASTNode, Expr, Ident, Stmt};
+use rhai::{ASTFlags, Expr, Ident, Stmt};
 
 use super::compiler::{Compiled, Compiler, Operand, Turns, assigned_integer, each_in_range};
+use super::liveness::{Names, free_names_of_expr};
 use super::operators::Op;
 use super::runtime::Frame;
-use super::sink::hand_over;
+use super::sink::{hand_over, push_of};
 use super::typed::{IntOperand, stays_integer};
 use super::values::{Size, Value, discard, position};
 use super::{Flow, Run};
@@ -35,6 +36,7 @@ thread_local! {
     pub(super) static TURNS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
+/// A loop of copies, compiled: where the copy comes from, its changes, and where it goes.
 pub(super) struct CopyLoop {
     /// The slot of the loop's variable.
     variable: usize,
@@ -68,9 +70,9 @@ enum Change {
 /// A change as written: the key (none for a push), the value and the operator.
 type Written<'a> = (Option<&'a Expr>, &'a Expr, Option<Op>);
 
-/// The name of the copy, the source and the changes, if `body` has the shape of a copy loop
-/// onto the sink named `sink`.
-fn shape<'a>(body: &'a [Stmt], sink: &str) -> Option<(&'a str, &'a Expr, Vec<Written<'a>>)> {
+/// The source and the changes, if `body` has the shape of a copy loop onto the sink named
+/// `sink`.
+fn shape<'a>(body: &'a [Stmt], sink: &str) -> Option<(&'a Expr, Vec<Written<'a>>)> {
     let (Stmt::Var(declared, flags, _), rest) = body.split_first()? else {
         return None;
     };
@@ -84,9 +86,7 @@ fn shape<'a>(body: &'a [Stmt], sink: &str) -> Option<(&'a str, &'a Expr, Vec<Wri
     let (Stmt::Expr(last), changes) = rest.split_last()? else {
         return None;
     };
-    let (receiver, [pushed]) = method_call(last, "push")? else {
-        return None;
-    };
+    let (receiver, pushed) = push_of(last)?;
     if receiver != sink || !matches!(pushed, Expr::Variable(v, ..) if v.1 == next) {
         return None;
     }
@@ -97,7 +97,7 @@ fn shape<'a>(body: &'a [Stmt], sink: &str) -> Option<(&'a str, &'a Expr, Vec<Wri
     let reads_next = changes
         .iter()
         .any(|(key, value, _)| key.is_some_and(|key| names(key, next)) || names(value, next));
-    (!reads_next).then_some((next, source, changes))
+    (!reads_next).then_some((source, changes))
 }
 
 /// `NEXT[k] = v`, `NEXT[k] op= v` or `NEXT.push(v)`.
@@ -117,33 +117,19 @@ fn written_change<'a>(statement: &'a Stmt, next: &str) -> Option<Written<'a>> {
             };
             Some((Some(&index.rhs), &lhs_rhs.rhs, op))
         }
-        Stmt::Expr(expr) => match method_call(expr, "push")? {
-            (receiver, [value]) if receiver == next => Some((None, value, None)),
+        Stmt::Expr(expr) => match push_of(expr)? {
+            (receiver, value) if receiver == next => Some((None, value, None)),
             _ => None,
         },
         _ => None,
     }
 }
 
-/// The receiver's name and the arguments of `receiver.method(…)`.
-fn method_call<'a>(expr: &'a Expr, method: &str) -> Option<(&'a str, &'a [Expr])> {
-    let Expr::Dot(x, ASTFlags::NONE, _) = expr else {
-        return None;
-    };
-    let (Expr::Variable(receiver, ..), Expr::MethodCall(call, _)) = (&x.lhs, &x.rhs) else {
-        return None;
-    };
-    (call.name == method).then_some((receiver.1.as_str(), &call.args[..]))
-}
-
 /// Whether `expr` names the variable `name`.
 fn names(expr: &Expr, name: &str) -> bool {
-    let mut found = false;
-    expr.walk(&mut Vec::new(), &mut |path: &[ASTNode]| {
-        found |= matches!(path.last(), Some(ASTNode::Expr(Expr::Variable(v, ..))) if v.1 == name);
-        !found
-    });
-    found
+    let mut named = Names::default();
+    free_names_of_expr(expr, &[], &mut named);
+    named.contains_key(name)
 }
 
 impl Compiler<'_> {
@@ -158,7 +144,7 @@ impl Compiler<'_> {
         let (Some(sink), Some(sink_name)) = (self.sink, self.sink_name.clone()) else {
             return Ok(None);
         };
-        let Some((_, source, written)) = shape(body, &sink_name) else {
+        let Some((source, written)) = shape(body, &sink_name) else {
             return Ok(None);
         };
         // The source is read once, before the turns: it cannot be the loop's variable.
@@ -248,10 +234,6 @@ impl CopyLoop {
         // The copy, of integers only: the state the engine gave back at the turn before,
         // overwritten in place.
         let mut spare: Option<Box<[State]>> = None;
-        discard(std::mem::replace(
-            f.slot_mut(self.variable),
-            Value::Int(start),
-        ));
         each_in_range(start, end, inclusive, |i| {
             f.tick(self.each_turn)?;
             #[cfg(test)]

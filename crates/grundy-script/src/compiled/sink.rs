@@ -69,11 +69,21 @@ pub(super) fn sink_of(params: &[ImmutableString], body: &[Stmt]) -> Option<Strin
 
 /// Whether `node` is `name.push(x)`.
 fn is_push_onto(node: &ASTNode, name: &str) -> bool {
-    matches!(node, ASTNode::Expr(Expr::Dot(x, flags, _))
-        if *flags == ASTFlags::NONE
-            && matches!(&x.lhs, Expr::Variable(v, ..) if v.1 == name)
-            && matches!(&x.rhs, Expr::MethodCall(call, _)
-                if call.name == "push" && call.args.len() == 1))
+    matches!(node, ASTNode::Expr(expr) if push_of(expr).is_some_and(|(receiver, _)| receiver == name))
+}
+
+/// The receiver's name and the item of `receiver.push(item)`.
+pub(super) fn push_of(expr: &Expr) -> Option<(&str, &Expr)> {
+    let Expr::Dot(x, ASTFlags::NONE, _) = expr else {
+        return None;
+    };
+    let (Expr::Variable(receiver, ..), Expr::MethodCall(call, _)) = (&x.lhs, &x.rhs) else {
+        return None;
+    };
+    match &call.args[..] {
+        [item] if call.name == "push" => Some((receiver.1.as_str(), item)),
+        _ => None,
+    }
 }
 
 impl Compiler<'_> {
