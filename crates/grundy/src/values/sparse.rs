@@ -385,18 +385,20 @@ impl Sparse {
                 seen[(g(s - b) ^ g(b)) as usize] = 1;
             }
         }
-        if self.mask != 0 {
-            let c = first_clear(seen, &self.rare_table, 0) as u32;
+        // The smallest unseen common value: the hunts below mark rare values only.
+        let c = first_clear(seen, &self.rare_table, 0);
+        let mut rare = first_clear(seen, &self.common_table, 0);
+        if self.mask != 0 && rare < c {
             // The splits with a part in the block, for every rare value below c still unseen.
             for &(k, unequal) in &self.moves.pairs {
                 if n >= k + 2 && n - k > lo {
                     let s = n - k;
                     let to = (s - lo).min(last_split(s, unequal));
-                    hunt(values, s, 1, to, seen, &self.common_table, 0, c);
+                    hunt(values, s, 1, to, seen, &self.common_table, 0, c as u32);
                 }
             }
             // The first pass looked for the rare values below `first` only.
-            if first_clear(seen, &self.common_table, first as usize) < c as usize {
+            if first_clear(seen, &self.common_table, first as usize) < c {
                 for &(k, unequal) in &self.moves.pairs {
                     if n >= k + 2 {
                         let s = n - k;
@@ -409,15 +411,15 @@ impl Sparse {
                             seen,
                             &self.common_table,
                             first,
-                            c,
+                            c as u32,
                         );
                     }
                 }
             }
+            rare = first_clear(seen, &self.common_table, rare);
         }
         // The mex: the smaller of the smallest unseen rare and common values.
-        let rare = first_clear(seen, &self.common_table, 0);
-        rare.min(first_clear(seen, &self.rare_table, 0)) as u32
+        rare.min(c) as u32
     }
 }
 
