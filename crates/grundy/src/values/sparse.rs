@@ -385,7 +385,8 @@ impl Sparse {
                 seen[(g(s - b) ^ g(b)) as usize] = 1;
             }
         }
-        // The smallest unseen common value: the hunts below mark rare values only.
+        // The smallest unseen common value: the hunts below find no new one (every split with a
+        // rare part is marked already).
         let c = first_clear(seen, &self.rare_table, 0);
         let mut rare = first_clear(seen, &self.common_table, 0);
         if self.mask != 0 && rare < c {
