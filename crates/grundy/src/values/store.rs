@@ -194,13 +194,6 @@ impl<'a, N: Value, W: Value> Parts<'a, N, W> {
         }
     }
 
-    /// G(0..len).
-    pub(super) fn prefix(self, len: usize) -> Self {
-        let narrow = &self.narrow[..len.min(self.narrow.len())];
-        let wide = &self.wide[..len - narrow.len()];
-        Parts { narrow, wide }
-    }
-
     /// The values G(n) for n in `range`: those in the narrow part, then those in the wide part.
     pub(super) fn range(self, range: Range<usize>) -> (&'a [N], &'a [W]) {
         let w = self.narrow.len();
@@ -253,7 +246,5 @@ mod tests {
         assert_eq!(parts.range(1..5), (&narrow[1..], &wide[..2]));
         assert_eq!(parts.range(0..2), (&narrow[..2], &wide[..0]));
         assert_eq!(parts.range(4..6), (&narrow[3..], &wide[1..]));
-        assert_eq!(parts.prefix(2).len(), 2);
-        assert_eq!(parts.prefix(4).range(0..4), (&narrow[..], &wide[..1]));
     }
 }
