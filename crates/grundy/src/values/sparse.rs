@@ -34,8 +34,8 @@
 //! block (one-heap options, splits with a rare part), hunts the rare values still unseen among
 //! the splits with a part in the block, and only when these options raised c, the rare values
 //! between the old and the new c among the splits of the first pass too; it stores G(n) in
-//! order. The first passes are claimed in order by whichever thread is free: the other threads
-//! of rayon's pool do nothing else, the sequential pass's thread does one whenever the group it
+//! order. The first passes are claimed in order by whichever thread is free: the pool's other
+//! threads do only first passes, the sequential pass's thread does one whenever the group it
 //! needs next is still being done elsewhere, so its work overlaps theirs. Small blocks keep the
 //! sequential pass short, large ones make fewer hand-overs between blocks. Mask choice,
 //! histogram updates and the rare list are sequential. The whole computation runs on a worker
@@ -463,7 +463,7 @@ impl<'a> Groups<'a> {
         while !self.ready[i].load(Ordering::Acquire) {
             match self.claim() {
                 Some(j) => self.first_pass(known, j),
-                // A first pass that panicked leaves its group locked no more, and never ready.
+                // A first pass that panicked poisoned its group's lock and never made it ready.
                 None if self.groups[i].is_poisoned() => panic!("a first pass panicked"),
                 None => std::thread::yield_now(),
             }
@@ -484,7 +484,8 @@ impl Drop for Finish<'_, '_> {
     }
 }
 
-/// What the parallel pass reads: values below `lo` only.
+/// What both passes read: the values below lo, the moves, and the rare positions and tables of
+/// the mask in use (the sequential pass is given the block's own values beside).
 struct Known<'a, N, W> {
     values: Parts<'a, N, W>,
     moves: &'a Moves,
