@@ -106,6 +106,11 @@ impl Moves {
     }
 }
 
+/// Whether `v` is rare under `mask`: popcount(v & mask) is even.
+fn rare_under(mask: u32, v: u32) -> bool {
+    (v & mask).count_ones().is_multiple_of(2)
+}
+
 /// The largest small part a of a split (a, s − a) of s (a ≤ s − a, a < s − a if `unequal`).
 fn last_split(s: usize, unequal: bool) -> usize {
     if unequal { (s - 1) / 2 } else { s / 2 }
@@ -182,7 +187,7 @@ impl Sparse {
 
     /// Whether `v` is rare under the mask in use.
     fn is_rare(&self, v: u32) -> bool {
-        (v & self.mask).count_ones().is_multiple_of(2)
+        rare_under(self.mask, v)
     }
 
     /// The length of the option tables.
@@ -350,7 +355,7 @@ impl Sparse {
                     }
                     counts[g as usize] += 1;
                     // Position 0 is never a part of a split (heaps left are non-empty).
-                    if n >= 1 && known.is_rare(g) {
+                    if n >= 1 && rare_under(known.mask, g) {
                         block_rare.push(n);
                     }
                     if widen {
@@ -541,11 +546,6 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
                 }
             }
         }
-    }
-
-    /// Whether `v` is rare under the mask in use.
-    fn is_rare(&self, v: u32) -> bool {
-        (v & self.mask).count_ones().is_multiple_of(2)
     }
 
     /// Adds the options of n that read the block's values G(lo..n) (`fresh`), finishes the hunt,
