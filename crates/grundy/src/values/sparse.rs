@@ -617,7 +617,8 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
 
     /// Marks, for every n in n0..n1, the splits (r, s − r) of s = n − k with r rare and s − r
     /// below lo. Rare part by rare part: the other parts of consecutive n are consecutive, so
-    /// the inner loop reads the value table in order and writes one table per n.
+    /// the inner loop reads the value table in order and writes one table per n; two rare parts
+    /// whose other parts fill the group from one part of the table share a loop.
     fn mark_rare(&self, n0: usize, n1: usize, k: usize, unequal: bool, seen: &mut [u8]) {
         let lo = self.values.len();
         let width = seen.len() / (n1 - n0);
@@ -628,11 +629,34 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
         let to = self
             .rare_pos
             .partition_point(|&r| (r as usize) + k + 1 < n1);
+        // Rare parts whose other parts fill the group from one part of the table are marked two
+        // at a time (one pass over the tables for both); the first of a pair waits here.
+        let mut narrow_waiting: Option<(&[N], u32)> = None;
+        let mut wide_waiting: Option<(&[W], u32)> = None;
         for (&r, &v) in self.rare_pos[from..to].iter().zip(&self.rare_val[from..to]) {
             let r = r as usize;
             // The n with r < n − k < r + lo.
             let start = n0.max(r + k + 1);
             let end = n1.min(r + k + lo);
+            let equal = 2 * r + k;
+            let excluded = unequal && (start..end).contains(&equal);
+            if start == n0 && end == n1 && !excluded {
+                match self.values.range(start - k - r..end - k - r) {
+                    (narrow, []) => match narrow_waiting.take() {
+                        Some(first) => mark_two(seen, width, first, (narrow, v)),
+                        None => narrow_waiting = Some((narrow, v)),
+                    },
+                    ([], wide) => match wide_waiting.take() {
+                        Some(first) => mark_two(seen, width, first, (wide, v)),
+                        None => wide_waiting = Some((wide, v)),
+                    },
+                    (narrow, wide) => {
+                        mark_run(seen, width, 0, narrow, v);
+                        mark_run(seen, width, narrow.len() * width, wide, v);
+                    }
+                }
+                continue;
+            }
             let mut mark = |start: usize, end: usize| {
                 // The other parts in the narrow part of the table, then in the wide part.
                 let (narrow, wide) = self.values.range(start - k - r..end - k - r);
@@ -645,14 +669,47 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
                 }
             };
             // Without the split (r, r) if it is not allowed.
-            let equal = 2 * r + k;
-            if unequal && (start..end).contains(&equal) {
+            if excluded {
                 mark(start, equal);
                 mark(equal + 1, end);
             } else if start < end {
                 mark(start, end);
             }
         }
+        if let Some((others, v)) = narrow_waiting {
+            mark_run(seen, width, 0, others, v);
+        }
+        if let Some((others, v)) = wide_waiting {
+            mark_run(seen, width, 0, others, v);
+        }
+    }
+}
+
+/// [`mark_run`] for two rare parts at once, their other parts (`a.0`, `b.0`, as long) filling
+/// the tables from the first.
+#[inline(always)]
+fn mark_two<T: Value>(seen: &mut [u8], width: usize, a: (&[T], u32), b: (&[T], u32)) {
+    macro_rules! by_width {
+        ($($bits:literal)*) => {
+            match width.trailing_zeros() {
+                $($bits => mark_tables_two::<T, { 1 << $bits }>(seen, a, b),)*
+                _ => {
+                    mark_run(seen, width, 0, a.0, a.1);
+                    mark_run(seen, width, 0, b.0, b.1);
+                }
+            }
+        };
+    }
+    by_width!(6 7 8 9 10 11 12 13 14 15 16);
+}
+
+/// [`mark_two`] for tables of `W` bytes.
+fn mark_tables_two<T: Value, const W: usize>(seen: &mut [u8], a: (&[T], u32), b: (&[T], u32)) {
+    let tables = seen.chunks_exact_mut(W).zip(a.0.iter().zip(b.0));
+    for (table, (&x, &y)) in tables {
+        let table: &mut [u8; W] = table.try_into().expect("a table");
+        table[(a.1 ^ x.into()) as usize % W] = 1;
+        table[(b.1 ^ y.into()) as usize % W] = 1;
     }
 }
 
@@ -901,7 +958,7 @@ mod tests {
     }
 
     #[test]
-    fn mark_run_marks_one_byte_per_table_at_every_width() {
+    fn mark_run_and_mark_two_mark_one_byte_per_table_and_part_at_every_width() {
         use rand::{Rng, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         for bits in 6..=18 {
@@ -915,6 +972,15 @@ mod tests {
                 expected[(i + 1) * width + (v ^ other) as usize] = 1;
             }
             assert!(seen == expected, "width {width}");
+            // Two rare parts at once, from the first table on.
+            let u = rng.random_range(0..width as u32);
+            let more: Vec<u32> = (0..5).map(|_| rng.random_range(0..width as u32)).collect();
+            mark_two(&mut seen, width, (&others, v), (&more, u));
+            for (i, (&x, &y)) in others.iter().zip(&more).enumerate() {
+                expected[i * width + (v ^ x) as usize] = 1;
+                expected[i * width + (u ^ y) as usize] = 1;
+            }
+            assert!(seen == expected, "two at width {width}");
         }
     }
 
