@@ -12,7 +12,7 @@
 //! [`first_hits`] reads a stretch [`CHUNK`] splits at a time: `CHUNK` small parts G(a),
 //! G(a + 1), … and the `CHUNK` large parts G(s − a), G(s − a − 1), … (one slice read backwards),
 //! their XOR lane by lane, then one comparison of every lane with each wanted value, the number of
-//! wanted values fixed at compile time (1, 2, 4, 8 or 16; a list is padded with a repeat). A chunk
+//! wanted values fixed at compile time (1, 2, 4 or 8; a list is padded with a repeat). A chunk
 //! has no early exit, so LLVM turns it into vector instructions over `u8` or `u16` lanes. It
 //! gives every lane of the chunk that hit, so that the caller takes each value found there at
 //! once, with no second pass over the chunk. Where the machine has AVX2,
@@ -24,7 +24,7 @@
 use super::store::{Parts, Value};
 
 /// `$kernel::<L, H, X, K>(splits, wanted padded to K)` for the K that the number of wanted values
-/// rounds up to (1, 2, 4, 8 or 16), or the plain search past [`MAX_WANTED`]: one dispatch for
+/// rounds up to (1, 2, 4 or 8), or the plain search past [`MAX_WANTED`]: one dispatch for
 /// both kernels.
 macro_rules! by_wanted_count {
     ($kernel:ident, $splits:expr, $wanted:expr) => {{
@@ -34,8 +34,7 @@ macro_rules! by_wanted_count {
             1 => $kernel::<L, H, X, 1>(splits, &padded(wanted)),
             2 => $kernel::<L, H, X, 2>(splits, &padded(wanted)),
             3..=4 => $kernel::<L, H, X, 4>(splits, &padded(wanted)),
-            5..=8 => $kernel::<L, H, X, 8>(splits, &padded(wanted)),
-            9..=MAX_WANTED => $kernel::<L, H, X, 16>(splits, &padded(wanted)),
+            5..=MAX_WANTED => $kernel::<L, H, X, 8>(splits, &padded(wanted)),
             _ => first_hits_plain(splits, wanted),
         }
     }};
@@ -48,7 +47,7 @@ pub(super) mod avx2;
 pub(super) const CHUNK: usize = 32;
 
 /// The most wanted values [`first_hits`] takes at once.
-pub(super) const MAX_WANTED: usize = 16;
+pub(super) const MAX_WANTED: usize = 8;
 
 /// Splits (a, s − a) of one s for consecutive a, each part read from one slice: split i has the
 /// small part `low[i]` and the large part `high[len − 1 − i]` (the large parts G(s − a) are
