@@ -36,12 +36,16 @@
 //! between the old and the new c among the splits of the first pass too; it stores G(n) in
 //! order. The first passes are claimed in order by whichever thread is free: the pool's other
 //! threads do only first passes, the sequential pass's thread does one whenever the group it
-//! needs next is still being done elsewhere, so its work overlaps theirs. Small blocks keep the
+//! needs next is still being done elsewhere, so its work overlaps theirs. A helper left without
+//! a group marks ahead, until the block ends, the splits with a rare part of the next block's
+//! first groups whose other part is below lo for every n of the group (most of them: see
+//! [`Ahead`]); those groups' first passes then skip them. Small blocks keep the
 //! sequential pass short, large ones make fewer hand-overs between blocks. Mask choice,
 //! histogram updates and the rare list are sequential. The whole computation runs on a worker
 //! of rayon's pool, so that a block's helpers are spawned there and need no hand-off from the
 //! calling thread.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
@@ -57,6 +61,10 @@ const BLOCK: usize = 512;
 const GROUP: usize = 64;
 /// Values below this are computed one at a time, with the mask 0 (every position rare).
 const FIRST_BLOCK: usize = 64;
+/// Groups of the next block whose marks a helper makes ahead, once no group of its block is left.
+const AHEAD_GROUPS: usize = 2;
+/// Rare parts marked ahead between two looks at whether the block is over.
+const AHEAD_CHUNK: usize = 32;
 /// Chunks of splits marked between two counts of the rare values still missing.
 const CHUNKS_BETWEEN_COUNTS: usize = 4;
 /// Bytes of option tables a block may use (one byte per value below 2^bits for each n).
@@ -136,6 +144,26 @@ pub(super) struct Sparse {
     /// The option tables of a block and each n's c, kept from block to block (their contents
     /// are rewritten by every block).
     scratch: (Vec<u8>, Vec<u32>),
+    /// The marks made ahead for the next block.
+    ahead: Ahead,
+}
+
+/// The marks of the splits with a rare part that the first groups of the next block can make
+/// from the values below this block's lo (the other part below lo for every n of the group):
+/// made while a helper would otherwise wait for the block's sequential pass to end, taken by
+/// the next block's first passes if it starts at `n0` with the same mask and table width.
+#[derive(Clone, Debug, Default)]
+struct Ahead {
+    n0: usize,
+    mask: u32,
+    width: usize,
+    /// The tables of [`AHEAD_GROUPS`] groups.
+    seen: Vec<u8>,
+    /// Groups whose tables were cleared and their marks begun.
+    started: usize,
+    /// For group g and pair move m, at g · (pair moves) + m: the rare parts (indices in the
+    /// rare list) marked.
+    done: Vec<Range<usize>>,
 }
 
 /// Why a block stopped before its end.
@@ -159,6 +187,7 @@ impl Sparse {
             rare_val: Vec::new(),
             counts: Vec::new(),
             scratch: (Vec::new(), Vec::new()),
+            ahead: Ahead::default(),
         };
         let max = values.iter().max().unwrap_or(0);
         while max >> sparse.bits != 0 {
@@ -266,10 +295,12 @@ impl Sparse {
                     .min((lo + 1).next_power_of_two() - lo)
             };
             let hi = (lo + block).min(len);
+            // No marks ahead where the mask may change or the next block is short.
+            let ahead = !hi.is_power_of_two() && hi + AHEAD_GROUPS * GROUP <= len;
             let result = match values {
-                Values::U8(v) => self.block::<u8, u8>(&[], v, lo, hi),
-                Values::U16 { narrow, wide } => self.block(narrow, wide, lo, hi),
-                Values::U32(v) => self.block::<u32, u32>(&[], v, lo, hi),
+                Values::U8(v) => self.block::<u8, u8>(&[], v, lo, hi, ahead),
+                Values::U16 { narrow, wide } => self.block(narrow, wide, lo, hi, ahead),
+                Values::U32(v) => self.block::<u32, u32>(&[], v, lo, hi, ahead),
             };
             if let Err(Stop::Overflow(value)) = result {
                 values.reserve_value(value);
@@ -278,33 +309,61 @@ impl Sparse {
     }
 
     /// Computes G(lo..hi), or fewer when the tables must widen or a value needs a wider table,
-    /// for a table in two parts: `narrow`, then `wide`, where the new values go.
+    /// for a table in two parts: `narrow`, then `wide`, where the new values go; with `ahead`,
+    /// a helper left without work marks ahead for a next block from hi.
     fn block<N: Value, W: Value + From<N>>(
         &mut self,
         narrow: &[N],
         wide: &mut Vec<W>,
         lo: usize,
         hi: usize,
+        ahead: bool,
     ) -> Result<(), Stop> {
         let (mut seen, mut firsts) = std::mem::take(&mut self.scratch);
         // The first pass clears each table before it marks it.
         seen.resize(seen.len().max((hi - lo) * self.width()), 0);
         firsts.resize(firsts.len().max(hi - lo), 0);
-        let result = self.block_in(narrow, wide, lo, hi, &mut seen, &mut firsts);
+        // The marks made ahead for this block, in its first groups' tables.
+        let ahead_done = self.take_ahead(lo, hi, &mut seen);
+        let mut next = std::mem::take(&mut self.ahead);
+        next.begin(hi, self.mask, self.width(), self.moves.pairs.len());
+        let lock = ahead.then(|| Mutex::new(&mut next));
+        let tables = (&mut seen[..], &mut firsts[..]);
+        let result = self.block_in(narrow, wide, lo, hi, tables, &ahead_done, lock.as_ref());
         self.scratch = (seen, firsts);
+        if !ahead {
+            next.started = 0;
+        }
+        self.ahead = next;
         result
     }
 
+    /// The marks made ahead for a block from lo to hi, if they were made for it: copied into
+    /// its first groups' tables in `seen`; returns what was marked (see [`Ahead::done`]).
+    fn take_ahead(&self, lo: usize, hi: usize, seen: &mut [u8]) -> Vec<Range<usize>> {
+        let (ahead, width) = (&self.ahead, self.width());
+        if (ahead.n0, ahead.mask, ahead.width) != (lo, self.mask, width) {
+            return Vec::new();
+        }
+        let groups = ahead.started.min((hi - lo) / GROUP);
+        let bytes = groups * GROUP * width;
+        seen[..bytes].copy_from_slice(&ahead.seen[..bytes]);
+        ahead.done[..groups * self.moves.pairs.len()].to_vec()
+    }
+
     /// [`Sparse::block`] with its option tables and its c's in `seen` and `firsts` (at least long
-    /// enough).
+    /// enough), the marks made ahead for its first groups (`ahead_done`, see [`Ahead::done`])
+    /// and those to make for the next block (`next`).
+    #[allow(clippy::too_many_arguments)]
     fn block_in<N: Value, W: Value + From<N>>(
         &mut self,
         narrow: &[N],
         wide: &mut Vec<W>,
         lo: usize,
         hi: usize,
-        seen: &mut [u8],
-        firsts: &mut [u32],
+        (seen, firsts): (&mut [u8], &mut [u32]),
+        ahead_done: &[Range<usize>],
+        next: Option<&Mutex<&mut Ahead>>,
     ) -> Result<(), Stop> {
         let width = self.width();
         // The block's values go into `fresh`, after the known ones that the first passes read.
@@ -325,6 +384,7 @@ impl Sparse {
             &mut seen[..(hi - lo) * width],
             &mut firsts[..hi - lo],
             width,
+            ahead_done.chunks(self.moves.pairs.len().max(1)),
         );
         let (bits, counts) = (&mut self.bits, &mut self.counts);
         let mut block_rare: Vec<usize> = Vec::new();
@@ -332,7 +392,7 @@ impl Sparse {
         let mut end = lo;
         rayon::scope(|scope| {
             for _ in 1..rayon::current_num_threads() {
-                scope.spawn(|_| groups.help(&known));
+                scope.spawn(|_| groups.help(&known, next));
             }
             // The helpers return when this ends, also if it panics.
             let _finish = Finish(&groups);
@@ -392,6 +452,8 @@ struct Group<'a> {
     n0: usize,
     seen: &'a mut [u8],
     firsts: &'a mut [u32],
+    /// The rare parts marked ahead, for each pair move (empty: none, the tables are to clear).
+    done: &'a [Range<usize>],
 }
 
 /// A block's groups: their first passes are claimed in order by whichever thread is free, and
@@ -408,15 +470,27 @@ struct Groups<'a> {
 
 impl<'a> Groups<'a> {
     /// The groups of [`GROUP`] consecutive n from `lo` on, their tables (`width` bytes each) in
-    /// `seen` and their c's in `firsts`.
-    fn new(lo: usize, seen: &'a mut [u8], firsts: &'a mut [u32], width: usize) -> Self {
+    /// `seen`, their c's in `firsts`, and what the first ones have marked ahead (`done`).
+    fn new(
+        lo: usize,
+        seen: &'a mut [u8],
+        firsts: &'a mut [u32],
+        width: usize,
+        mut done: impl Iterator<Item = &'a [Range<usize>]>,
+    ) -> Self {
         let groups: Vec<_> = seen
             .chunks_mut(GROUP * width)
             .zip(firsts.chunks_mut(GROUP))
             .enumerate()
             .map(|(j, (seen, firsts))| {
                 let n0 = lo + j * GROUP;
-                Mutex::new(Group { n0, seen, firsts })
+                let done = done.next().unwrap_or(&[]);
+                Mutex::new(Group {
+                    n0,
+                    seen,
+                    firsts,
+                    done,
+                })
             })
             .collect();
         Groups {
@@ -441,9 +515,17 @@ impl<'a> Groups<'a> {
     /// then wait for the block to end. Waiting awake keeps the thread ready for the next block's
     /// first passes: rayon soon puts a thread that finds no work to sleep, and waking it for the
     /// next block's spawn takes longer than the wait.
-    fn help<N: Value, W: Value + From<N>>(&self, known: &Known<N, W>) {
+    fn help<N: Value, W: Value + From<N>>(
+        &self,
+        known: &Known<N, W>,
+        next: Option<&Mutex<&mut Ahead>>,
+    ) {
         while let Some(j) = self.claim() {
             self.first_pass(known, j);
+        }
+        // One helper marks ahead for the next block until this one ends.
+        if let Some(Ok(mut ahead)) = next.map(Mutex::try_lock) {
+            ahead.mark(known, &self.finished);
         }
         while !self.finished.load(Ordering::Acquire) {
             std::thread::yield_now();
@@ -453,8 +535,13 @@ impl<'a> Groups<'a> {
     /// Does the first pass of group j (claimed by the caller).
     fn first_pass<N: Value, W: Value + From<N>>(&self, known: &Known<N, W>, j: usize) {
         let mut group = self.groups[j].lock().expect("no first pass panics");
-        let Group { n0, seen, firsts } = &mut *group;
-        known.first_pass(*n0, seen, firsts);
+        let Group {
+            n0,
+            seen,
+            firsts,
+            done,
+        } = &mut *group;
+        known.first_pass(*n0, seen, firsts, done);
         self.ready[j].store(true, Ordering::Release);
     }
 
@@ -506,13 +593,16 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
     /// Marks the options of the n in `n0..n0 + firsts.len()` that read only G(0..lo) in their
     /// tables (`seen`, one after the other): zero options, one-heap options, splits with a rare
     /// part; then hunts the rare values below c among the splits whose parts are both below lo.
-    /// Sets each n's c in `firsts`.
-    fn first_pass(&self, n0: usize, seen: &mut [u8], firsts: &mut [u32]) {
+    /// Sets each n's c in `firsts`. `done`: for each pair move, the rare parts already marked
+    /// ahead in `seen`; if empty, `seen` is cleared first.
+    fn first_pass(&self, n0: usize, seen: &mut [u8], firsts: &mut [u32], done: &[Range<usize>]) {
         let lo = self.values.len();
         let n1 = n0 + firsts.len();
         let width = seen.len() / firsts.len();
         let g = |m: usize| self.values.get(m);
-        seen.fill(0);
+        if done.is_empty() {
+            seen.fill(0);
+        }
         for (n, seen) in (n0..n1).zip(seen.chunks_exact_mut(width)) {
             if self.moves.zero.contains(&n) {
                 seen[0] = 1;
@@ -528,8 +618,16 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
                 }
             }
         }
-        for &(k, unequal) in &self.moves.pairs {
-            self.mark_rare(n0, n1, k, unequal, seen);
+        for (m, &(k, unequal)) in self.moves.pairs.iter().enumerate() {
+            let rare = self.rare_parts(n0, n1, k);
+            match done.get(m) {
+                Some(done) => {
+                    debug_assert!(rare.start <= done.start && done.end <= rare.end);
+                    self.mark_rare(n0, n1, k, unequal, rare.start..done.start, seen);
+                    self.mark_rare(n0, n1, k, unequal, done.end..rare.end, seen);
+                }
+                None => self.mark_rare(n0, n1, k, unequal, rare, seen),
+            }
         }
         for ((n, seen), first) in (n0..n1).zip(seen.chunks_exact_mut(width)).zip(firsts) {
             let c = first_clear(seen, self.rare_table, 0) as u32;
@@ -618,17 +716,20 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
     /// Marks, for every n in n0..n1, the splits (r, s − r) of s = n − k with r rare and s − r
     /// below lo. Rare part by rare part: the other parts of consecutive n are consecutive, so
     /// the inner loop reads the value table in order and writes one table per n; two rare parts
-    /// whose other parts fill the group from one part of the table share a loop.
-    fn mark_rare(&self, n0: usize, n1: usize, k: usize, unequal: bool, seen: &mut [u8]) {
+    /// whose other parts fill the group from one part of the table share a loop. `rare`: the
+    /// rare parts to mark, as indices in the rare list (within [`Known::rare_parts`]).
+    fn mark_rare(
+        &self,
+        n0: usize,
+        n1: usize,
+        k: usize,
+        unequal: bool,
+        rare: Range<usize>,
+        seen: &mut [u8],
+    ) {
         let lo = self.values.len();
         let width = seen.len() / (n1 - n0);
-        // r < s ≤ n1 − 1 − k and r > s − lo ≥ n0 − k − lo.
-        let from = self
-            .rare_pos
-            .partition_point(|&r| r as usize + lo + k <= n0);
-        let to = self
-            .rare_pos
-            .partition_point(|&r| (r as usize) + k + 1 < n1);
+        let (from, to) = (rare.start, rare.end);
         // Rare parts whose other parts fill the group from one part of the table are marked two
         // at a time (one pass over the tables for both); the first of a pair waits here.
         let mut narrow_waiting: Option<(&[N], u32)> = None;
@@ -683,6 +784,75 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
             mark_run(seen, width, 0, others, v);
         }
     }
+
+    /// The rare parts r (indices in the rare list) that have splits (r, s − r) of an s = n − k,
+    /// n in n0..n1, with s − r below lo: r < s ≤ n1 − 1 − k and r > s − lo ≥ n0 − k − lo.
+    fn rare_parts(&self, n0: usize, n1: usize, k: usize) -> Range<usize> {
+        let lo = self.values.len();
+        let from = self
+            .rare_pos
+            .partition_point(|&r| r as usize + lo + k <= n0);
+        let to = self
+            .rare_pos
+            .partition_point(|&r| (r as usize) + k + 1 < n1);
+        from..to
+    }
+
+    /// The rare parts (indices in the rare list) whose splits fill the group n0..n1 from below
+    /// lo: r < n − k and n − k − r < lo for every n of the group, that is r in
+    /// [n1 − k − lo, n0 − k).
+    fn rare_parts_filling(&self, n0: usize, n1: usize, k: usize) -> Range<usize> {
+        let lo = self.values.len();
+        let from = self
+            .rare_pos
+            .partition_point(|&r| (r as usize) + k + lo < n1);
+        let to = self.rare_pos.partition_point(|&r| (r as usize) + k < n0);
+        from..to.max(from)
+    }
+}
+
+impl Ahead {
+    /// Starts the marks ahead for a block from n0.
+    fn begin(&mut self, n0: usize, mask: u32, width: usize, pair_moves: usize) {
+        self.n0 = n0;
+        self.mask = mask;
+        self.width = width;
+        self.started = 0;
+        self.seen.resize(AHEAD_GROUPS * GROUP * width, 0);
+        self.done.resize(AHEAD_GROUPS * pair_moves, 0..0);
+    }
+
+    /// Marks, group after group and rare part after rare part, the splits with a rare part of
+    /// the next block's first groups whose other parts are below lo for every n, until
+    /// `finished`.
+    fn mark<N: Value, W: Value + From<N>>(&mut self, known: &Known<N, W>, finished: &AtomicBool) {
+        let moves = &known.moves.pairs;
+        let bytes = GROUP * self.width;
+        for (g, tables) in self.seen.chunks_exact_mut(bytes).enumerate() {
+            let n0 = self.n0 + g * GROUP;
+            let n1 = n0 + GROUP;
+            let done = &mut self.done[g * moves.len()..(g + 1) * moves.len()];
+            if g == self.started {
+                tables.fill(0);
+                for (done, &(k, _)) in done.iter_mut().zip(moves) {
+                    let start = known.rare_parts_filling(n0, n1, k).start;
+                    *done = start..start;
+                }
+                self.started += 1;
+            }
+            for (done, &(k, unequal)) in done.iter_mut().zip(moves) {
+                let filling = known.rare_parts_filling(n0, n1, k);
+                while done.end < filling.end {
+                    if finished.load(Ordering::Acquire) {
+                        return;
+                    }
+                    let end = (done.end + AHEAD_CHUNK).min(filling.end);
+                    known.mark_rare(n0, n1, k, unequal, done.end..end, tables);
+                    done.end = end;
+                }
+            }
+        }
+    }
 }
 
 /// [`mark_run`] for two rare parts at once, their other parts (`a.0`, `b.0`, as long) filling
@@ -704,6 +874,7 @@ fn mark_two<T: Value>(seen: &mut [u8], width: usize, a: (&[T], u32), b: (&[T], u
 }
 
 /// [`mark_two`] for tables of `W` bytes.
+#[inline(never)]
 fn mark_tables_two<T: Value, const W: usize>(seen: &mut [u8], a: (&[T], u32), b: (&[T], u32)) {
     let tables = seen.chunks_exact_mut(W).zip(a.0.iter().zip(b.0));
     for (table, (&x, &y)) in tables {
@@ -736,6 +907,7 @@ fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T],
 }
 
 /// [`mark_run`] for tables of `W` bytes (a power of two above every value).
+#[inline(never)]
 fn mark_tables<T: Value, const W: usize>(tables: &mut [u8], others: &[T], v: u32) {
     for (table, &other) in tables.chunks_exact_mut(W).zip(others) {
         // Optimised away: every chunk is W long.
@@ -937,6 +1109,65 @@ mod tests {
         ] {
             let rules: TakeAndBreak = code.parse().unwrap();
             assert_eq!(sparse(code, 1500), naive::values(&rules, 1499), "{code}");
+        }
+    }
+
+    /// The state beside the values G(0..len) of `code`, and what the first passes read with the
+    /// values below `lo` (≤ len) known, the rare positions cut there.
+    fn known_at<'a>(sparse: &'a Sparse, all: &'a [u32], lo: usize) -> Known<'a, u32, u32> {
+        let rare = sparse.rare_pos.partition_point(|&r| (r as usize) < lo);
+        Known {
+            values: Parts::new(&[], &all[..lo]),
+            moves: &sparse.moves,
+            rare_pos: &sparse.rare_pos[..rare],
+            rare_val: &sparse.rare_val[..rare],
+            rare_table: &sparse.rare_table,
+            common_table: &sparse.common_table,
+            mask: sparse.mask,
+        }
+    }
+
+    #[test]
+    fn marks_made_ahead_leave_the_first_passes_as_they_were() {
+        // Marks ahead with the values below 3000 for the groups of a block from 3512, whole
+        // and cut short, then that block's first passes with the values below 3512.
+        for code in ["0.6", "4!.0", "0.16"] {
+            let rules: TakeAndBreak = code.parse().unwrap();
+            let all = sparse(code, 4000);
+            let (lo, next) = (3000, 3512);
+            let state = Sparse::new(
+                Moves::of(&rules).unwrap(),
+                &Values::U32(all[..next].to_vec()),
+            );
+            let (before, known) = (known_at(&state, &all, lo), known_at(&state, &all, next));
+            let (width, moves) = (state.width(), state.moves.pairs.len());
+            let mut ahead = Ahead::default();
+            ahead.begin(next, state.mask, width, moves);
+            ahead.mark(&before, &AtomicBool::new(false));
+            assert_eq!(ahead.started, AHEAD_GROUPS, "{code}");
+            assert!(ahead.done.iter().all(|done| done.len() >= 10), "{code}");
+            let tables = ahead.seen.chunks_exact(GROUP * width);
+            for (g, (tables, done)) in tables.zip(ahead.done.chunks(moves)).enumerate() {
+                let n0 = next + g * GROUP;
+                let mut plain = (vec![1u8; GROUP * width], vec![0u32; GROUP]);
+                known.first_pass(n0, &mut plain.0, &mut plain.1, &[]);
+                let mut whole = (tables.to_vec(), vec![0u32; GROUP]);
+                known.first_pass(n0, &mut whole.0, &mut whole.1, done);
+                assert!(whole == plain, "{code}, group {g}");
+                // Marks ahead cut short: the first third of each move's rare parts.
+                let mut part = (vec![0u8; GROUP * width], vec![0u32; GROUP]);
+                let cut: Vec<_> = done
+                    .iter()
+                    .zip(&state.moves.pairs)
+                    .map(|(done, &(k, unequal))| {
+                        let cut = done.start..done.start + done.len() / 3;
+                        before.mark_rare(n0, n0 + GROUP, k, unequal, cut.clone(), &mut part.0);
+                        cut
+                    })
+                    .collect();
+                known.first_pass(n0, &mut part.0, &mut part.1, &cut);
+                assert!(part == plain, "{code}, group {g}, cut short");
+            }
         }
     }
 
