@@ -36,10 +36,10 @@
 //! between the old and the new c among the splits of the first pass too; it stores G(n) in
 //! order. The first passes are claimed in order by whichever thread is free: the pool's other
 //! threads do only first passes, the sequential pass's thread does one whenever the group it
-//! needs next is still being done elsewhere, so its work overlaps theirs. A helper left without
-//! a group marks ahead, until the block ends, the splits with a rare part of the next block's
-//! first groups whose other part is below lo for every n of the group (most of them: see
-//! [`Ahead`]); those groups' first passes then skip them. Small blocks keep the
+//! needs next is still being done elsewhere, so its work overlaps theirs. A thread left without
+//! a group to claim marks ahead, while it waits, the splits with a rare part of the next
+//! block's first groups whose other part is below lo for every n of the group (most of them:
+//! see [`Ahead`]); those groups' first passes then skip them. Small blocks keep the
 //! sequential pass short, large ones make fewer hand-overs between blocks. Mask choice,
 //! histogram updates and the rare list are sequential. The whole computation runs on a worker
 //! of rayon's pool, so that a block's helpers are spawned there and need no hand-off from the
@@ -310,7 +310,7 @@ impl Sparse {
 
     /// Computes G(lo..hi), or fewer when the tables must widen or a value needs a wider table,
     /// for a table in two parts: `narrow`, then `wide`, where the new values go; with `ahead`,
-    /// a helper left without work marks ahead for a next block from hi.
+    /// a thread left without work marks ahead for a next block from hi.
     fn block<N: Value, W: Value + From<N>>(
         &mut self,
         narrow: &[N],
@@ -397,7 +397,7 @@ impl Sparse {
             // The helpers return when this ends, also if it panics.
             let _finish = Finish(&groups);
             for i in 0..groups.len() {
-                let mut group = groups.wait(&known, i);
+                let mut group = groups.wait(&known, i, next);
                 let Group { seen, firsts, .. } = &mut *group;
                 for (seen, &first) in seen.chunks_exact_mut(width).zip(firsts.iter()) {
                     let n = end;
@@ -523,9 +523,9 @@ impl<'a> Groups<'a> {
         while let Some(j) = self.claim() {
             self.first_pass(known, j);
         }
-        // One helper marks ahead for the next block until this one ends.
+        // One thread at a time marks ahead for the next block.
         if let Some(Ok(mut ahead)) = next.map(Mutex::try_lock) {
-            ahead.mark(known, &self.finished);
+            ahead.mark(known, || self.finished.load(Ordering::Acquire));
         }
         while !self.finished.load(Ordering::Acquire) {
             std::thread::yield_now();
@@ -546,18 +546,23 @@ impl<'a> Groups<'a> {
     }
 
     /// Group i, its first pass done: while another thread does it, the caller does the first
-    /// passes of the groups left.
+    /// passes of the groups left, then marks ahead for the next block.
     fn wait<N: Value, W: Value + From<N>>(
         &self,
         known: &Known<N, W>,
         i: usize,
+        next: Option<&Mutex<&mut Ahead>>,
     ) -> MutexGuard<'_, Group<'a>> {
-        while !self.ready[i].load(Ordering::Acquire) {
+        let ready = || self.ready[i].load(Ordering::Acquire);
+        while !ready() {
             match self.claim() {
                 Some(j) => self.first_pass(known, j),
                 // A first pass that panicked poisoned its group's lock and never made it ready.
                 None if self.groups[i].is_poisoned() => panic!("a first pass panicked"),
-                None => std::thread::yield_now(),
+                None => match next.map(Mutex::try_lock) {
+                    Some(Ok(mut ahead)) => ahead.mark(known, ready),
+                    _ => std::thread::yield_now(),
+                },
             }
         }
         self.groups[i].lock().expect("no first pass panics")
@@ -823,9 +828,9 @@ impl Ahead {
     }
 
     /// Marks, group after group and rare part after rare part, the splits with a rare part of
-    /// the next block's first groups whose other parts are below lo for every n, until
-    /// `finished`.
-    fn mark<N: Value, W: Value + From<N>>(&mut self, known: &Known<N, W>, finished: &AtomicBool) {
+    /// the next block's first groups whose other parts are below lo for every n, until all are
+    /// marked or `stop()`.
+    fn mark<N: Value, W: Value + From<N>>(&mut self, known: &Known<N, W>, stop: impl Fn() -> bool) {
         let moves = &known.moves.pairs;
         let bytes = GROUP * self.width;
         for (g, tables) in self.seen.chunks_exact_mut(bytes).enumerate() {
@@ -843,7 +848,7 @@ impl Ahead {
             for (done, &(k, unequal)) in done.iter_mut().zip(moves) {
                 let filling = known.rare_parts_filling(n0, n1, k);
                 while done.end < filling.end {
-                    if finished.load(Ordering::Acquire) {
+                    if stop() {
                         return;
                     }
                     let end = (done.end + AHEAD_CHUNK).min(filling.end);
@@ -1143,7 +1148,7 @@ mod tests {
             let (width, moves) = (state.width(), state.moves.pairs.len());
             let mut ahead = Ahead::default();
             ahead.begin(next, state.mask, width, moves);
-            ahead.mark(&before, &AtomicBool::new(false));
+            ahead.mark(&before, || false);
             assert_eq!(ahead.started, AHEAD_GROUPS, "{code}");
             assert!(ahead.done.iter().all(|done| done.len() >= 10), "{code}");
             let tables = ahead.seen.chunks_exact(GROUP * width);
