@@ -66,7 +66,7 @@ const AHEAD_GROUPS: usize = 2;
 /// Rare parts marked ahead between two looks at whether the block is over.
 const AHEAD_CHUNK: usize = 32;
 /// Chunks of splits marked between two counts of the rare values still missing.
-const CHUNKS_BETWEEN_COUNTS: usize = 4;
+const CHUNKS_BETWEEN_COUNTS: usize = 8;
 /// Bytes of option tables a block may use (one byte per value below 2^bits for each n).
 const BLOCK_TABLES: usize = 1 << 22;
 
