@@ -878,7 +878,8 @@ fn mark_two<T: Value>(seen: &mut [u8], width: usize, a: (&[T], u32), b: (&[T], u
     by_width!(6 7 8 9 10 11 12 13 14 15 16);
 }
 
-/// [`mark_two`] for tables of `W` bytes.
+/// [`mark_two`] for tables of `W` bytes. Not inlined: in its callers the loop runs short of
+/// registers.
 #[inline(never)]
 fn mark_tables_two<T: Value, const W: usize>(seen: &mut [u8], a: (&[T], u32), b: (&[T], u32)) {
     let tables = seen.chunks_exact_mut(W).zip(a.0.iter().zip(b.0));
@@ -911,7 +912,8 @@ fn mark_run<T: Value>(seen: &mut [u8], width: usize, start: usize, others: &[T],
     by_width!(6 7 8 9 10 11 12 13 14 15 16);
 }
 
-/// [`mark_run`] for tables of `W` bytes (a power of two above every value).
+/// [`mark_run`] for tables of `W` bytes (a power of two above every value). Not inlined, as
+/// [`mark_tables_two`].
 #[inline(never)]
 fn mark_tables<T: Value, const W: usize>(tables: &mut [u8], others: &[T], v: u32) {
     for (table, &other) in tables.chunks_exact_mut(W).zip(others) {
