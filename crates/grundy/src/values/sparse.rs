@@ -331,9 +331,6 @@ impl Sparse {
         let tables = (&mut seen[..], &mut firsts[..]);
         let result = self.block_in(narrow, wide, lo, hi, tables, &ahead_done, lock.as_ref());
         self.scratch = (seen, firsts);
-        if !ahead {
-            next.started = 0;
-        }
         self.ahead = next;
         result
     }
@@ -734,12 +731,11 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
     ) {
         let lo = self.values.len();
         let width = seen.len() / (n1 - n0);
-        let (from, to) = (rare.start, rare.end);
         // Rare parts whose other parts fill the group from one part of the table are marked two
         // at a time (one pass over the tables for both); the first of a pair waits here.
         let mut narrow_waiting: Option<(&[N], u32)> = None;
         let mut wide_waiting: Option<(&[W], u32)> = None;
-        for (&r, &v) in self.rare_pos[from..to].iter().zip(&self.rare_val[from..to]) {
+        for (&r, &v) in self.rare_pos[rare.clone()].iter().zip(&self.rare_val[rare]) {
             let r = r as usize;
             // The n with r < n − k < r + lo.
             let start = n0.max(r + k + 1);
@@ -748,20 +744,23 @@ impl<N: Value, W: Value + From<N>> Known<'_, N, W> {
             let excluded = unequal && (start..end).contains(&equal);
             if start == n0 && end == n1 && !excluded {
                 match self.values.range(start - k - r..end - k - r) {
-                    (narrow, []) => match narrow_waiting.take() {
-                        Some(first) => mark_two(seen, width, first, (narrow, v)),
-                        None => narrow_waiting = Some((narrow, v)),
-                    },
-                    ([], wide) => match wide_waiting.take() {
-                        Some(first) => mark_two(seen, width, first, (wide, v)),
-                        None => wide_waiting = Some((wide, v)),
-                    },
-                    (narrow, wide) => {
-                        mark_run(seen, width, 0, narrow, v);
-                        mark_run(seen, width, narrow.len() * width, wide, v);
+                    (narrow, []) => {
+                        match narrow_waiting.take() {
+                            Some(first) => mark_two(seen, width, first, (narrow, v)),
+                            None => narrow_waiting = Some((narrow, v)),
+                        }
+                        continue;
                     }
+                    ([], wide) => {
+                        match wide_waiting.take() {
+                            Some(first) => mark_two(seen, width, first, (wide, v)),
+                            None => wide_waiting = Some((wide, v)),
+                        }
+                        continue;
+                    }
+                    // Across the two parts of the table: marked alone, below.
+                    _ => {}
                 }
-                continue;
             }
             let mut mark = |start: usize, end: usize| {
                 // The other parts in the narrow part of the table, then in the wide part.
