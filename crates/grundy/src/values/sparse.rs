@@ -295,8 +295,11 @@ impl Sparse {
                     .min((lo + 1).next_power_of_two() - lo)
             };
             let hi = (lo + block).min(len);
-            // No marks ahead where the mask may change or the next block is short.
-            let ahead = !hi.is_power_of_two() && hi + AHEAD_GROUPS * GROUP <= len;
+            // No marks ahead where the mask may change, where the next block is short, or
+            // where their tables would outgrow this block's (few values a block: wide tables).
+            let ahead_values = AHEAD_GROUPS * GROUP;
+            let ahead =
+                !hi.is_power_of_two() && hi + ahead_values <= len && hi - lo >= ahead_values;
             let result = match values {
                 Values::U8(v) => self.block::<u8, u8>(&[], v, lo, hi, ahead),
                 Values::U16 { narrow, wide } => self.block(narrow, wide, lo, hi, ahead),
@@ -325,8 +328,12 @@ impl Sparse {
         firsts.resize(firsts.len().max(hi - lo), 0);
         // The marks made ahead for this block, in its first groups' tables.
         let ahead_done = self.take_ahead(lo, hi, &mut seen);
-        let mut next = std::mem::take(&mut self.ahead);
-        next.begin(hi, self.mask, self.width(), self.moves.pairs.len());
+        // Without marks ahead, none are kept: the tables are not held for nothing.
+        let mut next = Ahead::default();
+        if ahead {
+            next = std::mem::take(&mut self.ahead);
+            next.begin(hi, self.mask, self.width(), self.moves.pairs.len());
+        }
         let lock = ahead.then(|| Mutex::new(&mut next));
         let tables = (&mut seen[..], &mut firsts[..]);
         let result = self.block_in(narrow, wide, lo, hi, tables, &ahead_done, lock.as_ref());
