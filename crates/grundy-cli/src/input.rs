@@ -125,12 +125,6 @@ pub fn count<T: Count>(text: &str) -> Result<T, String> {
     T::try_from(value).map_err(|_| format!("larger than {}, the most it takes", T::MAX))
 }
 
-/// The number given to a flag (`--max 3`); the error names the flag and the token.
-pub fn flag_number(flag: &str, text: &str) -> anyhow::Result<u64> {
-    parse::parse_u64(text)
-        .map_err(|problem| anyhow::anyhow!("bad {flag}: {} is {problem}", Token::new(text)))
-}
-
 /// When standard input is a terminal, says on standard error that `what` ("piles") are read from
 /// it and how to end, so that a command waiting for input does not look stuck.
 pub fn tell_when_typing(what: &str) {

@@ -50,9 +50,6 @@ enum Command {
     Play(commands::play::Args),
     Serve(commands::serve::Args),
     Stones(commands::stones::Args),
-    Subtraction(commands::subtraction::Args),
-    Moore(commands::moore::Args),
-    Octal(commands::octal::Args),
     Quotient(commands::quotient::Args),
     Sum(commands::sum::Args),
     Values(commands::values::Args),
@@ -70,9 +67,6 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Play(args) => commands::play::run(args, out),
         Command::Serve(args) => commands::serve::run(args, out),
         Command::Stones(args) => commands::stones::run(args, out),
-        Command::Subtraction(args) => commands::subtraction::run(args, out),
-        Command::Moore(args) => commands::moore::run(args, out),
-        Command::Octal(args) => commands::octal::run(args, out),
         Command::Quotient(args) => commands::quotient::run(args, out),
         Command::Sum(args) => commands::sum::run(args, out),
         Command::Values(args) => commands::values::run(args, out),
@@ -131,7 +125,7 @@ fn usage_error(mut e: clap::Error) -> clap::Error {
     if e.kind() == ErrorKind::InvalidSubcommand
         && std::env::args().nth(1).as_deref() == Some("play")
     {
-        let games = grundy::play::RULESETS.join(", ");
+        let games = grundy::registry::RULESETS.join(", ");
         e.insert(
             ContextKind::Suggested,
             ContextValue::StyledStrs(vec![format!("playable games: {games}, script").into()]),

@@ -100,7 +100,7 @@ impl<P: Serialize + Clone, S: Explain + Serialize> Report<'_, P, S> {
     }
 
     /// Like [`Report::write`], with the ruleset's own fields added to the JSON object (after the
-    /// contract's fields, from the library: see `grundy::play::Playable::json_fields`) and note
+    /// contract's fields, from the library: see `grundy::ruleset::Presentation::json_fields`) and note
     /// lines after the text.
     pub fn write_with(
         &self,

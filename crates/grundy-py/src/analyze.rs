@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 
 use grundy::engine::EngineError;
 use grundy::json;
-use grundy::play::{self, Playable, Setup, Visitor};
+use grundy::registry::{self, Visitor};
 use grundy::report;
+use grundy::ruleset::{Playable, Setup};
 use grundy::{AnalyzeOptions, Lang, Outcome};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -169,7 +170,7 @@ impl Analysis {
             misere,
             params: named,
         };
-        let part = play::with_ruleset(&setup, Part).map_err(bad_input)?;
+        let part = registry::with_ruleset(&setup, Part).map_err(bad_input)?;
         let numbers = numbers(position, part)?;
         let (summary, _) = render(&setup, &numbers, max_moves, Want::Summary)?;
         Ok(Analysis {
@@ -202,7 +203,7 @@ fn render(
         max_moves,
         want,
     };
-    play::with_ruleset(setup, run).map_err(bad_input)?
+    registry::with_ruleset(setup, run).map_err(bad_input)?
 }
 
 /// What a ruleset's position is made of (`pile`), for errors.
@@ -330,7 +331,7 @@ pub fn parameters<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny
         game: game.to_string(),
         ..Setup::default()
     };
-    let text = play::with_ruleset(&setup, Parameters).map_err(bad_input)?;
+    let text = registry::with_ruleset(&setup, Parameters).map_err(bad_input)?;
     py.import("json")?.call_method1("loads", (text,))
 }
 

@@ -8,7 +8,7 @@
 
 use std::fmt::Write as _;
 
-use grundy::play::Playable;
+use grundy::ruleset::Playable;
 use grundy::{Analysis, Lang, Outcome};
 use serde_json::Value;
 

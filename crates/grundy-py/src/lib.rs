@@ -1,7 +1,7 @@
 //! `grundy` for Python: the native module `grundy._grundy`, which `python/grundy/__init__.py`
 //! re-exports.
 //!
-//! - [`analyze`]: a position of any ruleset of the registry (`grundy::play::RULESETS`), its
+//! - [`analyze`]: a position of any ruleset of the registry (`grundy::registry::RULESETS`), its
 //!   JSON the same as `grundy RULESET --json` prints;
 //! - [`values`]: value sequences of take-and-break codes as NumPy arrays, and their periods;
 //! - [`solve`]: a game written in Python (`options(state)`, optionally `components(state)`)
@@ -21,7 +21,7 @@ use pyo3::prelude::*;
 /// The native part of the `grundy` package.
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("RULESETS", grundy::play::RULESETS.to_vec())?;
+    m.add("RULESETS", grundy::registry::RULESETS.to_vec())?;
     m.add_class::<analyze::Analysis>()?;
     m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::nim, m)?)?;

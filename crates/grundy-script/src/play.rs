@@ -11,7 +11,9 @@ use std::cell::RefCell;
 
 use grundy::engine::{EngineError, Memo};
 use grundy::parse::Token;
-use grundy::play::{MoveError, Notation, OPTIONS_LISTED, Playable, Resume, Setup, SetupError};
+use grundy::ruleset::{
+    MoveError, Notation, Numbered, OPTIONS_LISTED, Presentation, Ruleset, Setup, SetupError,
+};
 use grundy::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber, Outcome};
 use rustc_hash::FxHashMap;
 
@@ -141,7 +143,7 @@ fn natural(n: u64) -> Result<State, SetupError> {
 }
 
 /// The state that position numbers stand for: one number is that integer, several the array
-/// of them (as [`Playable::position`] reads them, without checking that the state is reachable).
+/// of them (as [`Ruleset::position`] reads them, without checking that the state is reachable).
 ///
 /// # Errors
 /// [`SetupError`] for no numbers or a number above 2^63 − 1.
@@ -153,30 +155,40 @@ pub fn state_of_numbers(numbers: Vec<u64>) -> Result<State, SetupError> {
     })
 }
 
-impl Playable for ScriptPlay {
+/// A state is one component; it is written back as its numbers when it is a natural number or
+/// an array of them (what [`Ruleset::position`] reads back), as none otherwise.
+impl Numbered for State {
+    fn numbers(&self) -> Vec<u64> {
+        let number = |s: &State| s.as_int().and_then(|n| u64::try_from(n).ok());
+        let numbers = match self {
+            State::Array(items) => items.iter().map(number).collect::<Option<Vec<u64>>>(),
+            single => number(single).map(|n| vec![n]),
+        };
+        numbers.unwrap_or_default()
+    }
+
+    fn count(&self) -> usize {
+        1
+    }
+
+    fn text(&self) -> String {
+        self.to_string()
+    }
+
+    /// Unknown for a script: the fallback plays the first winning move.
+    fn stones(&self) -> u128 {
+        0
+    }
+}
+
+impl Ruleset for ScriptPlay {
+    const NAME: &'static str = "script";
     type Position = State;
     type Step = ScriptStep;
     type Rules = Reachable;
 
-    fn name(&self) -> &'static str {
-        "script"
-    }
-
-    fn help(&self) -> &'static str {
-        "A game written as a script: its options() lists the states a move reaches; a move is \
-the state after it. Every state reachable from the start is listed before the game starts."
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        lang.pick("the script's game", "脚本定义的游戏").to_string()
-    }
-
     fn rules(&self) -> &Reachable {
         &self.reachable
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     /// One number is that integer state, several the array of them; the state must be
@@ -191,68 +203,6 @@ the state after it. Every state reachable from the start is listed before the ga
         Ok(state)
     }
 
-    fn components(&self, _state: &State) -> usize {
-        1
-    }
-
-    /// The numbers of a state that is a natural number or an array of them (what
-    /// [`Playable::position`] reads back); none for other states.
-    fn resume(&self, state: &State) -> Resume {
-        let number = |s: &State| s.as_int().and_then(|n| u64::try_from(n).ok());
-        let position = match state {
-            State::Array(items) => items.iter().map(number).collect::<Option<Vec<u64>>>(),
-            single => number(single).map(|n| vec![n]),
-        };
-        Resume {
-            position: position.unwrap_or_default(),
-            params: Default::default(),
-        }
-    }
-
-    fn show(&self, state: &State, _lang: Lang) -> String {
-        state.to_string()
-    }
-
-    /// The text is compared with the options as written, then read as a script expression.
-    fn parse_move(&self, position: &State, text: &str) -> Result<Change, MoveError> {
-        let options = self.reachable.of(position);
-        if options.is_empty() {
-            return Err(MoveError::GameOver);
-        }
-        let text = text.trim();
-        let found = match options.iter().position(|o| o.to_string() == text) {
-            Some(i) => i,
-            None => {
-                let state = self
-                    .script
-                    .parse_state(text, 1)
-                    .map_err(|_| MoveError::Malformed {
-                        input: Token::new(text),
-                        notation: NOTATION,
-                    })?;
-                options
-                    .iter()
-                    .position(|o| *o == state)
-                    .ok_or_else(|| MoveError::NotAnOption {
-                        input: Token::new(text),
-                        options: options
-                            .iter()
-                            .take(OPTIONS_LISTED + 1)
-                            .map(State::to_string)
-                            .collect(),
-                    })?
-            }
-        };
-        Ok(self.reach(position, found))
-    }
-
-    fn write_move(&self, change: &Change) -> String {
-        match change {
-            Change::Reach { to, .. } => to.clone(),
-            other => unreachable!("script moves reach an option, not {other:?}"),
-        }
-    }
-
     fn legal_moves(&self, position: &State, out: &mut Vec<Change>) {
         out.extend((0..self.reachable.of(position).len()).map(|i| self.reach(position, i)));
     }
@@ -262,7 +212,7 @@ the state after it. Every state reachable from the start is listed before the ga
     }
 
     /// The option the move names (the position itself for a move that is not one of its own,
-    /// which [`Playable::parse_move`] and [`Playable::legal_moves`] never give).
+    /// which [`Ruleset::parse_move`] and [`Ruleset::legal_moves`] never give).
     fn apply(&self, position: &State, change: &Change) -> State {
         match change {
             Change::Reach { option, .. } => self.reachable.of(position).get(*option),
@@ -313,14 +263,64 @@ the state after it. Every state reachable from the start is listed before the ga
         Some(self.reachable.edges + self.reachable.options.len() as u64)
     }
 
-    /// Unknown for a script: the fallback plays the first winning move.
-    fn material(&self, _position: &State) -> u128 {
-        0
-    }
-
     /// The first option.
     fn slow_move(&self, position: &State) -> Option<Change> {
         (!self.is_over(position)).then(|| self.reach(position, 0))
+    }
+}
+
+impl Presentation for ScriptPlay {
+    fn help(&self) -> &'static str {
+        "A game written as a script: its options() lists the states a move reaches; a move is \
+the state after it. Every state reachable from the start is listed before the game starts."
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        lang.pick("the script's game", "脚本定义的游戏").to_string()
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    /// The text is compared with the options as written, then read as a script expression.
+    fn parse_move(&self, position: &State, text: &str) -> Result<Change, MoveError> {
+        let options = self.reachable.of(position);
+        if options.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        let text = text.trim();
+        let found = match options.iter().position(|o| o.to_string() == text) {
+            Some(i) => i,
+            None => {
+                let state = self
+                    .script
+                    .parse_state(text, 1)
+                    .map_err(|_| MoveError::Malformed {
+                        input: Token::new(text),
+                        notation: NOTATION,
+                    })?;
+                options
+                    .iter()
+                    .position(|o| *o == state)
+                    .ok_or_else(|| MoveError::NotAnOption {
+                        input: Token::new(text),
+                        options: options
+                            .iter()
+                            .take(OPTIONS_LISTED + 1)
+                            .map(State::to_string)
+                            .collect(),
+                    })?
+            }
+        };
+        Ok(self.reach(position, found))
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match change {
+            Change::Reach { to, .. } => to.clone(),
+            other => unreachable!("script moves reach an option, not {other:?}"),
+        }
     }
 }
 
@@ -328,7 +328,7 @@ the state after it. Every state reachable from the start is listed before the ga
 mod tests {
     use std::collections::HashMap;
 
-    use grundy::play::Search;
+    use grundy::play::{Search, computer_move};
     use grundy::{Convention, Explain};
 
     use super::*;
@@ -386,7 +386,7 @@ mod tests {
             let (wins, r) = reference(&oracle, state, &mut memo);
             let analysis = game.analyze(state, &AnalyzeOptions::default()).unwrap();
             assert_eq!(analysis.outcome == Outcome::N, wins, "{file} {state}");
-            let Some(reply) = game.computer_move(state, &mut search) else {
+            let Some(reply) = computer_move(&game, state, &mut search) else {
                 assert!(game.is_over(state));
                 continue;
             };
@@ -401,7 +401,7 @@ mod tests {
             assert_eq!(reply.remoteness, Some(next_r));
             let text = game.write_move(&reply.change);
             assert_eq!(game.parse_move(state, &text), Ok(reply.change));
-            let fallback = game.computer_move(state, &mut no_search).unwrap();
+            let fallback = computer_move(&game, state, &mut no_search).unwrap();
             assert_eq!(fallback.remoteness, None);
             let next = game.apply(state, &fallback.change);
             assert_eq!(

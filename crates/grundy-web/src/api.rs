@@ -1,7 +1,7 @@
 //! The JSON API: analyse a position, check and apply a move, ask for the computer's move, the
 //! Grundy values of a heap game.
 //!
-//! The position endpoints take one JSON object: `game` (a name of [`grundy::play::RULESETS`]),
+//! The position endpoints take one JSON object: `game` (a name of [`grundy::registry::RULESETS`]),
 //! `position` (a list of natural numbers), and optionally `misere`, `lang` (`"en"` or `"zh"`),
 //! `explain`, `max_moves`, `notation` (each winning move also in the ruleset's notation), `move`
 //! (in the ruleset's notation) and the ruleset's parameters (see `api/request.rs`). Errors are a
@@ -27,7 +27,9 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use grundy::games::stones::{ScoreOptions, ends};
 use grundy::json::{self, ValuesReport};
-use grundy::play::{self, MoveError, Playable, Search, Setup, Visitor};
+use grundy::play::{Search, computer_move};
+use grundy::registry::{self, Visitor};
+use grundy::ruleset::{MoveError, Playable, Setup};
 use grundy::values::{Sequence, TakeAndBreak};
 use grundy::{AnalyzeOptions, Explain, Lang};
 use serde::{Deserialize, Serialize};
@@ -86,8 +88,7 @@ impl Job {
                 let mut search = Search::new(self.search_budget);
                 // Past the time budget the search stops and the closed form chooses the move.
                 search.set_cancel(&self.cancel);
-                let reply = game
-                    .computer_move(&position, &mut search)
+                let reply = computer_move(game, &position, &mut search)
                     .ok_or_else(|| ApiError::unprocessable(MoveError::GameOver.text(lang)))?;
                 let after = game.apply(&position, &reply.change);
                 let mut v = tree(json::moved(game, &after, &reply.change, lang))?;
@@ -129,7 +130,7 @@ pub async fn handle(
         job.cancel = cancel;
         match job.script.take() {
             Some(source) => script::answer(&setup, source, job, &limits),
-            None => play::with_ruleset(&setup, job)?,
+            None => registry::with_ruleset(&setup, job)?,
         }
     })
     .await;
@@ -302,14 +303,14 @@ impl Visitor for Listing {
 /// [`json::RulesetJson`]), and the server's limits.
 pub async fn games(State(shared): State<Arc<Shared>>) -> Json<Value> {
     let limits = &shared.limits;
-    let games: Vec<Value> = play::RULESETS
+    let games: Vec<Value> = registry::RULESETS
         .iter()
         .filter_map(|&name| {
             let setup = Setup {
                 game: name.to_string(),
                 ..Setup::default()
             };
-            play::with_ruleset(&setup, Listing).ok()
+            registry::with_ruleset(&setup, Listing).ok()
         })
         .chain(script::listing())
         .collect();

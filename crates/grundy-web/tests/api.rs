@@ -566,7 +566,7 @@ async fn the_other_rulesets_are_analysed_moved_and_played() {
         .map(|g| g["game"].as_str().unwrap())
         .collect();
     // The rulesets of `grundy play`, then script games.
-    assert_eq!(names[..names.len() - 1], *grundy::play::RULESETS);
+    assert_eq!(names[..names.len() - 1], *grundy::registry::RULESETS);
     assert_eq!(names.last(), Some(&"script"));
     assert_eq!(games["games"][4]["params"][0]["name"], "k");
     assert_eq!(games["games"][5]["params"][0]["name"], "set");

@@ -15,7 +15,9 @@
 //! - [`explore`]: values of a one-parameter family, P-positions, periods, conjectures checked;
 //! - [`Analysis`]: the one result every front end renders, as text by [`report`];
 //! - [`Cancel`]: cooperative cancellation (a flag or a deadline) of the engine and the sequences;
-//! - [`play`]: playing a ruleset against a perfect opponent (move notation, the computer's move);
+//! - [`ruleset`]: what a ruleset implements for every front end (rules, notation, presentation),
+//!   and [`registry`], the one list of rulesets that the front ends are derived from;
+//! - [`play`]: the computer's move against a person (by remoteness, or by the closed form);
 //! - `json` (with the `serde` feature, on by default): the JSON contract of `--json` and the web
 //!   API.
 //!
@@ -49,7 +51,9 @@ pub mod parse;
 pub mod period;
 pub mod play;
 pub mod quotient;
+pub mod registry;
 pub mod report;
+pub mod ruleset;
 pub mod sum;
 #[cfg(test)]
 mod testing;

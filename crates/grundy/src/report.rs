@@ -2,7 +2,7 @@
 //! the winning moves and the numbered steps of the proof, as `grundy RULESET --explain` prints
 //! them (the command line wraps long lines to a terminal's width; this text is unwrapped).
 
-use crate::play::Playable;
+use crate::ruleset::Playable;
 use crate::{Analysis, Change, Explain, Lang, Outcome};
 
 /// Positions with more components than this are shown as their count, and left out of each
@@ -52,8 +52,8 @@ pub fn analysis_text<P, S>(
 }
 
 /// [`analysis_text`] of `analysis` of `position` in the playable ruleset `game`, the positions
-/// after the moves as the ruleset shows them ([`Playable::show_after`]), then its note lines
-/// ([`Playable::notes`]).
+/// after the moves as the ruleset shows them ([`Presentation::show_after`]), then its note lines
+/// ([`Presentation::notes`]).
 pub fn playable<G: Playable>(
     game: &G,
     position: &G::Position,

@@ -7,7 +7,9 @@ use std::sync::mpsc;
 
 use anyhow::Context;
 use clap::ValueEnum;
-use grundy::play::{self, Playable, Search, Setup, Visitor};
+use grundy::play::{Search, computer_move};
+use grundy::registry::{self, Visitor};
+use grundy::ruleset::{Playable, Setup};
 use grundy::{AnalyzeOptions, Convention, Explain, Lang, Outcome};
 use grundy_script::play::ScriptPlay;
 use grundy_script::{Script, ScriptLimits, Start};
@@ -178,7 +180,13 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Chosen::Ruleset(ruleset::Game(mut chosen)) => {
             chosen.setup.params.extend(named);
-            let numbers = crate::input::numbers(&chosen.position, "position value")?;
+            let (setup, numbers) = match registry::read_words(&chosen.setup, &chosen.position)? {
+                Some(read) => read,
+                None => (
+                    chosen.setup,
+                    crate::input::numbers(&chosen.position, "position value")?,
+                ),
+            };
             let stdin = std::io::stdin();
             let session = Session {
                 numbers,
@@ -186,7 +194,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 input: &mut stdin.lock(),
                 out,
             };
-            play::with_ruleset(&chosen.setup, session)?
+            registry::with_ruleset(&setup, session)?
         }
     }
 }
@@ -445,7 +453,7 @@ impl<G: Playable> Game<'_, G> {
     /// Plays the computer's move from `position`; `None` if the computer cannot move.
     fn computer(&mut self, position: &G::Position) -> anyhow::Result<Option<G::Position>> {
         let lang = self.lang;
-        let Some(reply) = self.game.computer_move(position, &mut self.search) else {
+        let Some(reply) = computer_move(&self.game, position, &mut self.search) else {
             return Ok(None);
         };
         let after = self.game.apply(position, &reply.change);

@@ -1,4 +1,4 @@
-//! The subcommands the registry of rulesets gives (`grundy::play::RULESETS`): `grundy RULESET`
+//! The subcommands the registry of rulesets gives (`grundy::registry::RULESETS`): `grundy RULESET`
 //! analyses a position and `grundy play RULESET` plays it, both with the same arguments: the
 //! ruleset's parameters (a flag each, `--k 3`, or an argument before the position,
 //! `grundy octal 0.77 5 7`), `--misere` where the ruleset can be played so, and the position.
@@ -9,7 +9,8 @@ use std::sync::OnceLock;
 
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches, Subcommand};
-use grundy::play::{self, Notation, ParamDoc, Playable, Setup, Visitor};
+use grundy::registry::{self, Visitor};
+use grundy::ruleset::{Notation, ParamDoc, Playable, Setup};
 use grundy::{Convention, Lang};
 
 use crate::report::{OutputArgs, write_json, write_why};
@@ -17,8 +18,8 @@ use crate::report::{OutputArgs, write_json, write_why};
 /// Rulesets whose analysis command has more than the registry gives (`subtraction --sequence`,
 /// `octal --max-heap` and its misère search, moore's line on a count that is a lower bound, sum's
 /// `GAME:PILES` components): they keep a command module of their own, whose JSON takes the
-/// ruleset's own fields from the library as the registry's does (`Playable::json_fields`).
-const OWN_ANALYSIS: &[&str] = &["subtraction", "moore", "octal", "sum"];
+/// ruleset's own fields from the library as the registry's does (`Presentation::json_fields`).
+const OWN_ANALYSIS: &[&str] = &["sum"];
 
 /// A ruleset with its parameters and position as typed.
 pub struct Chosen {
@@ -57,14 +58,14 @@ impl Visitor for Describe {
 fn describe(name: &str) -> &'static Description {
     static DESCRIPTIONS: OnceLock<Vec<(&'static str, Description)>> = OnceLock::new();
     let all = DESCRIPTIONS.get_or_init(|| {
-        play::RULESETS
+        registry::RULESETS
             .iter()
             .map(|&name| {
                 let setup = Setup {
                     game: name.to_string(),
                     ..Setup::default()
                 };
-                let description = play::with_ruleset(&setup, Describe).unwrap_or_else(|e| {
+                let description = registry::with_ruleset(&setup, Describe).unwrap_or_else(|e| {
                     panic!("the registry's ruleset {name} must build from its defaults: {e}")
                 });
                 (name, description)
@@ -141,7 +142,7 @@ fn add_params(mut command: Command, params: &[ParamDoc]) -> Command {
         command = command.arg(if param.positional {
             arg.required(true)
         } else {
-            arg.long(param.name)
+            arg.long(param.long_name())
         });
     }
     command
@@ -162,19 +163,6 @@ fn params_given(matches: &ArgMatches, params: &[ParamDoc]) -> BTreeMap<String, S
 /// adds its own flags): what the generated subcommands take, read into a map by name.
 pub fn add_params_of(command: Command, name: &str) -> Command {
     add_params(command, describe(name).params)
-}
-
-/// The default of parameter `param` of ruleset `name`.
-///
-/// # Panics
-/// If the registry gives it none: a caller names a parameter that has one.
-pub fn default_of(name: &str, param: &str) -> &'static str {
-    describe(name)
-        .params
-        .iter()
-        .find(|p| p.name == param)
-        .and_then(|p| p.default)
-        .unwrap_or_else(|| panic!("the registry gives {name}'s {param} a default"))
 }
 
 /// The parameters of ruleset `name` that `matches` holds (see [`add_params_of`]).
@@ -218,7 +206,7 @@ pub(crate) use registry_params;
 
 /// One line per ruleset: its name and how a move is written, for `grundy play --help`.
 pub fn notations() -> impl Iterator<Item = String> {
-    play::RULESETS.iter().map(|&name| {
+    registry::RULESETS.iter().map(|&name| {
         let notation = describe(name).notation;
         format!("  {name}: {}, {}", notation.en, notation.meaning_en)
     })
@@ -250,7 +238,7 @@ impl Chosen {
 }
 
 fn analysed() -> impl Iterator<Item = &'static str> {
-    play::RULESETS
+    registry::RULESETS
         .iter()
         .copied()
         .filter(|name| !OWN_ANALYSIS.contains(name))
@@ -308,7 +296,7 @@ impl FromArgMatches for Game {
 impl Subcommand for Game {
     fn augment_subcommands(command: Command) -> Command {
         command.subcommands(
-            play::RULESETS
+            registry::RULESETS
                 .iter()
                 .map(|&name| self::command(name, false)),
         )
@@ -319,26 +307,33 @@ impl Subcommand for Game {
     }
 
     fn has_subcommand(name: &str) -> bool {
-        play::RULESETS.contains(&name)
+        registry::RULESETS.contains(&name)
     }
 }
 
 pub fn run(args: Analysis, out: &mut dyn Write) -> anyhow::Result<()> {
-    let part = describe(&args.chosen.setup.game).part;
-    let numbers = crate::input::numbers(&args.chosen.position, part)?;
-    play::with_ruleset(
-        &args.chosen.setup,
+    let words = &args.chosen.position;
+    let (setup, read) = match registry::read_words(&args.chosen.setup, words)? {
+        Some((setup, numbers)) => (setup, Some(numbers)),
+        None => (args.chosen.setup.clone(), None),
+    };
+    registry::with_ruleset(
+        &setup,
         Analyze {
-            numbers,
+            words,
+            read,
             output: &args.output,
             out,
         },
     )?
 }
 
-/// The analysis of one position, whatever the ruleset.
+/// The analysis of one position, whatever the ruleset; or the listing its parameters ask for.
 struct Analyze<'a> {
-    numbers: Vec<u64>,
+    /// The position as typed.
+    words: &'a [String],
+    /// Its numbers, when the ruleset read words other than numbers ([`registry::read_words`]).
+    read: Option<Vec<u64>>,
     output: &'a OutputArgs,
     out: &'a mut dyn Write,
 }
@@ -347,9 +342,27 @@ impl Visitor for Analyze<'_> {
     type Output = anyhow::Result<()>;
 
     fn visit<G: Playable>(self, game: G) -> anyhow::Result<()> {
-        let position = game.position(self.numbers)?;
-        let analysis = game.analyze(&position, &self.output.analyze_options())?;
         let lang = Lang::from(self.output.lang);
+        if let Some(listing) = game.listing(lang)? {
+            if !self.words.is_empty() {
+                anyhow::bail!(
+                    "{} lists values instead of analysing a position; it takes no {}s",
+                    G::NAME,
+                    game.part().en()
+                );
+            }
+            if self.output.json {
+                return write_json(self.out, &listing.json);
+            }
+            self.out.write_all(listing.text.as_bytes())?;
+            return Ok(());
+        }
+        let numbers = match self.read {
+            Some(numbers) => numbers,
+            None => crate::input::numbers(self.words, game.part().en())?,
+        };
+        let position = game.position(numbers)?;
+        let analysis = game.analyze(&position, &self.output.analyze_options())?;
         if self.output.json {
             let json = grundy::json::playable(&game, &position, &analysis, lang, false);
             return write_json(self.out, &json);
@@ -360,5 +373,43 @@ impl Visitor for Analyze<'_> {
             write_why(self.out, lang, &analysis.explanation)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The arguments of a subcommand, but for the output flags every analysis adds.
+    fn arguments(command: &Command) -> Vec<(String, Option<String>, bool)> {
+        let output = OutputArgs::augment_args(Command::new("output"));
+        let output: Vec<&str> = output
+            .get_arguments()
+            .map(|a| a.get_id().as_str())
+            .collect();
+        let mut args: Vec<(String, Option<String>, bool)> = command
+            .get_arguments()
+            .filter(|a| !output.contains(&a.get_id().as_str()))
+            .map(|a| {
+                (
+                    a.get_id().to_string(),
+                    a.get_long().map(str::to_string),
+                    a.is_hide_set(),
+                )
+            })
+            .collect();
+        args.sort();
+        args
+    }
+
+    #[test]
+    fn play_takes_the_arguments_the_analysis_takes() {
+        for name in analysed() {
+            let analysis = command(name, true);
+            let play = command(name, false);
+            assert_eq!(arguments(&analysis), arguments(&play), "{name}");
+            assert!(arguments(&play).iter().any(|(id, ..)| id == "position"));
+        }
+        assert!(analysed().count() + OWN_ANALYSIS.len() == registry::RULESETS.len());
     }
 }

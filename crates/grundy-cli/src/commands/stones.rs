@@ -6,7 +6,7 @@ use grundy::games::nim;
 use grundy::games::stones::ends;
 use grundy::games::stones::squares::{self, Values};
 use grundy::games::stones::{ScoreMove, ScoreOptions, Winner, seven, two};
-use grundy::games::subtraction::SubtractionSet;
+use grundy::games::subtraction::{self, SubtractionSet, SubtractionValues};
 use grundy::{AnalyzeOptions, Convention, Explain, Lang};
 use serde::Serialize;
 
@@ -215,9 +215,39 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
                 anyhow::anyhow!("bad --max: '{}': a move takes at least one stone", a.max)
             })?;
             let sequence = set.sequence(SubtractionSet::DEFAULT_LIMIT);
-            super::subtraction::write_piles("stones nim", &set, &sequence, &a.piles, &a.output, out)
+            write_piles("stones nim", &set, &sequence, &a.piles, &a.output, out)
         }
     }
+}
+
+/// Analyses piles of the subtraction game of `set` and writes the report under the name `game`
+/// (LeetCode 292 is the set 1..M under another name).
+fn write_piles(
+    game: &str,
+    set: &SubtractionSet,
+    sequence: &SubtractionValues,
+    piles: &[String],
+    output: &OutputArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let piles = crate::input::numbers(piles, "pile")?;
+    let options = AnalyzeOptions {
+        max_moves: output.max_moves,
+        explain: output.explain,
+    };
+    let analysis = subtraction::analyze(sequence, &piles, &options)?;
+    let title = subtraction::title(set, Lang::from(output.lang));
+    Report {
+        game,
+        title: &title,
+        play: Convention::Normal,
+        position: &piles,
+        components: piles.len(),
+        analysis: &analysis,
+        after: &|change| subtraction::apply(&piles, change),
+        show: &crate::report::show_list,
+    }
+    .write_with(output, subtraction::json_fields(sequence), &[], out)
 }
 
 impl RowArgs {

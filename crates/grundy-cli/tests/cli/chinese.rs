@@ -1,7 +1,7 @@
 //! `--lang zh` output holds no English beyond game names, notation and symbols: for every ruleset
 //! of the registry (analysed and played) and every other command that answers in Chinese.
 
-use grundy::play::RULESETS;
+use grundy::registry::RULESETS;
 
 use crate::grundy;
 

@@ -16,6 +16,7 @@ mod quotient;
 mod relatives_stairs;
 mod script;
 mod serve;
+mod snapshot;
 mod stones;
 mod subtraction;
 mod sum;

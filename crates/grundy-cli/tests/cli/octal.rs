@@ -59,7 +59,7 @@ fn heaps_come_from_stdin_and_bad_input_is_one_line() {
     fails_with(
         &["octal", "0.8x", "3"],
         "",
-        &["bad game: unexpected 'x' at column 4 of '0.8x'"],
+        &["parameter 'code'", "unexpected 'x' at column 4 of '0.8x'"],
     );
 }
 

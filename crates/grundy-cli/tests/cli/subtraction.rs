@@ -126,7 +126,7 @@ fn bad_sets_name_the_token_and_its_column() {
     fails_with(
         &["subtraction", "--set", "1,2,2", "3"],
         "",
-        &["bad --set", "column 5", "'2' repeats"],
+        &["parameter 'set'", "column 5", "'2' repeats"],
     );
     fails_with(
         &["subtraction", "--set", "1,0", "3"],
@@ -152,12 +152,12 @@ fn bad_sets_name_the_token_and_its_column() {
     fails_with(
         &["subtraction", "--max", "0", "3"],
         "",
-        &["bad --max", "'0'"],
+        &["parameter 'max'", "'0'"],
     );
     fails_with(
         &["subtraction", "--max", "-2", "3"],
         "",
-        &["bad --max", "'-2'", "negative"],
+        &["parameter 'max'", "'-2'", "negative"],
     );
     // Without --set or --max the set is 1,3,4, as in `grundy play subtraction`.
     grundy(&["subtraction", "3"])
@@ -177,7 +177,7 @@ fn bad_sets_name_the_token_and_its_column() {
     fails_with(
         &["subtraction", "--set", "1,2", "--sequence", "x"],
         "",
-        &["bad --sequence", "'x'"],
+        &["parameter 'sequence'", "'x'"],
     );
     fails_with(
         &["subtraction", "--set", "1,2", "3", "y"],

@@ -4,7 +4,7 @@ use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use grundy::engine::EngineError;
-use grundy::play::SetupError;
+use grundy::ruleset::SetupError;
 use serde_json::json;
 
 use super::ServerLimits;

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use grundy::parse::Token;
-use grundy::play::Setup;
+use grundy::ruleset::Setup;
 use grundy::{AnalyzeOptions, Cancel, Lang};
 use serde::Deserialize;
 use serde_json::Value;

@@ -14,7 +14,8 @@
 use std::time::{Duration, Instant};
 
 use grundy::Lang;
-use grundy::play::{Playable, Setup, Visitor};
+use grundy::registry::Visitor;
+use grundy::ruleset::{Presentation, Ruleset, Setup};
 use grundy_script::play::{ScriptPlay, state_of_numbers};
 use grundy_script::{Script, ScriptError, Start, State};
 use rand::Rng;

@@ -120,7 +120,7 @@ pub enum ComponentProblem {
 
 /// The ruleset of a component.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ruleset {
+pub enum ComponentGame {
     /// Nim: a heap of n is worth n.
     Nim,
     /// Lasker's Nim.
@@ -135,7 +135,7 @@ pub enum Ruleset {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Component {
     /// The ruleset.
-    pub ruleset: Ruleset,
+    pub ruleset: ComponentGame,
     /// The heaps.
     pub piles: Vec<u64>,
 }
@@ -246,12 +246,12 @@ impl MixedSum {
             };
             let (ruleset, piles) = parse_component(token).map_err(fail)?;
             let ruleset = match ruleset {
-                Parsed::Nim => Ruleset::Nim,
+                Parsed::Nim => ComponentGame::Nim,
                 Parsed::Lasker => {
                     if let Some(&n) = piles.iter().find(|&&n| n > lasker::MAX_PILE) {
                         return Err(fail(ComponentProblem::LaskerTooLarge { stones: n }));
                     }
-                    Ruleset::Lasker
+                    ComponentGame::Lasker
                 }
                 Parsed::Subtraction(set) => {
                     let next = sum.sequences.len();
@@ -273,7 +273,7 @@ impl MixedSum {
                             },
                         )));
                     }
-                    Ruleset::Subtraction(index)
+                    ComponentGame::Subtraction(index)
                 }
                 Parsed::Octal(rules) => {
                     let next = sum.octals.len();
@@ -289,7 +289,7 @@ impl MixedSum {
                             .map(|game| sum.octals.push(game)),
                     };
                     reached.map_err(|e| fail(ComponentProblem::HeapTooLarge(e)))?;
-                    Ruleset::Octal(index)
+                    ComponentGame::Octal(index)
                 }
             };
             sum.components.push(Component { ruleset, piles });
@@ -299,12 +299,12 @@ impl MixedSum {
 
     /// The name of a ruleset in the notation: `nim`, `lasker`, `sub{SET}`, a take-and-break
     /// game's name or code (`kayles`, `0.137`).
-    pub fn name(&self, ruleset: &Ruleset) -> String {
+    pub fn name(&self, ruleset: &ComponentGame) -> String {
         match ruleset {
-            Ruleset::Nim => "nim".to_string(),
-            Ruleset::Lasker => "lasker".to_string(),
-            Ruleset::Subtraction(i) => format!("sub{{{}}}", self.sequences[*i].set()),
-            Ruleset::Octal(i) => {
+            ComponentGame::Nim => "nim".to_string(),
+            ComponentGame::Lasker => "lasker".to_string(),
+            ComponentGame::Subtraction(i) => format!("sub{{{}}}", self.sequences[*i].set()),
+            ComponentGame::Octal(i) => {
                 let rules = self.octals[*i].rules();
                 rules
                     .name()
@@ -358,14 +358,14 @@ impl MixedSum {
             .collect()
     }
 
-    fn heap_value(&self, ruleset: &Ruleset, n: u64) -> Nimber {
+    fn heap_value(&self, ruleset: &ComponentGame, n: u64) -> Nimber {
         match ruleset {
-            Ruleset::Nim => Nimber(n),
-            Ruleset::Lasker => lasker::value(n),
-            Ruleset::Subtraction(i) => self.sequences[*i]
+            ComponentGame::Nim => Nimber(n),
+            ComponentGame::Lasker => lasker::value(n),
+            ComponentGame::Subtraction(i) => self.sequences[*i]
                 .value(n)
                 .expect("parse checks every heap"),
-            Ruleset::Octal(i) => self.octals[*i].value(n),
+            ComponentGame::Octal(i) => self.octals[*i].value(n),
         }
     }
 
@@ -395,10 +395,10 @@ impl MixedSum {
             if !seen.contains(&&c.ruleset) {
                 seen.push(&c.ruleset);
                 intro.push(match c.ruleset {
-                    Ruleset::Nim => HeapStep::NimValues,
-                    Ruleset::Lasker => HeapStep::LaskerValues,
-                    Ruleset::Subtraction(i) => subtraction::intro(&self.sequences[i]),
-                    Ruleset::Octal(i) => self.octals[i].intro(),
+                    ComponentGame::Nim => HeapStep::NimValues,
+                    ComponentGame::Lasker => HeapStep::LaskerValues,
+                    ComponentGame::Subtraction(i) => subtraction::intro(&self.sequences[i]),
+                    ComponentGame::Octal(i) => self.octals[i].intro(),
                 });
             }
         }
@@ -525,7 +525,7 @@ struct Heaps<'a> {
 }
 
 impl Heaps<'_> {
-    fn ruleset(&self, pile: usize) -> &Ruleset {
+    fn ruleset(&self, pile: usize) -> &ComponentGame {
         &self.sum.components[self.owner[pile]].ruleset
     }
 }
@@ -537,16 +537,16 @@ impl HeapRule for Heaps<'_> {
 
     fn reason(&self, pile: usize, n: u64) -> ValueReason {
         match self.ruleset(pile) {
-            Ruleset::Nim => ValueReason::Nim,
-            Ruleset::Lasker => lasker::reason(n),
-            Ruleset::Subtraction(i) => self.sum.sequences[*i].reason(n),
-            Ruleset::Octal(_) => ValueReason::Table,
+            ComponentGame::Nim => ValueReason::Nim,
+            ComponentGame::Lasker => lasker::reason(n),
+            ComponentGame::Subtraction(i) => self.sum.sequences[*i].reason(n),
+            ComponentGame::Octal(_) => ValueReason::Table,
         }
     }
 
     fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
         match self.ruleset(pile) {
-            Ruleset::Nim => {
+            ComponentGame::Nim => {
                 if target.value() < n {
                     moves.push(Change::Take {
                         pile,
@@ -555,11 +555,11 @@ impl HeapRule for Heaps<'_> {
                     });
                 }
             }
-            Ruleset::Lasker => lasker::push_moves_to(pile, n, target, moves),
-            Ruleset::Subtraction(i) => {
+            ComponentGame::Lasker => lasker::push_moves_to(pile, n, target, moves),
+            ComponentGame::Subtraction(i) => {
                 subtraction::push_moves_to(&self.sum.sequences[*i], pile, n, target, moves)
             }
-            Ruleset::Octal(i) => self.sum.octals[*i].moves_to(pile, n, target, moves),
+            ComponentGame::Octal(i) => self.sum.octals[*i].moves_to(pile, n, target, moves),
         }
     }
 }

@@ -4,7 +4,7 @@ use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::{MOVE_POSITION_LIMIT, StepJson};
-use crate::play::Playable;
+use crate::ruleset::Playable;
 use crate::{Analysis, Change, Convention, Explain, Lang, Nimber, Outcome};
 
 /// Everything the JSON of one analysed position is made of (`'a`: what the JSON borrows; `'f`:
@@ -25,7 +25,7 @@ pub struct Analyzed<'a, 'f, P, S> {
     pub after: &'f dyn Fn(&Change) -> P,
     /// A move in the ruleset's notation, for front ends that let people type moves.
     pub notation: Option<&'f dyn Fn(&Change) -> String>,
-    /// The ruleset's own fields, after the contract's (see [`Playable::json_fields`]).
+    /// The ruleset's own fields, after the contract's (see [`Presentation::json_fields`]).
     pub fields: Vec<(&'static str, Value)>,
 }
 
@@ -93,7 +93,7 @@ impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
 }
 
 /// A position of a playable ruleset, or the position after a move, as its JSON writes it
-/// ([`Playable::write_position`], [`Playable::write_after`]).
+/// ([`Presentation::write_position`], [`Presentation::write_after`]).
 pub struct Written<'a, G: Playable> {
     game: &'a G,
     position: &'a G::Position,
@@ -125,7 +125,7 @@ pub fn playable<'a, G: Playable>(
         after: Some(change.clone()),
     };
     Analyzed {
-        game: game.name(),
+        game: G::NAME,
         play: game.convention(),
         position: Written {
             game,

@@ -19,7 +19,7 @@ mod values;
 pub use analysis::{AnalysisJson, Analyzed, MoveJson, Written, playable};
 pub use play::{MovedJson, RulesetJson, moved};
 pub use scored::{ScoreJson, Scored, ends};
-pub use values::{RARE_LISTED, ValuesReport};
+pub use values::{RARE_LISTED, SubtractionValuesJson, ValuesReport};
 
 use serde::Serialize;
 use serde_json::Value;

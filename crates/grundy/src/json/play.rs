@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::play::{Board, Notation, ParamDoc, Playable, Resume};
+use crate::ruleset::{Board, Notation, ParamDoc, Playable, Resume};
 use crate::{Change, Convention, Lang};
 
 /// A ruleset as the API lists it: `game`, `title` (`en`, `zh`), `notation`, `params` (each
@@ -29,7 +29,7 @@ impl RulesetJson {
     /// The listing of `game`.
     pub fn of<G: Playable>(game: &G) -> RulesetJson {
         RulesetJson {
-            game: game.name(),
+            game: G::NAME,
             title: Titles {
                 en: game.title(Lang::En),
                 zh: game.title(Lang::Zh),
@@ -67,7 +67,7 @@ pub fn moved<'a, G: Playable>(
     lang: Lang,
 ) -> MovedJson<'a, G::Position> {
     MovedJson {
-        game: game.name(),
+        game: G::NAME,
         play: game.convention(),
         position: after,
         shown: game.show(after, lang),

@@ -5,8 +5,8 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
-use super::Playable;
 use crate::engine::{EngineError, Info, Memo};
+use crate::ruleset::Playable;
 use crate::{Change, Convention, Game, Outcome};
 
 /// How many winning moves of the closed form the fallback strategy compares.
@@ -28,7 +28,7 @@ pub struct Reply {
 pub struct Search<P> {
     normal: Memo<P>,
     misere: Memo<Option<P>>,
-    /// The most work ([`Playable::search_cost`]) the computer searches; above it, it plays by
+    /// The most work ([`crate::ruleset::Ruleset::search_cost`]) the computer searches; above it, it plays by
     /// the closed form.
     pub budget: u64,
 }
@@ -48,7 +48,7 @@ impl<P: Clone + Eq + Hash> Search<P> {
     }
 
     /// Makes the searches stop with [`EngineError::Cancelled`] once `cancel` is cancelled; the
-    /// computer then plays by the closed form (see [`Playable::computer_move`]).
+    /// computer then plays by the closed form (see [`super::computer_move`]).
     pub fn set_cancel(&mut self, cancel: &crate::Cancel) {
         self.normal.set_cancel(cancel.clone());
         self.misere.set_cancel(cancel.clone());

@@ -4,8 +4,8 @@
 use crate::engine::EngineError;
 use crate::games::coins::{self, Coins};
 use crate::games::staircase::StairStep;
-use crate::play::{
-    Board, MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, index, show_numbers,
+use crate::ruleset::{
+    Board, FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit, index,
     two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
@@ -14,12 +14,12 @@ use crate::{Analysis, AnalyzeOptions, Change, Lang};
 #[derive(Clone, Copy, Debug)]
 pub struct CoinsPlay;
 
-impl CoinsPlay {
+impl FromSetup for CoinsPlay {
     /// Coin sliding, which takes no parameters and normal play only.
     ///
     /// # Errors
     /// [`SetupError`] for parameters or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
         setup.normal_play_only()?;
         Ok(CoinsPlay)
@@ -62,38 +62,14 @@ the right, the player to move wins iff the XOR of the gaps inside the pairs is n
 Coins keep the order given; moves name them by that order. Examples: `grundy coins 1 5 6 \
 7 9 12 14 17`, `grundy coins --explain --lang zh 5 2`.";
 
-impl Playable for CoinsPlay {
+impl Ruleset for CoinsPlay {
+    const NAME: &'static str = "coins";
     type Position = Vec<u64>;
     type Step = StairStep;
     type Rules = Coins;
 
-    fn name(&self) -> &'static str {
-        "coins"
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn part(&self) -> Unit {
-        Unit::Cell
-    }
-
-    fn board(&self) -> Board {
-        Board::Coins
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        lang.pick("coin sliding", "硬币滑动（Georgia and Bob）")
-            .to_string()
-    }
-
     fn rules(&self) -> &Coins {
         &Coins
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn position(&self, cells: Vec<u64>) -> Result<Vec<u64>, SetupError> {
@@ -104,50 +80,6 @@ impl Playable for CoinsPlay {
             problem: e.to_string(),
         })?;
         Ok(cells)
-    }
-
-    fn components(&self, cells: &Vec<u64>) -> usize {
-        cells.len()
-    }
-
-    fn resume(&self, cells: &Vec<u64>) -> Resume {
-        Resume::numbers(cells)
-    }
-
-    fn show(&self, cells: &Vec<u64>, _lang: Lang) -> String {
-        show_numbers(cells)
-    }
-
-    fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
-        let (coin, to) = two_numbers(text, NOTATION)?;
-        if self.is_over(cells) {
-            return Err(MoveError::GameOver);
-        }
-        let coin = index(Unit::Coin, coin, cells.len())?;
-        let from = cells[coin];
-        if to == 0 || to >= from {
-            return Err(MoveError::NotLeft {
-                coin: coin + 1,
-                from,
-                to,
-            });
-        }
-        match left_neighbour(cells, from) {
-            Some((other, at)) if at >= to => Err(MoveError::Blocked {
-                coin: coin + 1,
-                to,
-                other: other + 1,
-                at,
-            }),
-            _ => Ok(Change::Slide { coin, from, to }),
-        }
-    }
-
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Slide { coin, to, .. } => format!("{} {to}", coin + 1),
-            ref other => unreachable!("coin moves are slides, not {other:?}"),
-        }
     }
 
     fn legal_moves(&self, cells: &Vec<u64>, out: &mut Vec<Change>) {
@@ -171,14 +103,14 @@ impl Playable for CoinsPlay {
     }
 
     /// # Panics
-    /// If `cells` is not a row of coins; [`Playable::position`] and [`Playable::apply`] only
+    /// If `cells` is not a row of coins; [`Ruleset::position`] and [`Ruleset::apply`] only
     /// give rows.
     fn analyze(
         &self,
         cells: &Vec<u64>,
         options: &AnalyzeOptions,
     ) -> Result<Analysis<StairStep>, EngineError> {
-        Ok(coins::analyze(cells, options).expect("Playable::position checked the coins"))
+        Ok(coins::analyze(cells, options).expect("Ruleset::position checked the coins"))
     }
 
     /// The i-th coin from the left (from 1) stays on cells i..=s_i and the others keep their
@@ -216,12 +148,67 @@ impl Playable for CoinsPlay {
     }
 }
 
+impl Presentation for CoinsPlay {
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn part(&self) -> Unit {
+        Unit::Cell
+    }
+
+    fn board(&self) -> Board {
+        Board::Coins
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        lang.pick("coin sliding", "硬币滑动（Georgia and Bob）")
+            .to_string()
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+        let (coin, to) = two_numbers(text, NOTATION)?;
+        if self.is_over(cells) {
+            return Err(MoveError::GameOver);
+        }
+        let coin = index(Unit::Coin, coin, cells.len())?;
+        let from = cells[coin];
+        if to == 0 || to >= from {
+            return Err(MoveError::NotLeft {
+                coin: coin + 1,
+                from,
+                to,
+            });
+        }
+        match left_neighbour(cells, from) {
+            Some((other, at)) if at >= to => Err(MoveError::Blocked {
+                coin: coin + 1,
+                to,
+                other: other + 1,
+                at,
+            }),
+            _ => Ok(Change::Slide { coin, from, to }),
+        }
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match *change {
+            Change::Slide { coin, to, .. } => format!("{} {to}", coin + 1),
+            ref other => unreachable!("coin moves are slides, not {other:?}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Explain;
-    use crate::play::tests::check_playable;
     use crate::testing::all_coin_rows;
+    use crate::testing::check_playable;
 
     #[test]
     fn moves_and_the_computer_match_the_rules_exhaustively() {

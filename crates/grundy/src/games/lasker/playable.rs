@@ -5,10 +5,9 @@
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
-use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, analyzable_piles, index,
-    keyword_numbers, one_from_largest, positions_from, show_numbers, take_from, total_stones,
-    two_numbers,
+use crate::ruleset::{
+    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit,
+    analyzable_piles, index, keyword_numbers, positions_from, take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -16,12 +15,12 @@ use crate::{Analysis, AnalyzeOptions, Change, Lang};
 #[derive(Clone, Copy, Debug)]
 pub struct LaskerPlay;
 
-impl LaskerPlay {
+impl FromSetup for LaskerPlay {
     /// Lasker's Nim, which takes no parameters and normal play only.
     ///
     /// # Errors
     /// [`SetupError`] for parameters or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
         setup.normal_play_only()?;
         Ok(LaskerPlay)
@@ -47,15 +46,68 @@ written after the first.\n\n\
 Examples: `grundy lasker 2 2 3`, `grundy lasker --explain 3 3`, `grundy lasker --json \
 7`.";
 
-impl Playable for LaskerPlay {
+impl Ruleset for LaskerPlay {
+    const NAME: &'static str = "lasker";
     type Position = Vec<u64>;
     type Step = HeapStep;
     type Rules = Lasker;
 
-    fn name(&self) -> &'static str {
-        "lasker"
+    fn rules(&self) -> &Lasker {
+        &Lasker
     }
 
+    fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
+        analyzable_piles(piles, |p| lasker::analyze(p, &AnalyzeOptions::default()))
+    }
+
+    /// The takes, then the splits into x and n − x with x ≤ n − x.
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+        for (pile, &from) in piles.iter().enumerate() {
+            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
+            out.extend((1..=from / 2).map(|x| Change::Split {
+                pile,
+                from,
+                into: [x, from - x],
+            }));
+        }
+    }
+
+    fn is_over(&self, piles: &Vec<u64>) -> bool {
+        piles.iter().all(|&p| p == 0)
+    }
+
+    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+        lasker::apply(piles, change)
+    }
+
+    /// # Panics
+    /// If a pile exceeds [`MAX_PILE`]; [`Ruleset::position`] refuses such piles and moves only
+    /// shrink them.
+    fn analyze(
+        &self,
+        piles: &Vec<u64>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<HeapStep>, EngineError> {
+        debug_assert!(piles.iter().all(|&p| p <= MAX_PILE));
+        Ok(lasker::analyze(piles, options).expect("Ruleset::position checked the piles"))
+    }
+
+    /// The piles evolve independently: ∏ (positions a pile can become, see
+    /// [`positions_from`]) positions, each with at most 1.5 × the stones options (n takes and
+    /// n/2 splits of a pile of n).
+    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
+        let positions = piles.iter().try_fold(1u128, |product, &p| {
+            product
+                .checked_mul(positions_from(p)?)
+                .filter(|&n| n <= u128::from(u64::MAX))
+        });
+        let options = self.material(piles) * 3 / 2 + 1;
+        let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
+        Some(u64::try_from(cost).unwrap_or(u64::MAX))
+    }
+}
+
+impl Presentation for LaskerPlay {
     fn help(&self) -> &'static str {
         HELP
     }
@@ -65,28 +117,8 @@ impl Playable for LaskerPlay {
             .to_string()
     }
 
-    fn rules(&self) -> &Lasker {
-        &Lasker
-    }
-
     fn notation(&self) -> Notation {
         NOTATION
-    }
-
-    fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        analyzable_piles(piles, |p| lasker::analyze(p, &AnalyzeOptions::default()))
-    }
-
-    fn components(&self, piles: &Vec<u64>) -> usize {
-        piles.len()
-    }
-
-    fn resume(&self, piles: &Vec<u64>) -> Resume {
-        Resume::numbers(piles)
-    }
-
-    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
-        show_numbers(piles)
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
@@ -127,61 +159,6 @@ impl Playable for LaskerPlay {
             ref other => unreachable!("Lasker moves are takes and splits, not {other:?}"),
         }
     }
-
-    /// The takes, then the splits into x and n − x with x ≤ n − x.
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
-        for (pile, &from) in piles.iter().enumerate() {
-            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
-            out.extend((1..=from / 2).map(|x| Change::Split {
-                pile,
-                from,
-                into: [x, from - x],
-            }));
-        }
-    }
-
-    fn is_over(&self, piles: &Vec<u64>) -> bool {
-        piles.iter().all(|&p| p == 0)
-    }
-
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        lasker::apply(piles, change)
-    }
-
-    /// # Panics
-    /// If a pile exceeds [`MAX_PILE`]; [`Playable::position`] refuses such piles and moves only
-    /// shrink them.
-    fn analyze(
-        &self,
-        piles: &Vec<u64>,
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<HeapStep>, EngineError> {
-        debug_assert!(piles.iter().all(|&p| p <= MAX_PILE));
-        Ok(lasker::analyze(piles, options).expect("Playable::position checked the piles"))
-    }
-
-    /// The piles evolve independently: ∏ (positions a pile can become, see
-    /// [`positions_from`]) positions, each with at most 1.5 × the stones options (n takes and
-    /// n/2 splits of a pile of n).
-    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
-        let positions = piles.iter().try_fold(1u128, |product, &p| {
-            product
-                .checked_mul(positions_from(p)?)
-                .filter(|&n| n <= u128::from(u64::MAX))
-        });
-        let options = self.material(piles) * 3 / 2 + 1;
-        let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
-        Some(u64::try_from(cost).unwrap_or(u64::MAX))
-    }
-
-    fn material(&self, piles: &Vec<u64>) -> u128 {
-        total_stones(piles)
-    }
-
-    /// One stone from the largest pile.
-    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
-        one_from_largest(piles)
-    }
 }
 
 #[cfg(test)]
@@ -190,9 +167,9 @@ mod tests {
 
     use super::*;
     use crate::Game;
-    use crate::play::Search;
-    use crate::play::tests::check_playable;
+    use crate::play::{Search, computer_move};
     use crate::testing::all_lists;
+    use crate::testing::check_playable;
     use crate::{Explain, Outcome};
 
     #[test]
@@ -229,7 +206,7 @@ mod tests {
         let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
         let piles = vec![MAX_PILE, 1 << 40, 12345];
         assert_eq!(game.search_cost(&piles), Some(u64::MAX));
-        let reply = game.computer_move(&piles, &mut search).unwrap();
+        let reply = computer_move(&game, &piles, &mut search).unwrap();
         assert_eq!(reply.remoteness, None);
         let after = game.apply(&piles, &reply.change);
         let outcome = |p: &Vec<u64>| game.analyze(p, &AnalyzeOptions::default()).unwrap().outcome;
@@ -238,7 +215,7 @@ mod tests {
             assert_eq!(outcome(&after), Outcome::P);
         }
         // 30 30 is lost: the computer takes one stone from the first pile.
-        let reply = game.computer_move(&vec![30, 30], &mut search).unwrap();
+        let reply = computer_move(&game, &vec![30, 30], &mut search).unwrap();
         assert!(!reply.winning);
         assert_eq!(game.apply(&vec![30, 30], &reply.change), vec![29, 30]);
         assert!(game.position(vec![u64::MAX]).is_err());

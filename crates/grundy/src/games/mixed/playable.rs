@@ -9,13 +9,13 @@ use serde::Serialize;
 
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
-use crate::games::mixed::{self, MixedSum, Ruleset};
+use crate::games::mixed::{self, MixedSum};
 use crate::games::octal::{self, Octal};
 use crate::games::subtraction::SubtractionSet;
 use crate::parse::Token;
-use crate::play::{
-    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount, index,
-    keyword_numbers, move_numbers, positions_from, total_stones,
+use crate::ruleset::{
+    FromSetup, MoveError, Notation, Numbered, ParamDoc, Presentation, Resume, Ruleset, Setup,
+    SetupError, Unit, amount, index, keyword_numbers, move_numbers, positions_from, total_stones,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
@@ -65,6 +65,13 @@ pub struct SumHeap {
     pub game: usize,
     /// The heap.
     pub heap: u64,
+}
+
+impl Numbered for Vec<SumHeap> {
+    /// The heaps' sizes; [`Ruleset::resume`] adds their rulesets.
+    fn numbers(&self) -> Vec<u64> {
+        self.iter().map(|h| h.heap).collect()
+    }
 }
 
 /// The rules of a sum, for the engine: the rulesets its heaps may have.
@@ -162,12 +169,12 @@ pub struct SumPlay {
     order: Vec<usize>,
 }
 
-impl SumPlay {
+impl FromSetup for SumPlay {
     /// The game whose heaps have the rulesets of the parameter `games` (Nim without it).
     ///
     /// # Errors
     /// [`SetupError`] for a bad ruleset, another parameter, or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[GAMES])?;
         setup.normal_play_only()?;
         let text = setup
@@ -190,10 +197,14 @@ impl SumPlay {
                 continue;
             }
             let rules = match &sum.components[0].ruleset {
-                Ruleset::Nim => HeapRules::Nim,
-                Ruleset::Lasker => HeapRules::Lasker,
-                Ruleset::Subtraction(i) => HeapRules::Subtraction(sum.sequences[*i].set().clone()),
-                Ruleset::Octal(i) => HeapRules::Octal(Box::new(sum.octals[*i].clone())),
+                mixed::ComponentGame::Nim => HeapRules::Nim,
+                mixed::ComponentGame::Lasker => HeapRules::Lasker,
+                mixed::ComponentGame::Subtraction(i) => {
+                    HeapRules::Subtraction(sum.sequences[*i].set().clone())
+                }
+                mixed::ComponentGame::Octal(i) => {
+                    HeapRules::Octal(Box::new(sum.octals[*i].clone()))
+                }
             };
             order.push(games.len());
             games.push((name, rules));
@@ -207,6 +218,38 @@ impl SumPlay {
         })
     }
 
+    /// Components `GAME:PILES` (separated by spaces or `+`): one heap per pile, each with its
+    /// component's ruleset in the parameter `games`.
+    fn read_words(
+        setup: &Setup,
+        words: &[String],
+    ) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
+        if !words.iter().any(|w| w.contains(':')) {
+            return Ok(None);
+        }
+        let tokens: Vec<String> = words
+            .iter()
+            .flat_map(|w| mixed::component_words(w))
+            .collect();
+        let sum = MixedSum::parse(&tokens, SubtractionSet::DEFAULT_LIMIT).map_err(|e| {
+            SetupError::BadPosition {
+                problem: e.to_string(),
+            }
+        })?;
+        let mut games = Vec::new();
+        let mut heaps = Vec::new();
+        for component in &sum.components {
+            let name = sum.name(&component.ruleset);
+            games.extend(component.piles.iter().map(|_| name.clone()));
+            heaps.extend_from_slice(&component.piles);
+        }
+        let mut setup = setup.clone();
+        setup.params.insert(GAMES.name.to_string(), games.join(" "));
+        Ok(Some((setup, heaps)))
+    }
+}
+
+impl SumPlay {
     /// The sum as `grundy sum` takes it: `nim:3`, `lasker:5`, … one component per heap.
     fn components(&self, position: &[SumHeap]) -> Vec<String> {
         position
@@ -263,7 +306,7 @@ impl SumPlay {
 /// # Errors
 /// [`SetupError`] for a bad ruleset or as many heaps as no ruleset list fits.
 pub fn components_of(games: &str, heaps: Vec<u64>) -> Result<Vec<String>, SetupError> {
-    let game = SumPlay::new(&Setup {
+    let game = SumPlay::from_setup(&Setup {
         game: "sum".to_string(),
         misere: false,
         params: BTreeMap::from([(GAMES.name.to_string(), games.to_string())]),
@@ -272,29 +315,14 @@ pub fn components_of(games: &str, heaps: Vec<u64>) -> Result<Vec<String>, SetupE
     Ok(game.components(&position))
 }
 
-impl Playable for SumPlay {
+impl Ruleset for SumPlay {
+    const NAME: &'static str = "sum";
     type Position = Vec<SumHeap>;
     type Step = HeapStep;
     type Rules = SumRules;
 
-    fn name(&self) -> &'static str {
-        "sum"
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        MixedSum::title(lang).to_string()
-    }
-
     fn rules(&self) -> &SumRules {
         &self.rules
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parameters(&self) -> &'static [ParamDoc] {
@@ -331,10 +359,6 @@ impl Playable for SumPlay {
         Ok(position)
     }
 
-    fn components(&self, position: &Vec<SumHeap>) -> usize {
-        position.len()
-    }
-
     /// The heaps and the ruleset of each.
     fn resume(&self, position: &Vec<SumHeap>) -> Resume {
         let games: Vec<&str> = position
@@ -345,6 +369,89 @@ impl Playable for SumPlay {
             position: position.iter().map(|h| h.heap).collect(),
             params: BTreeMap::from([(GAMES.name.to_string(), games.join(" "))]),
         }
+    }
+
+    fn legal_moves(&self, position: &Vec<SumHeap>, out: &mut Vec<Change>) {
+        for pile in 0..position.len() {
+            self.rules.each_move(position, pile, &mut |m| out.push(m));
+        }
+    }
+
+    fn is_over(&self, position: &Vec<SumHeap>) -> bool {
+        let mut any = false;
+        for pile in 0..position.len() {
+            self.rules.each_move(position, pile, &mut |_| any = true);
+            if any {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn apply(&self, position: &Vec<SumHeap>, change: &Change) -> Vec<SumHeap> {
+        after(position, change)
+    }
+
+    fn analyze(
+        &self,
+        position: &Vec<SumHeap>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<HeapStep>, EngineError> {
+        let sum = MixedSum::parse(&self.components(position), SubtractionSet::DEFAULT_LIMIT)
+            .expect("a position's heaps are checked when it is made");
+        Ok(sum.analyze(options))
+    }
+
+    /// Each heap becomes at most the ordered lists of heaps it can break into; each position has
+    /// at most twice its stones of options per heap.
+    fn search_cost(&self, position: &Vec<SumHeap>) -> Option<u64> {
+        let positions = position.iter().try_fold(1u128, |product, h| {
+            product
+                .checked_mul(positions_from(h.heap)?)
+                .filter(|&n| n <= u128::from(u64::MAX))
+        });
+        let heaps: Vec<u64> = position.iter().map(|h| h.heap).collect();
+        let options = total_stones(&heaps) * 2 + 1;
+        let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
+        Some(u64::try_from(cost).unwrap_or(u64::MAX))
+    }
+
+    fn material(&self, position: &Vec<SumHeap>) -> u128 {
+        position.iter().map(|h| u128::from(h.heap)).sum()
+    }
+
+    /// The first move (the fewest tokens taken) of the largest heap that has one.
+    fn slow_move(&self, position: &Vec<SumHeap>) -> Option<Change> {
+        let mut piles: Vec<usize> = (0..position.len()).collect();
+        piles.sort_by_key(|&p| std::cmp::Reverse(position[p].heap));
+        piles.into_iter().find_map(|pile| {
+            let mut first = None;
+            self.rules.each_move(position, pile, &mut |m| {
+                let taken = match &m {
+                    Change::Take { from, to, .. } => from - to,
+                    Change::Break { from, into, .. } => from - into.iter().sum::<u64>(),
+                    _ => 0,
+                };
+                if first.as_ref().is_none_or(|(t, _)| taken < *t) {
+                    first = Some((taken, m));
+                }
+            });
+            first.map(|(_, m)| m)
+        })
+    }
+}
+
+impl Presentation for SumPlay {
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        MixedSum::title(lang).to_string()
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
     }
 
     fn show(&self, position: &Vec<SumHeap>, _lang: Lang) -> String {
@@ -365,7 +472,7 @@ impl Playable for SumPlay {
         }
         let numbers = move_numbers(text, NOTATION)?;
         let [number, count, ref rest @ ..] = numbers[..] else {
-            return Err(crate::play::malformed(text, NOTATION));
+            return Err(crate::ruleset::malformed(text, NOTATION));
         };
         if self.is_over(position) {
             return Err(MoveError::GameOver);
@@ -407,37 +514,6 @@ impl Playable for SumPlay {
         }
     }
 
-    fn legal_moves(&self, position: &Vec<SumHeap>, out: &mut Vec<Change>) {
-        for pile in 0..position.len() {
-            self.rules.each_move(position, pile, &mut |m| out.push(m));
-        }
-    }
-
-    fn is_over(&self, position: &Vec<SumHeap>) -> bool {
-        let mut any = false;
-        for pile in 0..position.len() {
-            self.rules.each_move(position, pile, &mut |_| any = true);
-            if any {
-                return false;
-            }
-        }
-        true
-    }
-
-    fn apply(&self, position: &Vec<SumHeap>, change: &Change) -> Vec<SumHeap> {
-        after(position, change)
-    }
-
-    fn analyze(
-        &self,
-        position: &Vec<SumHeap>,
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<HeapStep>, EngineError> {
-        let sum = MixedSum::parse(&self.components(position), SubtractionSet::DEFAULT_LIMIT)
-            .expect("a position's heaps are checked when it is made");
-        Ok(sum.analyze(options))
-    }
-
     /// The components as `grundy sum` writes them: `nim:3`, `lasker:5`, … one per heap.
     fn write_position<S: serde::Serializer>(
         &self,
@@ -472,43 +548,5 @@ impl Playable for SumPlay {
         MixedSum::parse(&self.components(position), SubtractionSet::DEFAULT_LIMIT)
             .expect("a position's heaps are checked when it is made")
             .json_fields()
-    }
-
-    /// Each heap becomes at most the ordered lists of heaps it can break into; each position has
-    /// at most twice its stones of options per heap.
-    fn search_cost(&self, position: &Vec<SumHeap>) -> Option<u64> {
-        let positions = position.iter().try_fold(1u128, |product, h| {
-            product
-                .checked_mul(positions_from(h.heap)?)
-                .filter(|&n| n <= u128::from(u64::MAX))
-        });
-        let heaps: Vec<u64> = position.iter().map(|h| h.heap).collect();
-        let options = total_stones(&heaps) * 2 + 1;
-        let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
-        Some(u64::try_from(cost).unwrap_or(u64::MAX))
-    }
-
-    fn material(&self, position: &Vec<SumHeap>) -> u128 {
-        position.iter().map(|h| u128::from(h.heap)).sum()
-    }
-
-    /// The first move (the fewest tokens taken) of the largest heap that has one.
-    fn slow_move(&self, position: &Vec<SumHeap>) -> Option<Change> {
-        let mut piles: Vec<usize> = (0..position.len()).collect();
-        piles.sort_by_key(|&p| std::cmp::Reverse(position[p].heap));
-        piles.into_iter().find_map(|pile| {
-            let mut first = None;
-            self.rules.each_move(position, pile, &mut |m| {
-                let taken = match &m {
-                    Change::Take { from, to, .. } => from - to,
-                    Change::Break { from, into, .. } => from - into.iter().sum::<u64>(),
-                    _ => 0,
-                };
-                if first.as_ref().is_none_or(|(t, _)| taken < *t) {
-                    first = Some((taken, m));
-                }
-            });
-            first.map(|(_, m)| m)
-        })
     }
 }

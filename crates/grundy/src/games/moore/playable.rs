@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use crate::engine::EngineError;
 use crate::games::moore::{self, Moore, MooreStep};
 use crate::parse::{Token, parse_u64};
-use crate::play::{
-    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, amount, box_cost,
-    index, malformed, move_numbers, one_from_largest, show_numbers, total_stones,
+use crate::ruleset::{
+    FromSetup, MoveError, Notation, ParamDoc, Presentation, Ruleset, Setup, SetupError, Unit,
+    amount, box_cost, index, malformed, move_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
@@ -45,12 +45,12 @@ pub struct MoorePlay {
     rules: Moore,
 }
 
-impl MoorePlay {
+impl FromSetup for MoorePlay {
     /// The game with K from the parameter `k` (2 without it).
     ///
     /// # Errors
     /// [`SetupError`] for a bad `k`, another parameter, or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[K])?;
         setup.normal_play_only()?;
         let text = setup.params.get(K.name).map_or(DEFAULT_K, String::as_str);
@@ -72,7 +72,9 @@ impl MoorePlay {
         };
         Ok(MoorePlay { rules: Moore { k } })
     }
+}
 
+impl MoorePlay {
     /// Whether the count of winning moves of `piles` is exact. It is not part of the analysis:
     /// the walk over the winning moves is run again, listing none (at most
     /// [`moore::WALK_BUDGET`] steps).
@@ -85,29 +87,14 @@ impl MoorePlay {
     }
 }
 
-impl Playable for MoorePlay {
+impl Ruleset for MoorePlay {
+    const NAME: &'static str = "moore";
     type Position = Vec<u64>;
     type Step = MooreStep;
     type Rules = Moore;
 
-    fn name(&self) -> &'static str {
-        "moore"
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        moore::title(self.rules.k, lang)
-    }
-
     fn rules(&self) -> &Moore {
         &self.rules
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parameters(&self) -> &'static [ParamDoc] {
@@ -121,19 +108,66 @@ impl Playable for MoorePlay {
         Ok(numbers)
     }
 
-    fn components(&self, piles: &Vec<u64>) -> usize {
-        piles.len()
+    fn settings(&self) -> BTreeMap<String, String> {
+        BTreeMap::from([(K.name.to_string(), self.rules.k.to_string())])
     }
 
-    fn resume(&self, piles: &Vec<u64>) -> Resume {
-        Resume {
-            position: piles.clone(),
-            params: BTreeMap::from([(K.name.to_string(), self.rules.k.to_string())]),
-        }
+    /// Each option of the rules, written as the move that reaches it.
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+        let mut options = Vec::new();
+        self.rules.options(piles, &mut options);
+        out.extend(options.into_iter().map(|after| {
+            let changed: Vec<usize> = (0..piles.len()).filter(|&i| after[i] != piles[i]).collect();
+            match changed[..] {
+                [pile] => Change::Take {
+                    pile,
+                    from: piles[pile],
+                    to: after[pile],
+                },
+                _ => Change::TakeMany {
+                    from: changed.iter().map(|&i| piles[i]).collect(),
+                    to: changed.iter().map(|&i| after[i]).collect(),
+                    piles: changed,
+                },
+            }
+        }));
     }
 
-    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
-        show_numbers(piles)
+    fn is_over(&self, piles: &Vec<u64>) -> bool {
+        piles.iter().all(|&p| p == 0)
+    }
+
+    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+        moore::apply(piles, change)
+    }
+
+    fn analyze(
+        &self,
+        piles: &Vec<u64>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<MooreStep>, EngineError> {
+        Ok(moore::analyze(piles, self.rules.k, options).analysis)
+    }
+
+    /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
+    /// at most ∏(p + 1) options.
+    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
+        let positions = u128::from(box_cost(piles, 1));
+        Some(box_cost(piles, positions))
+    }
+}
+
+impl Presentation for MoorePlay {
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        moore::title(self.rules.k, lang)
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
@@ -184,43 +218,6 @@ impl Playable for MoorePlay {
         }
     }
 
-    /// Each option of the rules, written as the move that reaches it.
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
-        let mut options = Vec::new();
-        self.rules.options(piles, &mut options);
-        out.extend(options.into_iter().map(|after| {
-            let changed: Vec<usize> = (0..piles.len()).filter(|&i| after[i] != piles[i]).collect();
-            match changed[..] {
-                [pile] => Change::Take {
-                    pile,
-                    from: piles[pile],
-                    to: after[pile],
-                },
-                _ => Change::TakeMany {
-                    from: changed.iter().map(|&i| piles[i]).collect(),
-                    to: changed.iter().map(|&i| after[i]).collect(),
-                    piles: changed,
-                },
-            }
-        }));
-    }
-
-    fn is_over(&self, piles: &Vec<u64>) -> bool {
-        piles.iter().all(|&p| p == 0)
-    }
-
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        moore::apply(piles, change)
-    }
-
-    fn analyze(
-        &self,
-        piles: &Vec<u64>,
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<MooreStep>, EngineError> {
-        Ok(moore::analyze(piles, self.rules.k, options).analysis)
-    }
-
     fn notes(&self, piles: &Vec<u64>, analysis: &Analysis<MooreStep>, lang: Lang) -> Vec<String> {
         if self.exact_count(piles) {
             return Vec::new();
@@ -236,29 +233,13 @@ impl Playable for MoorePlay {
     ) -> Vec<(&'static str, serde_json::Value)> {
         moore::json_fields(self.rules.k, self.exact_count(piles))
     }
-
-    /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
-    /// at most ∏(p + 1) options.
-    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
-        let positions = u128::from(box_cost(piles, 1));
-        Some(box_cost(piles, positions))
-    }
-
-    fn material(&self, piles: &Vec<u64>) -> u128 {
-        total_stones(piles)
-    }
-
-    /// One stone from the largest pile.
-    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
-        one_from_largest(piles)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::tests::check_playable;
     use crate::testing::all_lists;
+    use crate::testing::check_playable;
 
     #[test]
     fn moves_and_the_computer_match_the_rules_exhaustively() {
@@ -268,13 +249,13 @@ mod tests {
                 misere: false,
                 params: BTreeMap::from([("k".to_string(), k.to_string())]),
             };
-            check_playable(&MoorePlay::new(&setup).unwrap(), &all_lists(3, 3), 3);
+            check_playable(&MoorePlay::from_setup(&setup).unwrap(), &all_lists(3, 3), 3);
         }
     }
 
     #[test]
     fn a_move_names_at_most_k_distinct_piles() {
-        let game = MoorePlay::new(&Setup::default()).unwrap();
+        let game = MoorePlay::from_setup(&Setup::default()).unwrap();
         let piles = vec![3, 4, 5];
         assert!(game.parse_move(&piles, "1 1 2 1").is_ok());
         for bad in ["1 1 2 1 3 1", "1 1 1 2", "1", "1 1 2"] {

@@ -2,9 +2,9 @@
 
 use crate::engine::EngineError;
 use crate::games::nim::{self, Nim, NimStep};
-use crate::play::{
-    MoveError, Notation, Playable, Resume, SetupError, box_cost, one_from_largest, show_numbers,
-    take_from, total_stones, two_numbers,
+use crate::ruleset::{
+    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, take_from,
+    two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Lang};
 
@@ -12,6 +12,14 @@ use crate::{Analysis, AnalyzeOptions, Change, Convention, Lang};
 #[derive(Clone, Copy, Debug)]
 pub struct NimPlay {
     convention: Convention,
+}
+
+impl FromSetup for NimPlay {
+    /// Nim under the convention asked for; it takes no parameters.
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        setup.no_params()?;
+        Ok(NimPlay::new(setup.convention()))
+    }
 }
 
 impl NimPlay {
@@ -38,25 +46,11 @@ would remain; then leave an odd number of 1s.\n\n\
 Examples: `grundy nim 3 4 5`, `grundy nim --explain --lang zh 3 4 5`, `echo 1 2 3 | \
 grundy nim --json`.";
 
-impl Playable for NimPlay {
+impl Ruleset for NimPlay {
+    const NAME: &'static str = "nim";
     type Position = Vec<u64>;
     type Step = NimStep;
     type Rules = Nim;
-
-    fn name(&self) -> &'static str {
-        "nim"
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        match self.convention {
-            Convention::Normal => "Nim".to_string(),
-            Convention::Misere => lang.pick("misère Nim", "反 Nim").to_string(),
-        }
-    }
 
     fn conventions(&self) -> &'static [Convention] {
         &[Convention::Normal, Convention::Misere]
@@ -70,42 +64,11 @@ impl Playable for NimPlay {
         &Nim
     }
 
-    fn notation(&self) -> Notation {
-        NOTATION
-    }
-
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
         if numbers.is_empty() {
             return Err(SetupError::Empty { what: "piles" });
         }
         Ok(numbers)
-    }
-
-    fn components(&self, piles: &Vec<u64>) -> usize {
-        piles.len()
-    }
-
-    fn resume(&self, piles: &Vec<u64>) -> Resume {
-        Resume::numbers(piles)
-    }
-
-    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
-        show_numbers(piles)
-    }
-
-    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
-        let (pile, count) = two_numbers(text, NOTATION)?;
-        if self.is_over(piles) {
-            return Err(MoveError::GameOver);
-        }
-        take_from(piles, pile, count)
-    }
-
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            ref other => unreachable!("Nim moves are takes, not {other:?}"),
-        }
     }
 
     fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
@@ -135,22 +98,45 @@ impl Playable for NimPlay {
     fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
         Some(box_cost(piles, self.material(piles) + 1))
     }
+}
 
-    fn material(&self, piles: &Vec<u64>) -> u128 {
-        total_stones(piles)
+impl Presentation for NimPlay {
+    fn help(&self) -> &'static str {
+        HELP
     }
 
-    /// One stone from the largest pile.
-    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
-        one_from_largest(piles)
+    fn title(&self, lang: Lang) -> String {
+        match self.convention {
+            Convention::Normal => "Nim".to_string(),
+            Convention::Misere => lang.pick("misère Nim", "反 Nim").to_string(),
+        }
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+        let (pile, count) = two_numbers(text, NOTATION)?;
+        if self.is_over(piles) {
+            return Err(MoveError::GameOver);
+        }
+        take_from(piles, pile, count)
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match *change {
+            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            ref other => unreachable!("Nim moves are takes, not {other:?}"),
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::Search;
-    use crate::play::tests::check_playable;
+    use crate::play::{Search, computer_move};
+    use crate::testing::check_playable;
     use crate::{Explain, Outcome};
 
     /// Every position of `piles` piles of at most `max` stones.
@@ -180,16 +166,22 @@ mod tests {
         let game = NimPlay::new(Convention::Normal);
         let piles = vec![u64::MAX, 1 << 40, 12345];
         assert_eq!(game.search_cost(&piles), Some(u64::MAX));
-        let reply = game
-            .computer_move(&piles, &mut Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET))
-            .unwrap();
+        let reply = computer_move(
+            &game,
+            &piles,
+            &mut Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET),
+        )
+        .unwrap();
         let after = game.apply(&piles, &reply.change);
         assert_eq!(after.iter().fold(0, |x, p| x ^ p), 0);
         // From a lost position it takes one stone from the largest pile.
         let lost = vec![1 << 40, 1 << 40];
-        let reply = game
-            .computer_move(&lost, &mut Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET))
-            .unwrap();
+        let reply = computer_move(
+            &game,
+            &lost,
+            &mut Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET),
+        )
+        .unwrap();
         assert_eq!(
             reply.change,
             Change::Take {
@@ -249,7 +241,7 @@ mod tests {
                     == Outcome::N;
                 let mut piles = start.clone();
                 let mut moves = 0;
-                while let Some(reply) = game.computer_move(&piles, &mut search) {
+                while let Some(reply) = computer_move(&game, &piles, &mut search) {
                     piles = game.apply(&piles, &reply.change);
                     moves += 1;
                 }

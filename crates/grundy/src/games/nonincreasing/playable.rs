@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use crate::engine::EngineError;
 use crate::games::nonincreasing::{self, CapStep, CappedPiles, ShrinkingCap};
 use crate::parse::{Token, parse_u64};
-use crate::play::{
-    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, one_from_largest,
-    show_numbers, take_from, total_stones, two_numbers,
+use crate::ruleset::{
+    FromSetup, MoveError, Notation, Numbered, ParamDoc, Presentation, Resume, Ruleset, Setup,
+    SetupError, one_from_largest, show_numbers, take_from, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -37,12 +37,19 @@ const NOTATION: Notation = Notation {
     example: "1 2",
 };
 
-impl CapPlay {
+impl Numbered for CappedPiles {
+    /// The piles; [`Ruleset::resume`] adds the cap.
+    fn numbers(&self) -> Vec<u64> {
+        self.piles.clone()
+    }
+}
+
+impl FromSetup for CapPlay {
     /// The game with the first cap of the parameter `k` (no cap without it).
     ///
     /// # Errors
     /// [`SetupError`] for a bad `k`, another parameter, or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[K])?;
         setup.normal_play_only()?;
         let bad = |problem: String| SetupError::BadParam {
@@ -80,30 +87,14 @@ game on halved piles with cap K/2, until the XOR is odd (the mover wins) or the 
 (the mover loses).\n\n\
 Examples: `grundy nonincreasing --k 2 3 4 5`, `grundy nonincreasing --k 3 --explain 12`.";
 
-impl Playable for CapPlay {
+impl Ruleset for CapPlay {
+    const NAME: &'static str = "nonincreasing";
     type Position = CappedPiles;
     type Step = CapStep;
     type Rules = ShrinkingCap;
 
-    fn name(&self) -> &'static str {
-        "nonincreasing"
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        lang.pick("Nim with a shrinking cap", "每步不超过上一步的 Nim")
-            .to_string()
-    }
-
     fn rules(&self) -> &ShrinkingCap {
         &ShrinkingCap
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parameters(&self) -> &'static [ParamDoc] {
@@ -130,38 +121,6 @@ impl Playable for CapPlay {
         Resume {
             position: position.piles.clone(),
             params,
-        }
-    }
-
-    fn show(&self, position: &CappedPiles, lang: Lang) -> String {
-        let piles = show_numbers(&position.piles);
-        match (position.k, lang) {
-            (u64::MAX, Lang::En) => format!("{piles} (k = ∞)"),
-            (u64::MAX, Lang::Zh) => format!("{piles}（本步取多少都行）"),
-            (k, Lang::En) => format!("{piles} (k = {k})"),
-            (k, Lang::Zh) => format!("{piles}（本步至多取 {k} 个）"),
-        }
-    }
-
-    fn parse_move(&self, position: &CappedPiles, text: &str) -> Result<Change, MoveError> {
-        let (pile, count) = two_numbers(text, NOTATION)?;
-        if self.is_over(position) {
-            return Err(MoveError::GameOver);
-        }
-        let take = take_from(&position.piles, pile, count)?;
-        if count > position.k {
-            return Err(MoveError::OverCap {
-                cap: position.k,
-                asked: count,
-            });
-        }
-        Ok(take)
-    }
-
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            ref other => unreachable!("moves are takes, not {other:?}"),
         }
     }
 
@@ -217,12 +176,59 @@ impl Playable for CapPlay {
     }
 }
 
+impl Presentation for CapPlay {
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        lang.pick("Nim with a shrinking cap", "每步不超过上一步的 Nim")
+            .to_string()
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    fn show(&self, position: &CappedPiles, lang: Lang) -> String {
+        let piles = show_numbers(&position.piles);
+        match (position.k, lang) {
+            (u64::MAX, Lang::En) => format!("{piles} (k = ∞)"),
+            (u64::MAX, Lang::Zh) => format!("{piles}（本步取多少都行）"),
+            (k, Lang::En) => format!("{piles} (k = {k})"),
+            (k, Lang::Zh) => format!("{piles}（本步至多取 {k} 个）"),
+        }
+    }
+
+    fn parse_move(&self, position: &CappedPiles, text: &str) -> Result<Change, MoveError> {
+        let (pile, count) = two_numbers(text, NOTATION)?;
+        if self.is_over(position) {
+            return Err(MoveError::GameOver);
+        }
+        let take = take_from(&position.piles, pile, count)?;
+        if count > position.k {
+            return Err(MoveError::OverCap {
+                cap: position.k,
+                asked: count,
+            });
+        }
+        Ok(take)
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match *change {
+            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            ref other => unreachable!("moves are takes, not {other:?}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Explain;
-    use crate::play::tests::check_playable;
     use crate::testing::all_lists;
+    use crate::testing::check_playable;
 
     fn with_k(k: Option<&str>) -> Result<CapPlay, SetupError> {
         let mut setup = Setup {
@@ -232,7 +238,7 @@ mod tests {
         if let Some(k) = k {
             setup.params.insert("k".to_string(), k.to_string());
         }
-        CapPlay::new(&setup)
+        CapPlay::from_setup(&setup)
     }
 
     #[test]
@@ -286,7 +292,7 @@ mod tests {
             ..Setup::default()
         };
         other.params.insert("cap".into(), "3".into());
-        let err = CapPlay::new(&other).unwrap_err().to_string();
+        let err = CapPlay::from_setup(&other).unwrap_err().to_string();
         assert_eq!(err, "parameter 'cap': nonincreasing takes only k");
         let game = with_k(Some("2")).unwrap();
         let start = game.position(vec![3, 4, 5]).unwrap();

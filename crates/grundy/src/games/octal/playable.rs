@@ -11,23 +11,29 @@ use std::sync::{Arc, Mutex};
 
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
-use crate::games::octal::{self, Octal};
+use crate::games::octal::{self, HeapTooLarge, Octal};
 use crate::parse::Token;
-use crate::play::{
-    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, Unit, analyzable_piles,
-    index, malformed, move_numbers, positions_from, show_numbers, total_stones,
-};
 use crate::quotient::{self, MisereStep, Quotient, TooLarge};
+use crate::ruleset::{
+    FromSetup, MoveError, Notation, ParamDoc, Presentation, Ruleset, Setup, SetupError, Unit,
+    index, malformed, move_numbers, positions_from, show_numbers,
+};
 use crate::values::TakeAndBreak;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang};
 use serde::Serialize;
 
-/// A take-and-break game as a [`Playable`] ruleset, its values up to [`PLAYED_MAX_HEAP`].
+/// A take-and-break game as a [`crate::ruleset::Playable`] ruleset, its values computed as far
+/// as the largest heap asked about (at most the parameter `max_heap`).
 #[derive(Clone, Debug)]
 pub struct OctalPlay {
+    /// The rules, for the engine and the moves.
     game: Octal,
+    /// The values computed so far, shared by clones; grown to the largest heap asked about.
+    table: Arc<Mutex<Arc<Octal>>>,
     /// The code as it was given, sent back with every position.
     code: String,
+    /// The largest heap normal play computes values to.
+    max_heap: u64,
     convention: Convention,
     /// The bounds of misère play's quotient and search.
     misere_limits: quotient::Limits,
@@ -77,8 +83,35 @@ const CODE: ParamDoc = ParamDoc {
 /// The code played when the parameter is left out: Kayles.
 const DEFAULT_CODE: &str = "0.77";
 
-/// The largest pile played; the values are computed this far once per game.
-const PLAYED_MAX_HEAP: u64 = 1000;
+const MAX_HEAP: ParamDoc = ParamDoc {
+    name: "max_heap",
+    value_name: "N",
+    default: Some("2097152"),
+    positional: false,
+    en: "the largest heap accepted: values are computed up to the largest heap given (codes whose moves leave three heaps or more stop at 1024)",
+    zh: "接受的最大堆：值只算到给出的最大堆（一步可留下三堆或更多的代码最多到 1024）",
+};
+
+const MAX_ORDER: ParamDoc = ParamDoc {
+    name: "max_order",
+    value_name: "M",
+    default: Some("4096"),
+    positional: false,
+    en: "misère play: past this many elements of the quotient, answer by searching the whole position instead",
+    zh: "反常规则：商的元素多于这个数时，改为搜索整个局面",
+};
+
+const MAX_POSITIONS: ParamDoc = ParamDoc {
+    name: "max_positions",
+    value_name: "P",
+    default: Some("1000000"),
+    positional: false,
+    en: "misère play: the most positions that search may remember before refusing",
+    zh: "反常规则：搜索最多记住的局面数，超过就拒绝",
+};
+
+/// What bounds misère play's answer: the quotient's order and the search's positions.
+const MISERE_BOUNDS: &[ParamDoc] = &[MAX_ORDER, MAX_POSITIONS];
 
 const NOTATION: Notation = Notation {
     en: "PILE COUNT, or PILE COUNT A B …",
@@ -88,31 +121,49 @@ const NOTATION: Notation = Notation {
     example: "1 1 2 2",
 };
 
-impl OctalPlay {
-    /// The game of the parameter `code` (Kayles without it).
+impl FromSetup for OctalPlay {
+    /// The game of the parameter `code` (Kayles without it), with its bounds.
     ///
     /// # Errors
-    /// [`SetupError`] for a bad code, another parameter, or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
-        setup.only_params(&[CODE])?;
-        let code = setup
-            .params
-            .get(CODE.name)
-            .map_or(DEFAULT_CODE, String::as_str);
+    /// [`SetupError`] for a bad code or bound, or another parameter.
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        setup.only_params(&[CODE, MAX_HEAP, MAX_ORDER, MAX_POSITIONS])?;
+        let code = setup.text_of(&CODE).unwrap_or(DEFAULT_CODE);
         let rules: TakeAndBreak = code.parse().map_err(|e| SetupError::BadParam {
             name: Token::new(CODE.name),
             problem: format!("{}: {e}", Token::new(code)),
         })?;
-        let game = Octal::new(rules, &[PLAYED_MAX_HEAP], PLAYED_MAX_HEAP)
-            .expect("every code's table reaches PLAYED_MAX_HEAP");
+        let game = Octal::new(rules, &[], 0).expect("a table of heap 0 is within every bound");
+        let count = |param: &ParamDoc| {
+            let n = setup.number_of(param, 1)?;
+            Ok(usize::try_from(n).unwrap_or(usize::MAX))
+        };
         Ok(OctalPlay {
+            table: Arc::new(Mutex::new(Arc::new(game.clone()))),
             game,
             code: code.to_string(),
+            max_heap: setup.number_of(&MAX_HEAP, 0)?,
             convention: setup.convention(),
-            misere_limits: quotient::Limits::default(),
+            misere_limits: quotient::Limits {
+                max_order: count(&MAX_ORDER)?,
+                max_positions: count(&MAX_POSITIONS)?,
+            },
             quotients: Arc::default(),
             searched: Arc::default(),
         })
+    }
+}
+
+impl OctalPlay {
+    /// The values up to the largest of `piles`, computed once and shared.
+    ///
+    /// # Errors
+    /// [`HeapTooLarge`] for a heap past the parameter `max_heap` (or past the bound of codes
+    /// whose moves leave three heaps or more).
+    fn table(&self, piles: &[u64]) -> Result<Arc<Octal>, HeapTooLarge> {
+        let mut table = self.table.lock().expect("no panic while the lock is held");
+        Arc::make_mut(&mut table).reach(piles, self.max_heap)?;
+        Ok(Arc::clone(&table))
     }
 
     /// The misère analysis of `piles`, by the quotient or the search within their bounds.
@@ -200,22 +251,11 @@ to the largest heap.\n\n\
 Examples: `grundy octal kayles 5 7 10`, `grundy octal 0.07 --explain 9 14`, `grundy \
 octal grundy --json 12 20`.";
 
-impl Playable for OctalPlay {
+impl Ruleset for OctalPlay {
+    const NAME: &'static str = "octal";
     type Position = Vec<u64>;
     type Step = OctalStep;
     type Rules = Octal;
-
-    fn name(&self) -> &'static str {
-        "octal"
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        octal::play_title(self.game.rules(), self.convention, lang)
-    }
 
     fn conventions(&self) -> &'static [Convention] {
         &[Convention::Normal, Convention::Misere]
@@ -229,50 +269,139 @@ impl Playable for OctalPlay {
         &self.game
     }
 
-    fn notation(&self) -> Notation {
-        NOTATION
-    }
-
     fn parameters(&self) -> &'static [ParamDoc] {
-        &[CODE]
+        &[CODE, MAX_HEAP, MAX_ORDER, MAX_POSITIONS]
     }
 
-    /// Heaps up to [`PLAYED_MAX_HEAP`]; in misère play up to [`quotient::MAX_HEAP`], answered
-    /// within the default bounds of [`quotient::Limits`].
+    /// Heaps up to the parameter `max_heap`; in misère play up to [`quotient::MAX_HEAP`],
+    /// answered within the bounds `max_order` and `max_positions`.
     fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        let piles = analyzable_piles(piles, |p| {
-            Octal::new(self.game.rules().clone(), p, PLAYED_MAX_HEAP).map(|_| ())
-        })?;
+        if piles.is_empty() {
+            return Err(SetupError::Empty { what: "heaps" });
+        }
         if self.convention == Convention::Misere {
-            if let Some(&n) = piles.iter().find(|&&n| n > quotient::MAX_HEAP as u64) {
+            let limit = self.max_heap.min(quotient::MAX_HEAP as u64);
+            if let Some(i) = piles.iter().position(|&n| n > limit) {
                 return Err(SetupError::BadPosition {
                     problem: format!(
-                        "a heap of {n}: misère play takes heaps up to {}",
-                        quotient::MAX_HEAP
+                        "heap {} ({}) is larger than {limit}, the largest heap misère play takes",
+                        i + 1,
+                        piles[i]
                     ),
                 });
             }
             self.analyze_misere(&piles, &AnalyzeOptions::default())
-                .map_err(|e| SetupError::BadPosition {
+                .map_err(|e| SetupError::PastLimit {
                     problem: e.to_string(),
+                    raise: MISERE_BOUNDS,
                 })?;
+            return Ok(piles);
         }
-        Ok(piles)
-    }
-
-    fn components(&self, piles: &Vec<u64>) -> usize {
-        piles.len()
-    }
-
-    fn resume(&self, piles: &Vec<u64>) -> Resume {
-        Resume {
-            position: piles.clone(),
-            params: BTreeMap::from([(CODE.name.to_string(), self.code.clone())]),
+        match self.table(&piles) {
+            Ok(_) => Ok(piles),
+            Err(e) if e.direct => Err(SetupError::BadPosition {
+                problem: e.to_string(),
+            }),
+            Err(e) => Err(SetupError::PastLimit {
+                problem: e.to_string(),
+                raise: &[MAX_HEAP],
+            }),
         }
     }
 
-    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
-        show_numbers(piles)
+    fn settings(&self) -> BTreeMap<String, String> {
+        BTreeMap::from([(CODE.name.to_string(), self.code.clone())])
+    }
+
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+        for (pile, &from) in piles.iter().enumerate() {
+            self.game.each_move(from, &mut |_, heaps| {
+                out.push(octal::change(pile, from, heaps))
+            });
+        }
+    }
+
+    fn is_over(&self, piles: &Vec<u64>) -> bool {
+        let mut any = false;
+        for &from in piles {
+            self.game.each_move(from, &mut |_, _| any = true);
+        }
+        !any
+    }
+
+    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+        octal::apply(piles, change)
+    }
+
+    fn analyze(
+        &self,
+        piles: &Vec<u64>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<OctalStep>, EngineError> {
+        let analysis = match self.convention {
+            // The explanation says how far the values were computed: as far as the largest
+            // heap, not as far as the table shared by the positions of a game.
+            Convention::Normal if options.explain => {
+                Octal::new(self.game.rules().clone(), piles, self.max_heap)
+                    .expect("position checked the heaps against max_heap")
+                    .analyze(piles, options)
+                    .map_steps(OctalStep::Normal)
+            }
+            Convention::Normal => self
+                .table(piles)
+                .expect("position checked the heaps against max_heap")
+                .analyze(piles, options)
+                .map_steps(OctalStep::Normal),
+            // `position` checked that one of the two ways answers.
+            Convention::Misere => self
+                .analyze_misere(piles, options)
+                .map_err(|e| EngineError::TableFull {
+                    limit: e.max_positions,
+                })?
+                .map_steps(OctalStep::Misere),
+        };
+        Ok(analysis)
+    }
+
+    /// The piles evolve independently: ∏ (positions a pile can become, see [`positions_from`])
+    /// positions, each with at most (stones + 1)^h options when moves leave at most h ≥ 2 piles (a
+    /// pile of n has n + 1 counts to take, and at most (n + 1)^(h − 1) ways to leave the rest).
+    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
+        let positions = piles.iter().try_fold(1u128, |product, &p| {
+            product
+                .checked_mul(positions_from(p)?)
+                .filter(|&n| n <= u128::from(u64::MAX))
+        });
+        let options = (self.material(piles) + 1).pow(self.game.rules().max_heaps().max(2));
+        let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
+        Some(u64::try_from(cost).unwrap_or(u64::MAX))
+    }
+
+    /// A move that takes the fewest tokens, from the first pile that has one.
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
+        let mut slowest: Option<(u64, Change)> = None;
+        for (pile, &from) in piles.iter().enumerate() {
+            self.game.each_move(from, &mut |taken, heaps| {
+                if slowest.as_ref().is_none_or(|(fewest, _)| taken < *fewest) {
+                    slowest = Some((taken, octal::change(pile, from, heaps)));
+                }
+            });
+        }
+        slowest.map(|(_, change)| change)
+    }
+}
+
+impl Presentation for OctalPlay {
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        octal::play_title(self.game.rules(), self.convention, lang)
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
@@ -321,55 +450,6 @@ impl Playable for OctalPlay {
         }
     }
 
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
-        for (pile, &from) in piles.iter().enumerate() {
-            self.game.each_move(from, &mut |_, heaps| {
-                out.push(octal::change(pile, from, heaps))
-            });
-        }
-    }
-
-    fn is_over(&self, piles: &Vec<u64>) -> bool {
-        let mut any = false;
-        for &from in piles {
-            self.game.each_move(from, &mut |_, _| any = true);
-        }
-        !any
-    }
-
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        octal::apply(piles, change)
-    }
-
-    fn analyze(
-        &self,
-        piles: &Vec<u64>,
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<OctalStep>, EngineError> {
-        let analysis = match self.convention {
-            // The explanation says how far the values were computed: as far as the largest
-            // heap, as `grundy octal` computes them, not as far as the table played from.
-            Convention::Normal if options.explain => {
-                Octal::new(self.game.rules().clone(), piles, PLAYED_MAX_HEAP)
-                    .expect("position checked the heaps against PLAYED_MAX_HEAP")
-                    .analyze(piles, options)
-                    .map_steps(OctalStep::Normal)
-            }
-            Convention::Normal => self
-                .game
-                .analyze(piles, options)
-                .map_steps(OctalStep::Normal),
-            // `position` checked that one of the two ways answers.
-            Convention::Misere => self
-                .analyze_misere(piles, options)
-                .map_err(|e| EngineError::TableFull {
-                    limit: e.max_positions,
-                })?
-                .map_steps(OctalStep::Misere),
-        };
-        Ok(analysis)
-    }
-
     /// Misère play's line saying which way answered, the quotient or the search.
     fn notes(&self, piles: &Vec<u64>, _analysis: &Analysis<OctalStep>, lang: Lang) -> Vec<String> {
         match self.convention {
@@ -390,52 +470,21 @@ impl Playable for OctalPlay {
             Convention::Misere => octal::misere_json_fields(self.misere_method(piles)),
         }
     }
-
-    /// The piles evolve independently: ∏ (positions a pile can become, see [`positions_from`])
-    /// positions, each with at most (stones + 1)^h options when moves leave at most h ≥ 2 piles (a
-    /// pile of n has n + 1 counts to take, and at most (n + 1)^(h − 1) ways to leave the rest).
-    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
-        let positions = piles.iter().try_fold(1u128, |product, &p| {
-            product
-                .checked_mul(positions_from(p)?)
-                .filter(|&n| n <= u128::from(u64::MAX))
-        });
-        let options = (self.material(piles) + 1).pow(self.game.rules().max_heaps().max(2));
-        let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
-        Some(u64::try_from(cost).unwrap_or(u64::MAX))
-    }
-
-    fn material(&self, piles: &Vec<u64>) -> u128 {
-        total_stones(piles)
-    }
-
-    /// A move that takes the fewest tokens, from the first pile that has one.
-    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
-        let mut slowest: Option<(u64, Change)> = None;
-        for (pile, &from) in piles.iter().enumerate() {
-            self.game.each_move(from, &mut |taken, heaps| {
-                if slowest.as_ref().is_none_or(|(fewest, _)| taken < *fewest) {
-                    slowest = Some((taken, octal::change(pile, from, heaps)));
-                }
-            });
-        }
-        slowest.map(|(_, change)| change)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Explain;
-    use crate::play::tests::check_playable;
     use crate::testing::all_lists;
+    use crate::testing::check_playable;
 
     fn play(code: &str) -> OctalPlay {
         played(code, false)
     }
 
     fn played(code: &str, misere: bool) -> OctalPlay {
-        OctalPlay::new(&Setup {
+        OctalPlay::from_setup(&Setup {
             game: "octal".to_string(),
             misere,
             params: BTreeMap::from([("code".to_string(), code.to_string())]),
@@ -579,7 +628,17 @@ mod tests {
             assert!(err.to_string().contains(reason), "{text}: {err}");
             assert!(!err.text(Lang::Zh).is_empty());
         }
-        assert!(kayles.position(vec![PLAYED_MAX_HEAP + 1]).is_err());
+        let past = kayles
+            .position(vec![octal::DEFAULT_MAX_HEAP + 1])
+            .unwrap_err();
+        assert!(past.to_string().ends_with("(raise --max-heap)"), "{past}");
         assert_eq!(kayles.resume(&piles).params["code"], "kayles");
+    }
+
+    #[test]
+    fn the_bounds_default_to_the_library_s() {
+        let kayles = play("kayles");
+        assert_eq!(kayles.max_heap, octal::DEFAULT_MAX_HEAP);
+        assert_eq!(kayles.misere_limits, quotient::Limits::default());
     }
 }

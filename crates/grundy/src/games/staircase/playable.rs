@@ -7,9 +7,9 @@
 use crate::engine::EngineError;
 use crate::games::grid::{self, Grid};
 use crate::games::staircase::{self, StairStep, Staircase};
-use crate::play::{
-    Board, MoveError, Notation, Playable, Resume, Setup, SetupError, Unit, amount, index,
-    show_numbers, two_numbers,
+use crate::ruleset::{
+    Board, FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit, amount,
+    index, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -21,24 +21,24 @@ pub struct StaircasePlay;
 #[derive(Clone, Copy, Debug)]
 pub struct GridPlay;
 
-impl StaircasePlay {
+impl FromSetup for StaircasePlay {
     /// Staircase Nim, which takes no parameters and normal play only.
     ///
     /// # Errors
     /// [`SetupError`] for parameters or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
         setup.normal_play_only()?;
         Ok(StaircasePlay)
     }
 }
 
-impl GridPlay {
+impl FromSetup for GridPlay {
     /// The moving-right grid, which takes no parameters and normal play only.
     ///
     /// # Errors
     /// [`SetupError`] for parameters or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
         setup.normal_play_only()?;
         Ok(GridPlay)
@@ -114,74 +114,18 @@ from it when that is smaller, or with stones brought onto it from the even step 
 when larger.\n\n\
 Examples: `grundy staircase 2 9 3`, `grundy staircase --explain --lang zh 2 9 3`.";
 
-impl Playable for StaircasePlay {
+impl Ruleset for StaircasePlay {
+    const NAME: &'static str = "staircase";
     type Position = Vec<u64>;
     type Step = StairStep;
     type Rules = Staircase;
-
-    fn name(&self) -> &'static str {
-        "staircase"
-    }
-
-    fn help(&self) -> &'static str {
-        STAIRCASE_HELP
-    }
-
-    fn part(&self) -> Unit {
-        Unit::Step
-    }
-
-    fn board(&self) -> Board {
-        Board::Stairs
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        lang.pick("staircase Nim", "阶梯 Nim").to_string()
-    }
 
     fn rules(&self) -> &Staircase {
         &Staircase
     }
 
-    fn notation(&self) -> Notation {
-        STAIRCASE
-    }
-
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
         checked(numbers, "steps", "step")
-    }
-
-    fn components(&self, steps: &Vec<u64>) -> usize {
-        steps.len()
-    }
-
-    fn resume(&self, steps: &Vec<u64>) -> Resume {
-        Resume::numbers(steps)
-    }
-
-    fn show(&self, steps: &Vec<u64>, _lang: Lang) -> String {
-        show_numbers(steps)
-    }
-
-    fn parse_move(&self, steps: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
-        let (step, count) = two_numbers(text, STAIRCASE)?;
-        if self.is_over(steps) {
-            return Err(MoveError::GameOver);
-        }
-        let from = index(Unit::Step, step, steps.len())?;
-        amount(Unit::Step, from, steps[from], count)?;
-        Ok(Change::Carry {
-            from,
-            to: from.checked_sub(1),
-            count,
-        })
-    }
-
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Carry { from, count, .. } => format!("{} {count}", from + 1),
-            ref other => unreachable!("staircase moves are carries, not {other:?}"),
-        }
     }
 
     fn legal_moves(&self, steps: &Vec<u64>, out: &mut Vec<Change>) {
@@ -231,6 +175,49 @@ impl Playable for StaircasePlay {
     }
 }
 
+impl Presentation for StaircasePlay {
+    fn help(&self) -> &'static str {
+        STAIRCASE_HELP
+    }
+
+    fn part(&self) -> Unit {
+        Unit::Step
+    }
+
+    fn board(&self) -> Board {
+        Board::Stairs
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        lang.pick("staircase Nim", "阶梯 Nim").to_string()
+    }
+
+    fn notation(&self) -> Notation {
+        STAIRCASE
+    }
+
+    fn parse_move(&self, steps: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+        let (step, count) = two_numbers(text, STAIRCASE)?;
+        if self.is_over(steps) {
+            return Err(MoveError::GameOver);
+        }
+        let from = index(Unit::Step, step, steps.len())?;
+        amount(Unit::Step, from, steps[from], count)?;
+        Ok(Change::Carry {
+            from,
+            to: from.checked_sub(1),
+            count,
+        })
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match *change {
+            Change::Carry { from, count, .. } => format!("{} {count}", from + 1),
+            ref other => unreachable!("staircase moves are carries, not {other:?}"),
+        }
+    }
+}
+
 /// The command line's help: the rules, the theorem, examples.
 const GRID_HELP: &str = "Moving-right grid: carry stones one cell to the right; the last cell keeps them.\n\n\
 Cell i holds A_i stones; a move carries at least one stone from a cell i < n to cell \
@@ -240,77 +227,18 @@ Theorem: this is staircase Nim counted from the end (cell n is the ground, cell 
 non-zero.\n\n\
 Examples: `grundy grid 5 2 7`, `grundy grid --explain 1 2 3 4`.";
 
-impl Playable for GridPlay {
+impl Ruleset for GridPlay {
+    const NAME: &'static str = "grid";
     type Position = Vec<u64>;
     type Step = StairStep;
     type Rules = Grid;
-
-    fn name(&self) -> &'static str {
-        "grid"
-    }
-
-    fn help(&self) -> &'static str {
-        GRID_HELP
-    }
-
-    fn part(&self) -> Unit {
-        Unit::Cell
-    }
-
-    fn board(&self) -> Board {
-        Board::Grid
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        lang.pick("moving-right grid", "向右移动的石子").to_string()
-    }
 
     fn rules(&self) -> &Grid {
         &Grid
     }
 
-    fn notation(&self) -> Notation {
-        GRID
-    }
-
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
         checked(numbers, "cells", "cell")
-    }
-
-    fn components(&self, cells: &Vec<u64>) -> usize {
-        cells.len()
-    }
-
-    fn resume(&self, cells: &Vec<u64>) -> Resume {
-        Resume::numbers(cells)
-    }
-
-    fn show(&self, cells: &Vec<u64>, _lang: Lang) -> String {
-        show_numbers(cells)
-    }
-
-    fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
-        let (cell, count) = two_numbers(text, GRID)?;
-        if self.is_over(cells) {
-            return Err(MoveError::GameOver);
-        }
-        let from = index(Unit::Cell, cell, cells.len())?;
-        if from + 1 == cells.len() {
-            return Err(MoveError::EndCell { cell: from + 1 });
-        }
-        amount(Unit::Cell, from, cells[from], count)?;
-        Ok(Change::Carry {
-            from,
-            to: Some(from + 1),
-            count,
-        })
-    }
-
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Carry { from, count, .. } => format!("{} {count}", from + 1),
-            ref other => unreachable!("grid moves are carries, not {other:?}"),
-        }
     }
 
     fn legal_moves(&self, cells: &Vec<u64>, out: &mut Vec<Change>) {
@@ -365,12 +293,58 @@ impl Playable for GridPlay {
     }
 }
 
+impl Presentation for GridPlay {
+    fn help(&self) -> &'static str {
+        GRID_HELP
+    }
+
+    fn part(&self) -> Unit {
+        Unit::Cell
+    }
+
+    fn board(&self) -> Board {
+        Board::Grid
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        lang.pick("moving-right grid", "向右移动的石子").to_string()
+    }
+
+    fn notation(&self) -> Notation {
+        GRID
+    }
+
+    fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+        let (cell, count) = two_numbers(text, GRID)?;
+        if self.is_over(cells) {
+            return Err(MoveError::GameOver);
+        }
+        let from = index(Unit::Cell, cell, cells.len())?;
+        if from + 1 == cells.len() {
+            return Err(MoveError::EndCell { cell: from + 1 });
+        }
+        amount(Unit::Cell, from, cells[from], count)?;
+        Ok(Change::Carry {
+            from,
+            to: Some(from + 1),
+            count,
+        })
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match *change {
+            Change::Carry { from, count, .. } => format!("{} {count}", from + 1),
+            ref other => unreachable!("grid moves are carries, not {other:?}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Explain;
-    use crate::play::tests::check_playable;
     use crate::testing::all_lists;
+    use crate::testing::check_playable;
 
     fn setup(game: &str) -> Setup {
         Setup {
@@ -381,7 +355,7 @@ mod tests {
 
     #[test]
     fn staircase_moves_and_the_computer_match_the_rules_exhaustively() {
-        let game = StaircasePlay::new(&setup("staircase")).unwrap();
+        let game = StaircasePlay::from_setup(&setup("staircase")).unwrap();
         let positions: Vec<Vec<u64>> = all_lists(3, 5)
             .into_iter()
             .chain(all_lists(4, 3).into_iter().filter(|p| p.len() == 4))
@@ -392,7 +366,7 @@ mod tests {
 
     #[test]
     fn grid_moves_and_the_computer_match_the_rules_exhaustively() {
-        let game = GridPlay::new(&setup("grid")).unwrap();
+        let game = GridPlay::from_setup(&setup("grid")).unwrap();
         let positions: Vec<Vec<u64>> = all_lists(4, 4)
             .into_iter()
             .chain(all_lists(5, 3).into_iter().filter(|p| p.len() == 5))
@@ -461,12 +435,12 @@ mod tests {
             ..setup("staircase")
         };
         assert!(matches!(
-            StaircasePlay::new(&misere),
+            StaircasePlay::from_setup(&misere),
             Err(SetupError::NormalPlayOnly { .. })
         ));
         let mut with_k = setup("grid");
         with_k.params.insert("k".into(), "1".into());
-        assert!(GridPlay::new(&with_k).is_err());
+        assert!(GridPlay::from_setup(&with_k).is_err());
         let err = StaircasePlay
             .position(vec![1, u64::MAX])
             .unwrap_err()

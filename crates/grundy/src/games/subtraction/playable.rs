@@ -8,17 +8,20 @@ use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::subtraction::{self, Subtraction, SubtractionSet, SubtractionValues};
 use crate::parse::Token;
-use crate::play::{
-    MoveError, Notation, ParamDoc, Playable, Resume, Setup, SetupError, analyzable_piles, box_cost,
-    show_numbers, take_from, total_stones, two_numbers,
+use crate::ruleset::{
+    FromSetup, Listing, MoveError, Notation, ParamDoc, Presentation, Ruleset, Setup, SetupError,
+    analyzable_piles, box_cost, take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
-/// A subtraction game as a [`Playable`] ruleset: the set, and its values up to the proved period.
+/// A subtraction game as a [`crate::ruleset::Playable`] ruleset: the set, and its values up to
+/// the proved period.
 #[derive(Clone, Debug)]
 pub struct SubtractionPlay {
     rules: Subtraction,
     sequence: SubtractionValues,
+    /// The parameter `sequence`: how many values to list instead of analysing piles.
+    listed: Option<u64>,
 }
 
 const SET: ParamDoc = ParamDoc {
@@ -29,6 +32,27 @@ const SET: ParamDoc = ParamDoc {
     en: "the subtraction set: 1,3,4 (the numbers), all-but:1,2 (every number but these) or 1..M (1 to M); 1,3,4 when left out",
     zh: "减法集合：1,3,4（这些数）、all-but:1,2（除这些以外的所有正整数）或 1..M（1 到 M）；不填则为 1,3,4",
 };
+
+const MAX: ParamDoc = ParamDoc {
+    name: "max",
+    value_name: "M",
+    default: None,
+    positional: false,
+    en: "take 1 to M stones (the Bash game; the same as the set 1..M)",
+    zh: "每次取 1 到 M 个（巴什博弈；与集合 1..M 相同）",
+};
+
+const SEQUENCE: ParamDoc = ParamDoc {
+    name: "sequence",
+    value_name: "N",
+    default: None,
+    positional: false,
+    en: "list the first N values G(0), …, G(N−1) with the period marked, instead of analysing piles",
+    zh: "列出前 N 个值 G(0)…G(N−1) 并标出周期，而不分析局面",
+};
+
+/// The most values `sequence` lists.
+const MAX_SEQUENCE: u64 = 10_000_000;
 
 /// The set played when the parameter is left out.
 const DEFAULT_SET: &str = "1,3,4";
@@ -41,29 +65,54 @@ const NOTATION: Notation = Notation {
     example: "1 3",
 };
 
-impl SubtractionPlay {
+impl FromSetup for SubtractionPlay {
     /// The game of the parameter `set` (`1,3,4` without it), with its values computed up to a
     /// proved period (at most [`SubtractionSet::DEFAULT_LIMIT`] of them).
     ///
     /// # Errors
     /// [`SetupError`] for a bad set, another parameter, or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
-        setup.only_params(&[SET])?;
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        setup.only_params(&[SET, MAX, SEQUENCE])?;
         setup.normal_play_only()?;
-        let text = setup
-            .params
-            .get(SET.name)
-            .map_or(DEFAULT_SET, String::as_str);
-        let set = SubtractionSet::parse(text).map_err(|e| SetupError::BadParam {
-            name: Token::new(SET.name),
-            problem: format!("{}: {e}", Token::new(text)),
-        })?;
+        let set = match (setup.params.get(SET.name), setup.params.get(MAX.name)) {
+            (Some(_), Some(_)) => {
+                return Err(SetupError::BadParam {
+                    name: Token::new(MAX.name),
+                    problem: "give the set once: set or max, not both".to_string(),
+                });
+            }
+            (None, Some(_)) => {
+                SubtractionSet::up_to(setup.number_of(&MAX, 1)?).expect("number_of refused 0")
+            }
+            (text, None) => {
+                let text = text.map_or(DEFAULT_SET, String::as_str);
+                SubtractionSet::parse(text).map_err(|e| SetupError::BadParam {
+                    name: Token::new(SET.name),
+                    problem: format!("{}: {e}", Token::new(text)),
+                })?
+            }
+        };
+        let listed = match setup.params.get(SEQUENCE.name) {
+            None => None,
+            Some(_) => match setup.number_of(&SEQUENCE, 0)? {
+                n if n > MAX_SEQUENCE => {
+                    return Err(SetupError::BadParam {
+                        name: Token::new(SEQUENCE.name),
+                        problem: format!("'{n}' is more than the {MAX_SEQUENCE} values it lists"),
+                    });
+                }
+                n => Some(n),
+            },
+        };
         Ok(SubtractionPlay {
             sequence: set.sequence(SubtractionSet::DEFAULT_LIMIT),
             rules: Subtraction { set },
+            listed,
         })
     }
+}
 
+impl SubtractionPlay {
     /// The smallest number of stones pile `n` can lose, if any.
     fn smallest_move(&self, n: u64) -> Option<u64> {
         self.rules.set.moves_from(n).next()
@@ -84,33 +133,18 @@ Examples: `grundy subtraction --set 1,2,4 10 11`, `grundy subtraction --max 3 4`
 (LeetCode 292), `grundy subtraction --set 2,5 --sequence 30`, `grundy subtraction --set \
 all-but:1,2 --sequence 40`.";
 
-impl Playable for SubtractionPlay {
+impl Ruleset for SubtractionPlay {
+    const NAME: &'static str = "subtraction";
     type Position = Vec<u64>;
     type Step = HeapStep;
     type Rules = Subtraction;
-
-    fn name(&self) -> &'static str {
-        "subtraction"
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        subtraction::title(&self.rules.set, lang)
-    }
 
     fn rules(&self) -> &Subtraction {
         &self.rules
     }
 
-    fn notation(&self) -> Notation {
-        NOTATION
-    }
-
     fn parameters(&self) -> &'static [ParamDoc] {
-        &[SET]
+        &[SET, MAX, SEQUENCE]
     }
 
     /// The piles; each must have a known value (the set's period proved, or the pile within the
@@ -121,20 +155,73 @@ impl Playable for SubtractionPlay {
         })
     }
 
-    fn components(&self, piles: &Vec<u64>) -> usize {
-        piles.len()
+    /// The piles and the set.
+    fn settings(&self) -> BTreeMap<String, String> {
+        BTreeMap::from([(SET.name.to_string(), self.rules.set.to_string())])
     }
 
-    /// The piles and the set.
-    fn resume(&self, piles: &Vec<u64>) -> Resume {
-        Resume {
-            position: piles.clone(),
-            params: BTreeMap::from([(SET.name.to_string(), self.rules.set.to_string())]),
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+        for (pile, &from) in piles.iter().enumerate() {
+            out.extend(self.rules.set.moves_from(from).map(|x| Change::Take {
+                pile,
+                from,
+                to: from - x,
+            }));
         }
     }
 
-    fn show(&self, piles: &Vec<u64>, _lang: Lang) -> String {
-        show_numbers(piles)
+    fn is_over(&self, piles: &Vec<u64>) -> bool {
+        piles.iter().all(|&n| self.smallest_move(n).is_none())
+    }
+
+    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+        subtraction::apply(piles, change)
+    }
+
+    /// # Panics
+    /// If a pile's value is unknown; [`Ruleset::position`] refuses such piles and moves only
+    /// shrink them.
+    fn analyze(
+        &self,
+        piles: &Vec<u64>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<HeapStep>, EngineError> {
+        Ok(subtraction::analyze(&self.sequence, piles, options)
+            .expect("Ruleset::position checked the piles"))
+    }
+
+    /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
+    /// at most Σp options.
+    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
+        Some(box_cost(piles, self.material(piles) + 1))
+    }
+
+    /// The fewest stones the set allows, from the largest pile that can lose some.
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
+        let (pile, &from, taken) = piles
+            .iter()
+            .enumerate()
+            .filter_map(|(i, n)| Some((i, n, self.smallest_move(*n)?)))
+            .max_by_key(|&(i, &n, _)| (n, std::cmp::Reverse(i)))?;
+        Some(Change::Take {
+            pile,
+            from,
+            to: from - taken,
+        })
+    }
+}
+
+impl Presentation for SubtractionPlay {
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        subtraction::title(&self.rules.set, lang)
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
@@ -159,34 +246,37 @@ impl Playable for SubtractionPlay {
         }
     }
 
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
-        for (pile, &from) in piles.iter().enumerate() {
-            out.extend(self.rules.set.moves_from(from).map(|x| Change::Take {
-                pile,
-                from,
-                to: from - x,
-            }));
+    /// The first values, with a bar before the periodic part and before each period.
+    fn listing(&self, lang: Lang) -> Result<Option<Listing>, SetupError> {
+        let Some(count) = self.listed else {
+            return Ok(None);
+        };
+        let sequence = &self.sequence;
+        let values = (0..count)
+            .map(|n| sequence.value(n).map(|v| v.value()))
+            .collect::<Option<Vec<u64>>>()
+            .ok_or_else(|| SetupError::BadParam {
+                name: Token::new(SEQUENCE.name),
+                problem: format!(
+                    "only the first {} values are known, the period of {} is not proved",
+                    sequence.table().len(),
+                    sequence.set()
+                ),
+            })?;
+        let period = sequence.period();
+        let mut line = format!("G(0..{count}):");
+        for (n, v) in values.iter().enumerate() {
+            let starts_period = period
+                .is_some_and(|p| n > 0 && n >= p.preperiod && (n - p.preperiod) % p.period == 0);
+            line.push_str(if starts_period { " | " } else { " " });
+            line.push_str(&v.to_string());
         }
-    }
-
-    fn is_over(&self, piles: &Vec<u64>) -> bool {
-        piles.iter().all(|&n| self.smallest_move(n).is_none())
-    }
-
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        subtraction::apply(piles, change)
-    }
-
-    /// # Panics
-    /// If a pile's value is unknown; [`Playable::position`] refuses such piles and moves only
-    /// shrink them.
-    fn analyze(
-        &self,
-        piles: &Vec<u64>,
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<HeapStep>, EngineError> {
-        Ok(subtraction::analyze(&self.sequence, piles, options)
-            .expect("Playable::position checked the piles"))
+        Ok(Some(Listing {
+            text: format!("{}\n{line}\n", sequence_head(sequence, lang)),
+            #[cfg(feature = "serde")]
+            json: serde_json::to_value(crate::json::SubtractionValuesJson::of(sequence, values))
+                .expect("a subtraction game's values serialise"),
+        }))
     }
 
     #[cfg(feature = "serde")]
@@ -197,38 +287,65 @@ impl Playable for SubtractionPlay {
     ) -> Vec<(&'static str, serde_json::Value)> {
         subtraction::json_fields(&self.sequence)
     }
+}
 
-    /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
-    /// at most Σp options.
-    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
-        Some(box_cost(piles, self.material(piles) + 1))
-    }
-
-    fn material(&self, piles: &Vec<u64>) -> u128 {
-        total_stones(piles)
-    }
-
-    /// The fewest stones the set allows, from the largest pile that can lose some.
-    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
-        let (pile, &from, taken) = piles
-            .iter()
-            .enumerate()
-            .filter_map(|(i, n)| Some((i, n, self.smallest_move(*n)?)))
-            .max_by_key(|&(i, &n, _)| (n, std::cmp::Reverse(i)))?;
-        Some(Change::Take {
-            pile,
-            from,
-            to: from - taken,
-        })
-    }
+/// The line above a listing of values: the set, its period and preperiod (and saltus), and
+/// whether the period is proved.
+fn sequence_head(sequence: &SubtractionValues, lang: Lang) -> String {
+    let set = sequence.set();
+    let computed = sequence.table().len();
+    let Some(p) = sequence.period() else {
+        return lang.pick(
+            format!("subtraction set {set}: no period in the first {computed} values"),
+            format!("减法集合 {set}：前 {computed} 个值中没有周期"),
+        );
+    };
+    let saltus = if p.saltus > 0 {
+        lang.pick(
+            format!(
+                ", saltus {} (G(n + {}) = G(n) + {})",
+                p.saltus, p.period, p.saltus
+            ),
+            format!(
+                "，跳跃 {}（G(n + {}) = G(n) + {}）",
+                p.saltus, p.period, p.saltus
+            ),
+        )
+    } else {
+        String::new()
+    };
+    let why = match (p.proved, set.window()) {
+        (true, Some(w)) => lang.pick(
+            format!("proved: G(n) depends only on the {w} values before n, and they repeat"),
+            format!("已证明：G(n) 只取决于前 {w} 个值，而它们重复出现"),
+        ),
+        (true, None) => lang.pick(
+            "proved: G(n) = n mod (M + 1)".to_string(),
+            "已证明：G(n) = n mod (M + 1)".to_string(),
+        ),
+        (false, _) => lang.pick(
+            format!("seen in the first {computed} values, not proved"),
+            format!("在前 {computed} 个值中观察到，未证明"),
+        ),
+    };
+    lang.pick(
+        format!(
+            "subtraction set {set}: period {}, preperiod {}{saltus}; {why}",
+            p.period, p.preperiod
+        ),
+        format!(
+            "减法集合 {set}：周期 {}，前周期 {}{saltus}；{why}",
+            p.period, p.preperiod
+        ),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::Search;
-    use crate::play::tests::check_playable;
+    use crate::play::{Search, computer_move};
     use crate::testing::all_lists;
+    use crate::testing::check_playable;
     use crate::{Explain, Outcome};
 
     fn game(set: &str) -> SubtractionPlay {
@@ -237,7 +354,7 @@ mod tests {
             params: BTreeMap::from([("set".to_string(), set.to_string())]),
             ..Setup::default()
         };
-        SubtractionPlay::new(&setup).unwrap()
+        SubtractionPlay::from_setup(&setup).unwrap()
     }
 
     #[test]
@@ -256,7 +373,7 @@ mod tests {
             assert_eq!(game.search_cost(&piles), Some(u64::MAX));
             let outcome =
                 |p: &Vec<u64>| game.analyze(p, &AnalyzeOptions::default()).unwrap().outcome;
-            let reply = game.computer_move(&piles, &mut search).unwrap();
+            let reply = computer_move(&game, &piles, &mut search).unwrap();
             assert_eq!(reply.remoteness, None);
             let after = game.apply(&piles, &reply.change);
             if reply.winning {
@@ -268,7 +385,7 @@ mod tests {
         // 1 2 3 ... with S = {2, 5}: from a lost position the computer takes 2 from the largest.
         let game = game("2,5");
         let lost = vec![1 << 40, 1 << 40];
-        let reply = game.computer_move(&lost, &mut search).unwrap();
+        let reply = computer_move(&game, &lost, &mut search).unwrap();
         assert!(!reply.winning);
         assert_eq!(
             game.apply(&lost, &reply.change),
@@ -295,13 +412,13 @@ mod tests {
             params: BTreeMap::from([("set".to_string(), set.to_string())]),
             ..Setup::default()
         };
-        let err = SubtractionPlay::new(&setup("1,0")).unwrap_err();
+        let err = SubtractionPlay::from_setup(&setup("1,0")).unwrap_err();
         assert!(err.to_string().contains("parameter 'set': '1,0'"), "{err}");
         let mut misere = setup("1,2");
         misere.misere = true;
-        assert!(SubtractionPlay::new(&misere).is_err());
+        assert!(SubtractionPlay::from_setup(&misere).is_err());
         // Without the parameter the set is 1,3,4.
-        let plain = SubtractionPlay::new(&Setup {
+        let plain = SubtractionPlay::from_setup(&Setup {
             game: "subtraction".to_string(),
             ..Setup::default()
         })

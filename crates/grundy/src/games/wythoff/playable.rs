@@ -3,9 +3,9 @@
 
 use crate::engine::EngineError;
 use crate::games::wythoff::{self, Wythoff, WythoffStep};
-use crate::play::{
-    MoveError, Notation, Playable, Resume, Setup, SetupError, box_cost, keyword_numbers,
-    one_from_largest, take_from, total_stones, two_numbers,
+use crate::ruleset::{
+    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost,
+    keyword_numbers, take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -13,12 +13,12 @@ use crate::{Analysis, AnalyzeOptions, Change, Lang};
 #[derive(Clone, Copy, Debug)]
 pub struct WythoffPlay;
 
-impl WythoffPlay {
+impl FromSetup for WythoffPlay {
     /// Wythoff's game, which takes no parameters and normal play only.
     ///
     /// # Errors
     /// [`SetupError`] for parameters or misère play.
-    pub fn new(setup: &Setup) -> Result<Self, SetupError> {
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
         setup.normal_play_only()?;
         Ok(WythoffPlay)
@@ -43,30 +43,14 @@ for every pile up to 2^64−1. Winning moves (at most three) are listed as HDU 2
 them: the move on both piles, then the move on the smaller pile, then on the larger.\n\n\
 Examples: `grundy wythoff 5 8`, `grundy wythoff --explain --lang zh 2 2`.";
 
-impl Playable for WythoffPlay {
+impl Ruleset for WythoffPlay {
+    const NAME: &'static str = "wythoff";
     type Position = [u64; 2];
     type Step = WythoffStep;
     type Rules = Wythoff;
 
-    fn name(&self) -> &'static str {
-        "wythoff"
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn title(&self, lang: Lang) -> String {
-        lang.pick("Wythoff's game", "威佐夫博弈（Wythoff）")
-            .to_string()
-    }
-
     fn rules(&self) -> &Wythoff {
         &Wythoff
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn position(&self, numbers: Vec<u64>) -> Result<[u64; 2], SetupError> {
@@ -82,16 +66,51 @@ impl Playable for WythoffPlay {
         }
     }
 
-    fn components(&self, _piles: &[u64; 2]) -> usize {
-        2
+    fn legal_moves(&self, piles: &[u64; 2], out: &mut Vec<Change>) {
+        for (pile, &from) in piles.iter().enumerate() {
+            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
+        }
+        out.extend((1..=piles[0].min(piles[1])).map(|k| Change::TakeBoth {
+            from: *piles,
+            to: piles.map(|p| p - k),
+        }));
     }
 
-    fn resume(&self, piles: &[u64; 2]) -> Resume {
-        Resume::numbers(piles)
+    fn is_over(&self, piles: &[u64; 2]) -> bool {
+        *piles == [0, 0]
     }
 
-    fn show(&self, &[a, b]: &[u64; 2], _lang: Lang) -> String {
-        format!("{a} {b}")
+    fn apply(&self, piles: &[u64; 2], change: &Change) -> [u64; 2] {
+        wythoff::apply(piles, change)
+    }
+
+    fn analyze(
+        &self,
+        piles: &[u64; 2],
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<WythoffStep>, EngineError> {
+        Ok(wythoff::analyze(piles, options))
+    }
+
+    /// (a + 1)(b + 1) positions, each with at most a + b + min(a, b) options.
+    fn search_cost(&self, piles: &[u64; 2]) -> Option<u64> {
+        let smaller = u128::from(piles[0].min(piles[1]));
+        Some(box_cost(piles, self.material(piles) + smaller + 1))
+    }
+}
+
+impl Presentation for WythoffPlay {
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        lang.pick("Wythoff's game", "威佐夫博弈（Wythoff）")
+            .to_string()
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
     }
 
     fn parse_move(&self, piles: &[u64; 2], text: &str) -> Result<Change, MoveError> {
@@ -133,54 +152,13 @@ impl Playable for WythoffPlay {
             ref other => unreachable!("Wythoff moves are takes, not {other:?}"),
         }
     }
-
-    fn legal_moves(&self, piles: &[u64; 2], out: &mut Vec<Change>) {
-        for (pile, &from) in piles.iter().enumerate() {
-            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
-        }
-        out.extend((1..=piles[0].min(piles[1])).map(|k| Change::TakeBoth {
-            from: *piles,
-            to: piles.map(|p| p - k),
-        }));
-    }
-
-    fn is_over(&self, piles: &[u64; 2]) -> bool {
-        *piles == [0, 0]
-    }
-
-    fn apply(&self, piles: &[u64; 2], change: &Change) -> [u64; 2] {
-        wythoff::apply(piles, change)
-    }
-
-    fn analyze(
-        &self,
-        piles: &[u64; 2],
-        options: &AnalyzeOptions,
-    ) -> Result<Analysis<WythoffStep>, EngineError> {
-        Ok(wythoff::analyze(piles, options))
-    }
-
-    /// (a + 1)(b + 1) positions, each with at most a + b + min(a, b) options.
-    fn search_cost(&self, piles: &[u64; 2]) -> Option<u64> {
-        let smaller = u128::from(piles[0].min(piles[1]));
-        Some(box_cost(piles, self.material(piles) + smaller + 1))
-    }
-
-    fn material(&self, piles: &[u64; 2]) -> u128 {
-        total_stones(piles)
-    }
-
-    /// One stone from the larger pile.
-    fn slow_move(&self, piles: &[u64; 2]) -> Option<Change> {
-        one_from_largest(piles)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::Search;
-    use crate::play::tests::check_playable;
+    use crate::play::{Search, computer_move};
+    use crate::testing::check_playable;
     use crate::{Explain, Outcome};
 
     #[test]
@@ -195,7 +173,7 @@ mod tests {
         let mut search = Search::new(Search::<[u64; 2]>::DEFAULT_BUDGET);
         for piles in [[u64::MAX - 7, 1 << 50], [1 << 40, 12345]] {
             assert_eq!(game.search_cost(&piles), Some(u64::MAX));
-            let reply = game.computer_move(&piles, &mut search).unwrap();
+            let reply = computer_move(&game, &piles, &mut search).unwrap();
             assert!(reply.winning && reply.remoteness.is_none());
             let after = game.apply(&piles, &reply.change);
             let next = game.analyze(&after, &AnalyzeOptions::default()).unwrap();
@@ -204,7 +182,7 @@ mod tests {
         // (a_k, b_k) with k = 10^6 is lost: the computer takes one stone from the larger pile.
         let k = 1_000_000;
         let lost = [wythoff::lower(k) as u64, wythoff::upper(k) as u64];
-        let reply = game.computer_move(&lost, &mut search).unwrap();
+        let reply = computer_move(&game, &lost, &mut search).unwrap();
         assert!(!reply.winning);
         assert_eq!(game.apply(&lost, &reply.change), [lost[0], lost[1] - 1]);
     }

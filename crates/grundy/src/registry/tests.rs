@@ -6,10 +6,11 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::*;
+use crate::Convention;
 use crate::engine::Memo;
 use crate::play::Search;
-use crate::play::tests::check_playable;
 use crate::testing::all_lists;
+use crate::testing::check_playable;
 use crate::{AnalyzeOptions, Outcome};
 
 /// The numbers of the positions checked: all lists of at most `len` numbers up to `max`, more
@@ -92,7 +93,7 @@ impl Visitor for CheckAll<'_> {
                 analysis.outcome,
                 memo.outcome(rules, position, play).unwrap(),
                 "{} {shown} {play:?}",
-                game.name()
+                G::NAME
             );
             if let (Some(value), Convention::Normal) = (analysis.grundy, play) {
                 assert_eq!(value, memo.grundy(rules, position).unwrap(), "{shown}");
@@ -109,7 +110,7 @@ impl Visitor for CheckAll<'_> {
             for after in memo.winning_moves(rules, position, play).unwrap() {
                 *engine.entry(after).or_default() += 1;
             }
-            assert_eq!(closed, engine, "{} {shown} {play:?}", game.name());
+            assert_eq!(closed, engine, "{} {shown} {play:?}", G::NAME);
             assert_eq!(
                 analysis.winning_move_count,
                 engine.values().sum::<usize>() as u64,

@@ -1,7 +1,7 @@
 //! Why a move or a game was refused: [`MoveError`] and [`SetupError`], one line each, in English
 //! and Chinese.
 
-use super::{Notation, RULESETS, Unit};
+use super::{Notation, ParamDoc, Unit};
 use crate::lang::count_en;
 use crate::parse::Token;
 use crate::{Explain, Lang};
@@ -310,10 +310,12 @@ fn not_left(coin: usize, from: u64, lang: Lang) -> String {
 #[non_exhaustive]
 pub enum SetupError {
     /// No ruleset has this name.
-    #[error("unknown game {name}; playable games: {}", RULESETS.join(", "))]
+    #[error("unknown game {name}; playable games: {}", known.join(", "))]
     UnknownGame {
         /// The name as given.
         name: Token,
+        /// The names the registry knows.
+        known: &'static [&'static str],
     },
     /// The position has no component at all.
     #[error("no {what} given")]
@@ -334,6 +336,15 @@ pub enum SetupError {
     BadPosition {
         /// The ruleset's own error, on one line.
         problem: String,
+    },
+    /// A position past a bound that parameters set (the largest heap of a value table, the order
+    /// of a quotient); the message names the parameters to raise.
+    #[error("{problem} (raise {})", raise.iter().map(|p| format!("--{}", p.long_name())).collect::<Vec<_>>().join(" or "))]
+    PastLimit {
+        /// What is past the bound, on one line.
+        problem: String,
+        /// The parameters whose bound it passed.
+        raise: &'static [ParamDoc],
     },
     /// Misère play asked of a ruleset that is played under normal play only.
     #[error(

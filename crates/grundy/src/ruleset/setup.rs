@@ -1,23 +1,13 @@
-//! The registry of playable rulesets: what a front end asks for ([`Setup`]), the parameters a
-//! ruleset takes ([`ParamDoc`]), and [`with_ruleset`], which builds the ruleset by name.
+//! What a front end asks for ([`Setup`]), the parameters a ruleset takes ([`ParamDoc`]), the
+//! board the page draws ([`Board`]) and what a front end sends back to go on ([`Resume`]).
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Playable, SetupError};
+use super::SetupError;
 use crate::Convention;
-use crate::games::coins::CoinsPlay;
-use crate::games::lasker::LaskerPlay;
-use crate::games::mixed::SumPlay;
-use crate::games::moore::MoorePlay;
-use crate::games::nim::NimPlay;
-use crate::games::nonincreasing::CapPlay;
-use crate::games::octal::OctalPlay;
-use crate::games::staircase::{GridPlay, StaircasePlay};
-use crate::games::subtraction::SubtractionPlay;
-use crate::games::wythoff::WythoffPlay;
-use crate::parse::Token;
+use crate::parse::{Token, parse_u64};
 
 /// A game as asked for by a front end: ruleset, convention and parameters.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -74,6 +64,31 @@ impl Setup {
         }
     }
 
+    /// The text of parameter `param`: as given, else its default.
+    pub fn text_of(&self, param: &ParamDoc) -> Option<&str> {
+        self.params
+            .get(param.name)
+            .map(String::as_str)
+            .or(param.default)
+    }
+
+    /// Parameter `param` as a natural number of at least `min` (its default when left out).
+    ///
+    /// # Errors
+    /// [`SetupError::BadParam`] naming the parameter and the bad text.
+    pub fn number_of(&self, param: &ParamDoc, min: u64) -> Result<u64, SetupError> {
+        let text = self.text_of(param).unwrap_or_default();
+        let bad = |problem: String| SetupError::BadParam {
+            name: Token::new(param.name),
+            problem,
+        };
+        match parse_u64(text.trim()) {
+            Ok(n) if n >= min => Ok(n),
+            Ok(n) => Err(bad(format!("'{n}' is less than {min}"))),
+            Err(problem) => Err(bad(format!("{} is {problem}", Token::new(text)))),
+        }
+    }
+
     /// Refuses misère play for a ruleset played under normal play only.
     ///
     /// # Errors
@@ -108,6 +123,14 @@ pub struct ParamDoc {
     pub positional: bool,
 }
 
+impl ParamDoc {
+    /// The command line's flag, after its `--`: the name with hyphens for underscores
+    /// (`max-heap`).
+    pub fn long_name(&self) -> String {
+        self.name.replace('_', "-")
+    }
+}
+
 /// How the page draws a ruleset's position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -122,7 +145,7 @@ pub enum Board {
     Coins,
 }
 
-/// What a front end sends back to go on from a position: the numbers [`Playable::position`]
+/// What a front end sends back to go on from a position: the numbers [`super::Ruleset::position`]
 /// reads and the parameters of [`Setup::params`] (for Nim with a shrinking cap, the cap).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Resume {
@@ -132,66 +155,3 @@ pub struct Resume {
     #[serde(flatten)]
     pub params: BTreeMap<String, String>,
 }
-
-impl Resume {
-    /// A position that is its numbers alone, with no parameters.
-    pub(crate) fn numbers(numbers: &[u64]) -> Resume {
-        Resume {
-            position: numbers.to_vec(),
-            params: BTreeMap::new(),
-        }
-    }
-}
-
-/// The names [`with_ruleset`] knows, in the order front ends list them.
-pub const RULESETS: &[&str] = &[
-    "nim",
-    "staircase",
-    "grid",
-    "coins",
-    "nonincreasing",
-    "subtraction",
-    "wythoff",
-    "lasker",
-    "moore",
-    "octal",
-    "sum",
-];
-
-/// Something to do with a playable ruleset whatever its type (a play loop, an API handler).
-pub trait Visitor {
-    /// What the visit returns.
-    type Output;
-    /// Does the work with the ruleset `game`.
-    fn visit<G: Playable>(self, game: G) -> Self::Output;
-}
-
-/// Builds the ruleset `setup` names and hands it to `visitor`. The one registry of playable
-/// rulesets: add a line here (and its name to [`RULESETS`]) for a new one.
-///
-/// # Errors
-/// [`SetupError`] for an unknown name or bad parameters.
-pub fn with_ruleset<V: Visitor>(setup: &Setup, visitor: V) -> Result<V::Output, SetupError> {
-    match setup.game.as_str() {
-        "nim" => {
-            setup.no_params()?;
-            Ok(visitor.visit(NimPlay::new(setup.convention())))
-        }
-        "staircase" => Ok(visitor.visit(StaircasePlay::new(setup)?)),
-        "grid" => Ok(visitor.visit(GridPlay::new(setup)?)),
-        "coins" => Ok(visitor.visit(CoinsPlay::new(setup)?)),
-        "nonincreasing" => Ok(visitor.visit(CapPlay::new(setup)?)),
-        "subtraction" => Ok(visitor.visit(SubtractionPlay::new(setup)?)),
-        "wythoff" => Ok(visitor.visit(WythoffPlay::new(setup)?)),
-        "lasker" => Ok(visitor.visit(LaskerPlay::new(setup)?)),
-        "moore" => Ok(visitor.visit(MoorePlay::new(setup)?)),
-        "octal" => Ok(visitor.visit(OctalPlay::new(setup)?)),
-        "sum" => Ok(visitor.visit(SumPlay::new(setup)?)),
-        name => Err(SetupError::UnknownGame {
-            name: Token::new(name),
-        }),
-    }
-}
-
-#[cfg(test)]
-mod tests;

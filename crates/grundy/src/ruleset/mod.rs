@@ -1,0 +1,294 @@
+//! What a ruleset module implements so that every front end can analyse and play it.
+//!
+//! - [`Ruleset`]: the rules as front ends drive them: a position from numbers, the legal moves,
+//!   applying one, the analysis, and what the computer player needs (the engine's [`Game`], a
+//!   bound on the search, a slow move for lost positions).
+//! - [`Presentation`]: how people see it: titles, help, the move notation, how a position is shown
+//!   and written in JSON, the board the page draws, notes and the ruleset's own JSON fields.
+//! - [`Playable`]: both, which every front end asks for.
+//!
+//! A position written as a list of numbers ([`Numbered`]: piles, steps, cells) gets most of
+//! [`Ruleset`] and [`Presentation`] by default, so a pile ruleset writes only its rules. The
+//! registry ([`crate::registry`]) lists the rulesets; front ends never name one.
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use serde::Serialize;
+
+use crate::engine::EngineError;
+use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang};
+
+mod error;
+mod notation;
+mod piles;
+mod setup;
+
+pub use error::{MoveError, OPTIONS_LISTED, SetupError};
+pub use notation::{Notation, Unit};
+pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
+pub(crate) use piles::*;
+pub use setup::{Board, ParamDoc, Resume, Setup};
+
+/// A position that front ends write as a list of natural numbers (piles, steps, cells): what
+/// [`Ruleset::position`] reads and [`Resume`] sends back.
+pub trait Numbered: Clone + Eq + Hash + Serialize + Debug {
+    /// The numbers.
+    fn numbers(&self) -> Vec<u64>;
+    /// How many components (piles, steps, cells) it has: one a number.
+    fn count(&self) -> usize {
+        self.numbers().len()
+    }
+    /// The numbers separated by spaces, as they are typed.
+    fn text(&self) -> String {
+        show_numbers(&self.numbers())
+    }
+    /// The stones in all: what is left of a pile game.
+    fn stones(&self) -> u128 {
+        total_stones(&self.numbers())
+    }
+}
+
+impl Numbered for Vec<u64> {
+    fn numbers(&self) -> Vec<u64> {
+        self.clone()
+    }
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn text(&self) -> String {
+        show_numbers(self)
+    }
+    fn stones(&self) -> u128 {
+        total_stones(self)
+    }
+}
+
+impl Numbered for [u64; 2] {
+    fn numbers(&self) -> Vec<u64> {
+        self.to_vec()
+    }
+}
+
+/// The rules of a ruleset as front ends drive them.
+///
+/// Required: the name, the rules for the engine, positions from numbers, legal moves, applying a
+/// move, the analysis and a bound on the engine's work. Provided for a position of piles: its
+/// components, the numbers that resume it, the material left and the slow move (one stone from
+/// the largest pile).
+pub trait Ruleset {
+    /// The command name (`nim`), which the registry checks against its own line.
+    const NAME: &'static str;
+    /// A position.
+    type Position: Numbered;
+    /// An explanation step of the analysis.
+    type Step: Explain + Serialize;
+    /// The rules as a [`Game`], for the engine.
+    type Rules: Game<Position = Self::Position>;
+
+    /// The rules for the engine.
+    fn rules(&self) -> &Self::Rules;
+    /// The conventions the ruleset can be played in.
+    fn conventions(&self) -> &'static [Convention] {
+        &[Convention::Normal]
+    }
+    /// The winning convention of this game; normal play unless the ruleset offers misère play.
+    fn convention(&self) -> Convention {
+        Convention::Normal
+    }
+    /// The parameters the ruleset takes (none for most).
+    fn parameters(&self) -> &'static [ParamDoc] {
+        &[]
+    }
+    /// The parameters this game was built with, as [`Setup::params`] gives them back (none
+    /// unless the ruleset takes some).
+    fn settings(&self) -> BTreeMap<String, String> {
+        BTreeMap::new()
+    }
+
+    /// The position described by `numbers` (as typed on the command line or sent as JSON).
+    ///
+    /// # Errors
+    /// [`SetupError`] when the numbers do not describe a position.
+    fn position(&self, numbers: Vec<u64>) -> Result<Self::Position, SetupError>;
+    /// How many components (piles, coins, ...) the position has.
+    fn components(&self, position: &Self::Position) -> usize {
+        position.count()
+    }
+    /// The numbers and parameters that give `position` back through the registry and
+    /// [`Ruleset::position`].
+    fn resume(&self, position: &Self::Position) -> Resume {
+        Resume {
+            position: position.numbers(),
+            params: self.settings(),
+        }
+    }
+
+    /// Pushes every legal move of `position` onto `out`. Only called on positions the engine
+    /// may search (see [`Ruleset::search_cost`]), so it may be long for large ones.
+    fn legal_moves(&self, position: &Self::Position, out: &mut Vec<Change>);
+    /// True when the player to move has no move.
+    fn is_over(&self, position: &Self::Position) -> bool;
+    /// The position after `change`, which must be legal.
+    fn apply(&self, position: &Self::Position, change: &Change) -> Self::Position;
+    /// The analysis (outcome, value, winning moves, explanation).
+    ///
+    /// # Errors
+    /// [`EngineError`] when a ruleset without a closed form cannot search the position.
+    fn analyze(
+        &self,
+        position: &Self::Position,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<Self::Step>, EngineError>;
+
+    /// An upper bound on the engine's work (positions times options) to search every position
+    /// reachable from `position`, or `None` when the ruleset cannot tell.
+    fn search_cost(&self, position: &Self::Position) -> Option<u64>;
+    /// How much game is left (the stones of a pile game): the computer without search wins with
+    /// the move that leaves the least.
+    fn material(&self, position: &Self::Position) -> u128 {
+        position.stones()
+    }
+    /// A move that keeps the game long, for a lost position too large to search: one stone from
+    /// the largest pile unless the ruleset says otherwise.
+    fn slow_move(&self, position: &Self::Position) -> Option<Change> {
+        one_from_largest(&position.numbers())
+    }
+}
+
+/// How people see a ruleset: names, help, the move notation, positions in text and JSON.
+pub trait Presentation: Ruleset {
+    /// The name for people (`misère Nim`).
+    fn title(&self, lang: Lang) -> String;
+    /// The rules, the theorem and examples, for the command line's help (English: the
+    /// explanations carry the Chinese).
+    fn help(&self) -> &'static str;
+    /// What each number of a position is (a pile, a step, a cell).
+    fn part(&self) -> Unit {
+        Unit::Pile
+    }
+    /// How the page draws a position.
+    fn board(&self) -> Board {
+        Board::Piles
+    }
+    /// How a move is written.
+    fn notation(&self) -> Notation;
+
+    /// The position for people, on one line: its numbers unless the ruleset shows it otherwise.
+    fn show(&self, position: &Self::Position, _lang: Lang) -> String {
+        position.text()
+    }
+    /// The position after `change` (legal from `position`) for people: [`Presentation::show`] of
+    /// [`Ruleset::apply`], unless the ruleset shows it its own way.
+    fn show_after(&self, position: &Self::Position, change: &Change, lang: Lang) -> String {
+        self.show(&self.apply(position, change), lang)
+    }
+
+    /// Reads a move in the ruleset's notation and checks that it is legal.
+    ///
+    /// # Errors
+    /// [`MoveError`] saying in one line what is wrong.
+    fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Change, MoveError>;
+    /// The move in the ruleset's notation (what [`Presentation::parse_move`] reads back).
+    fn write_move(&self, change: &Change) -> String;
+
+    /// Writes `position` as the JSON of an analysis gives it (its `position`, and each winning
+    /// move's): as the position serialises, unless the ruleset writes it its own way.
+    ///
+    /// # Errors
+    /// Those of `serializer`.
+    fn write_position<S: serde::Serializer>(
+        &self,
+        position: &Self::Position,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        position.serialize(serializer)
+    }
+
+    /// Writes the position after `change` (legal from `position`) as the JSON of an analysis
+    /// gives it: [`Presentation::write_position`] of [`Ruleset::apply`], unless the ruleset
+    /// writes it its own way.
+    ///
+    /// # Errors
+    /// Those of `serializer`.
+    fn write_after<S: serde::Serializer>(
+        &self,
+        position: &Self::Position,
+        change: &Change,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        self.write_position(&self.apply(position, change), serializer)
+    }
+
+    /// Lines the text of an analysis adds after its winning moves (none unless the ruleset has
+    /// some): `grundy RULESET` prints them, and the Python package's `explain`.
+    fn notes(
+        &self,
+        _position: &Self::Position,
+        _analysis: &Analysis<Self::Step>,
+        _lang: Lang,
+    ) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// What the parameters ask for instead of the analysis of a position (a subtraction game's
+    /// first values with `sequence N`); none unless the ruleset has such a parameter.
+    ///
+    /// # Errors
+    /// [`SetupError::BadParam`] when it cannot be made (values not known that far).
+    fn listing(&self, _lang: Lang) -> Result<Option<Listing>, SetupError> {
+        Ok(None)
+    }
+
+    /// The ruleset's own fields of the JSON of an analysis, after the contract's (a subtraction
+    /// game's `set` and `period`): none unless the ruleset has some. `grundy RULESET --json`,
+    /// the web API and the Python package's `to_dict` all take them from here.
+    #[cfg(feature = "serde")]
+    fn json_fields(
+        &self,
+        _position: &Self::Position,
+        _analysis: &Analysis<Self::Step>,
+    ) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+}
+
+/// A listing that a parameter asks for instead of the analysis of a position
+/// ([`Presentation::listing`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listing {
+    /// Its text, in the language asked for.
+    pub text: String,
+    /// Its JSON object, one of the shapes of [`crate::json`].
+    #[cfg(feature = "serde")]
+    pub json: serde_json::Value,
+}
+
+/// A ruleset people can analyse and play: its rules and their presentation.
+pub trait Playable: Presentation {}
+
+impl<T: Presentation> Playable for T {}
+
+/// A ruleset the registry builds from what a front end asks for.
+pub trait FromSetup: Sized {
+    /// The game `setup` asks for, its convention and parameters checked.
+    ///
+    /// # Errors
+    /// [`SetupError`] for parameters it does not take or cannot read, or a convention it does not
+    /// offer.
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError>;
+
+    /// The parameters and numbers that a position typed as words other than numbers stands for
+    /// (a sum's components `nim:3 lasker:7,2`), with `setup`'s other parameters kept; `None`
+    /// when the ruleset's positions are typed as numbers only, or these words are numbers.
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the bad word.
+    fn read_words(
+        _setup: &Setup,
+        _words: &[String],
+    ) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
+        Ok(None)
+    }
+}
