@@ -1,19 +1,23 @@
-//! Rhai's syntax tree compiled to closures.
+//! Rhai's syntax tree compiled to closures: a script's functions ([`Program::compile`]), each
+//! one's statements and expressions.
 
-use rhai::{ASTFlags, BinaryExpr, Expr, FlowControl, FnCallExpr, Position, Stmt};
+use std::cell::RefCell;
+
+use rhai::{AST, ASTFlags, BinaryExpr, Expr, FlowControl, FnCallExpr, Position, Stmt};
 use rustc_hash::FxHashMap;
 
-use super::liveness::{Ahead, Names, free_names};
-use super::operators::{Compare, Op};
-use super::runtime::{Frame, Function};
+use super::context::{Compiled, Compiler, Operand, Turns, Unsupported, unsupported};
+use super::liveness::{Names, free_names};
+use super::operators::{Compare, Op, assigned_integer};
+use super::runtime::{Closure, Code, Effect, Frame, Function, Program, Test};
 use super::sink::sink_of;
-use super::typed::{IntCode, range_bounds, stays_integer};
+use super::split::makes_each_item_a_component;
+use super::typed::{range_bounds, stays_integer};
 use super::values::{
-    Item, Size, Value, contains, copy, discard, length, position, property, property_mut,
-    push_item, sort_integers,
+    Item, Size, Value, constant_of, contains, copy, discard, length, position, property,
+    property_mut, push_item, sort_integers,
 };
-use super::{Closure, Code, Effect, Flow, Run};
-use crate::error::place_of;
+use super::{Flow, Run};
 use crate::{Key, State};
 
 /// How a function is compiled, besides the code every caller runs.
@@ -78,16 +82,117 @@ pub(super) fn compile_function(
     })
 }
 
-/// The value of a constant expression.
-pub(super) fn constant_of(expr: &Expr) -> Option<Value> {
-    match expr {
-        Expr::Unit(_) => Some(Value::Unit),
-        Expr::IntegerConstant(n, _) => Some(Value::Int(*n)),
-        Expr::BoolConstant(b, _) => Some(Value::Bool(*b)),
-        Expr::CharConstant(c, _) => Some(Value::Char(*c)),
-        Expr::StringConstant(s, _) => Some(Value::Str(s.as_str().into())),
-        Expr::DynamicConstant(value, _) => Value::from_dynamic(value),
-        _ => None,
+impl Program {
+    /// Compiles every script function of `ast` that the subset covers.
+    pub(crate) fn compile(ast: &AST) -> Program {
+        let definitions: Vec<_> = ast.iter_fn_def().collect();
+        let index: FxHashMap<(String, usize), usize> = definitions
+            .iter()
+            .enumerate()
+            .map(|(i, def)| ((def.name.to_string(), def.params.len()), i))
+            .collect();
+        // Rhai gives no direct access to a function's statements: the walk visits the top-level
+        // statements of the script and then those of each function, and a function's are the
+        // ones inside the span of its body.
+        let mut outermost: Vec<Stmt> = Vec::new();
+        ast.walk(&mut |path: &[rhai::ASTNode]| {
+            if let [rhai::ASTNode::Stmt(stmt)] = path {
+                outermost.push((*stmt).clone());
+            }
+            true
+        });
+        let in_functions = outermost.get(ast.statements().len()..).unwrap_or_default();
+        let body_of = |def: &rhai::ScriptFuncDef| -> Vec<Stmt> {
+            let span = line_and_column(def.body.start_position())
+                ..=line_and_column(def.body.end_position());
+            in_functions
+                .iter()
+                .filter(|s| span.contains(&line_and_column(s.position())))
+                .cloned()
+                .collect()
+        };
+        let bodies: Vec<Vec<Stmt>> = definitions.iter().map(|def| body_of(def)).collect();
+        let constants: FxHashMap<String, Value> = definitions
+            .iter()
+            .zip(&bodies)
+            .filter(|(def, _)| def.params.is_empty())
+            .filter_map(|(def, body)| match &body[..] {
+                [Stmt::Expr(e)] => constant_of(e).map(|v| (def.name.to_string(), v)),
+                _ => None,
+            })
+            .collect();
+        // Every statement must have found its function (a statement without a position would
+        // not): otherwise nothing is compiled.
+        let split = bodies.iter().map(Vec::len).sum::<usize>() == in_functions.len();
+        let each_item_shaped: Vec<bool> = definitions
+            .iter()
+            .zip(&bodies)
+            .map(|(def, body)| match &def.params[..] {
+                [param] => split && makes_each_item_a_component(param, body),
+                _ => false,
+            })
+            .collect();
+        let mut reasons = FxHashMap::default();
+        let functions = definitions
+            .iter()
+            .zip(bodies)
+            .enumerate()
+            .map(|(i, (def, body))| {
+                if !split {
+                    let reason =
+                        "the script's functions could not be told apart in its syntax tree";
+                    reasons.insert(i, reason.to_string());
+                    return (None, None, (None, None));
+                }
+                let variant = |argument_in_place, sink| {
+                    let variant = Variant {
+                        argument_in_place,
+                        sink,
+                    };
+                    (def.params.len() == 1)
+                        .then(|| compile_function(def, &body, &index, &constants, variant).ok())
+                        .flatten()
+                };
+                match compile_function(def, &body, &index, &constants, Variant::CALLED) {
+                    Ok(function) => (
+                        Some(function),
+                        variant(true, false),
+                        (variant(true, true), variant(false, true)),
+                    ),
+                    Err(Unsupported(reason)) => {
+                        reasons.insert(i, reason);
+                        (None, None, (None, None))
+                    }
+                }
+            })
+            .collect::<Vec<_>>();
+        let mut in_place = Vec::with_capacity(functions.len());
+        let mut streaming = Vec::with_capacity(functions.len());
+        let functions: Vec<_> = functions
+            .into_iter()
+            .map(|(function, reading_in_place, streams)| {
+                in_place.push(reading_in_place);
+                streaming.push(streams);
+                function
+            })
+            .collect();
+        let mut program = Program {
+            each_item: vec![None; functions.len()],
+            functions,
+            in_place,
+            streaming,
+            index,
+            reasons,
+            stack: RefCell::new(Vec::new()),
+            spare: RefCell::new(Vec::new()),
+            short: RefCell::new(Default::default()),
+        };
+        for (i, shaped) in each_item_shaped.into_iter().enumerate() {
+            if shaped {
+                program.each_item[i] = program.operations_of_each_item(i);
+            }
+        }
+        program
     }
 }
 
@@ -98,95 +203,6 @@ pub(super) fn line_and_column(position: Position) -> (usize, usize) {
     )
 }
 
-/// Why a function is outside the subset.
-pub(super) struct Unsupported(pub(super) String);
-
-pub(super) type Compiled<T> = Result<T, Unsupported>;
-
-pub(super) fn unsupported(position: Position, what: &str) -> Unsupported {
-    Unsupported(format!(
-        "{}: {what} is outside the compiled subset",
-        place_of(position)
-    ))
-}
-
-/// A compiled test: an expression that must give a boolean.
-pub(super) type Test = Closure<bool>;
-
-/// An operand of an operator, a call or an index: a variable or a constant is read where it is,
-/// without a closure call or a copy.
-pub(super) enum Operand {
-    Slot(usize),
-    /// A variable read for the last time: its value is moved out rather than copied.
-    LastRead(usize),
-    /// The parameter of a call from the engine, read in the caller's state
-    /// ([`Frame::argument`]): copied only where the code needs a value of its own.
-    Argument,
-    Const(Value),
-    /// Arithmetic on integers, without a [`Value`] in between ([`super::typed`]).
-    Integer(IntCode),
-    Code(Code),
-}
-
-impl Operand {
-    /// The operations the interpreter counts for a variable or a constant (the code of other
-    /// operands counts its own).
-    pub(super) fn operations(&self) -> u64 {
-        u64::from(!matches!(self, Operand::Code(_) | Operand::Integer(_)))
-    }
-
-    /// Runs the operand's code, if it has some: the value that [`Operand::read`] then reads.
-    #[inline]
-    pub(super) fn run(&self, f: &mut Frame<'_>) -> Run<Value> {
-        match self {
-            Operand::Code(code) => code(f),
-            Operand::Integer(int) => int(f).map(Value::Int),
-            Operand::Argument => Ok(f.copy_of_argument(0)),
-            _ => Ok(Value::Unit),
-        }
-    }
-
-    #[inline]
-    pub(super) fn read<'a>(&'a self, f: &'a Frame<'_>, ran: &'a Value) -> &'a Value {
-        match self {
-            Operand::Slot(slot) | Operand::LastRead(slot) => f.slot(*slot),
-            Operand::Const(value) => value,
-            Operand::Code(_) | Operand::Integer(_) | Operand::Argument => ran,
-        }
-    }
-
-    /// The operand's value, as its own.
-    #[inline(always)]
-    pub(super) fn value(&self, f: &mut Frame<'_>) -> Run<Value> {
-        match self {
-            Operand::Slot(slot) => Ok(copy(f.slot(*slot))),
-            Operand::LastRead(slot) => Ok(std::mem::take(f.slot_mut(*slot))),
-            Operand::Const(value) => Ok(copy(value)),
-            Operand::Code(code) => code(f),
-            Operand::Integer(int) => int(f).map(Value::Int),
-            Operand::Argument => Ok(f.copy_of_argument(0)),
-        }
-    }
-
-    /// The same operand read in place, for a variable or a constant (`None` for code).
-    pub(super) fn read_only_copy(&self) -> Option<Operand> {
-        match self {
-            Operand::Slot(slot) | Operand::LastRead(slot) => Some(Operand::Slot(*slot)),
-            Operand::Const(value) => Some(Operand::Const(value.clone())),
-            Operand::Code(_) | Operand::Integer(_) | Operand::Argument => None,
-        }
-    }
-
-    /// The operand read where it is, never moved (for the operators, which only look at it).
-    pub(super) fn in_place(self) -> Operand {
-        match self {
-            Operand::LastRead(slot) => Operand::Slot(slot),
-            other => other,
-        }
-    }
-}
-
-/// How many statements of `block`, before one that declares `name` again, push onto `name`
 /// (`name.push(x)`), at most four.
 fn pushes_onto(name: &str, block: &[Stmt]) -> usize {
     const MOST_ROOM: usize = 4;
@@ -235,15 +251,6 @@ pub(super) fn array_of(items: &[Operand], f: &mut Frame<'_>) -> Run<(Vec<State>,
     Ok((array, size.bounded()?))
 }
 
-/// What `old op= new` stores on integers (`= new` without an operator).
-#[inline(always)]
-pub(super) fn assigned_integer(op: Option<Op>, old: i64, new: i64) -> Run<i64> {
-    match op {
-        None => Ok(new),
-        Some(op) => op.on_integers(old, new),
-    }
-}
-
 /// When a loop tests its condition.
 #[derive(Clone, Copy)]
 pub(super) enum Check {
@@ -289,93 +296,7 @@ impl Access {
 /// arguments.
 pub(super) type Method = fn(&mut Vec<State>, &mut Size, Value, Value) -> Run<Value>;
 
-/// A variable in scope.
-pub(super) struct Local {
-    pub(super) name: String,
-    pub(super) slot: usize,
-    pub(super) constant: bool,
-    /// Always holds a [`Value::Int`] ([`super::typed`]).
-    pub(super) integer: bool,
-}
-
-pub(super) struct Compiler<'a> {
-    pub(super) index: &'a FxHashMap<(String, usize), usize>,
-    /// The functions without parameters whose body is a constant, by name.
-    pub(super) constants: &'a FxHashMap<String, Value>,
-    /// The operations compiled so far that run once per call of the function (those in a loop's
-    /// body are charged at each turn instead).
-    pub(super) operations: u64,
-    /// Variables in scope, innermost last.
-    pub(super) scope: Vec<Local>,
-    pub(super) slots: usize,
-    pub(super) calls: Vec<usize>,
-    /// What may run after the code being compiled, innermost last.
-    pub(super) ahead: Vec<Ahead>,
-    /// The variables named in the innermost statement being compiled.
-    pub(super) here: Names,
-    /// The slot of the parameter read in the caller's state ([`Operand::Argument`]), if any.
-    pub(super) argument: Option<usize>,
-    /// How many pushes onto the variable declared by the statement being compiled follow it
-    /// in its block ([`pushes_onto`]).
-    pub(super) pushes_after: usize,
-    /// Whether the variable declared by the statement being compiled stays an integer in the
-    /// rest of its block, if it starts as one ([`stays_integer`]).
-    pub(super) stays_integer_after: bool,
-    /// The array handed over item by item ([`super::sink`]), by name, and its slot once
-    /// declared.
-    pub(super) sink_name: Option<String>,
-    pub(super) sink: Option<usize>,
-}
-
 impl Compiler<'_> {
-    /// The operations compiled since `before` (a loop's condition and body), which the loop
-    /// charges at each turn, plus one for the turn, taken out of the count charged once per call.
-    pub(super) fn turn_operations(&mut self, before: u64) -> u64 {
-        let each_turn = self.operations - before + 1;
-        self.operations = before;
-        each_turn
-    }
-
-    /// A new local variable (`integer`: typed an integer, see [`super::typed`]) and its slot.
-    pub(super) fn declare(&mut self, name: &str, constant: bool, integer: bool) -> usize {
-        let slot = self.slots;
-        self.slots += 1;
-        self.scope.push(Local {
-            name: name.to_string(),
-            slot,
-            constant,
-            integer,
-        });
-        slot
-    }
-
-    pub(super) fn variable(&self, expr: &Expr) -> Compiled<(usize, bool)> {
-        let Expr::Variable(x, _, position) = expr else {
-            return Err(unsupported(expr.position(), "this expression"));
-        };
-        let name = x.1.as_str();
-        self.scope
-            .iter()
-            .rev()
-            .find(|local| local.name == name)
-            .map(|local| (local.slot, local.constant))
-            .ok_or_else(|| unsupported(*position, &format!("the variable `{name}` from outside")))
-    }
-
-    pub(super) fn writable(&self, variable: &Expr) -> Compiled<usize> {
-        let (slot, constant) = self.variable(variable)?;
-        if constant {
-            return Err(unsupported(variable.position(), "changing a constant"));
-        }
-        if self.argument == Some(slot) {
-            return Err(unsupported(
-                variable.position(),
-                "changing the argument in place",
-            ));
-        }
-        Ok(slot)
-    }
-
     pub(super) fn operand(&mut self, expr: &Expr) -> Compiled<Operand> {
         if let Some(value) = self.constant_call(expr).or_else(|| constant_of(expr)) {
             return Ok(Operand::Const(value));
@@ -394,18 +315,6 @@ impl Compiler<'_> {
             Expr::FnCall(call, _) if let Some(int) = self.int_call(call)? => Operand::Integer(int),
             other => Operand::Code(self.expr(other)?),
         })
-    }
-
-    /// The value of a call of a script function without parameters whose body is a constant
-    /// (`fn moves() { [1, 2, 4] }`, the way a script writes a constant): the call is the
-    /// constant, read where it is.
-    pub(super) fn constant_call(&self, expr: &Expr) -> Option<Value> {
-        match expr {
-            Expr::FnCall(call, _) if call.op_token.is_none() && call.args.is_empty() => {
-                self.constants.get(call.name.as_str()).cloned()
-            }
-            _ => None,
-        }
     }
 
     /// The items of an array literal (see [`array_of`]).
@@ -1406,75 +1315,6 @@ pub(super) fn pair<T: 'static>(
             result
         }),
     }
-}
-
-/// A `for` loop's turns: its variable, its counter, the operations counted at each turn, and
-/// the statements of its body (run in turn here, without a closure around them).
-pub(super) struct Turns {
-    slot: usize,
-    counter: Option<usize>,
-    each_turn: u64,
-    body: Vec<Effect>,
-}
-
-impl Turns {
-    /// One turn with `item` in the loop's variable (the `n`-th): whether the loop stops.
-    #[inline]
-    fn turn(&self, f: &mut Frame<'_>, n: usize, item: Value) -> Run<bool> {
-        f.tick(self.each_turn)?;
-        discard(std::mem::replace(f.slot_mut(self.slot), item));
-        if let Some(counter) = self.counter {
-            *f.slot_mut(counter) = Value::Int(n as i64);
-        }
-        for statement in &self.body {
-            match statement(f) {
-                Ok(()) => {}
-                Err(Flow::Continue) => return Ok(false),
-                Err(Flow::Break) => return Ok(true),
-                Err(other) => return Err(other),
-            }
-        }
-        Ok(false)
-    }
-
-    /// The turns over `start..end` (`..=` when `inclusive`).
-    pub(super) fn over_range(
-        &self,
-        f: &mut Frame<'_>,
-        start: i64,
-        end: i64,
-        inclusive: bool,
-    ) -> Run<()> {
-        let mut n = 0;
-        each_in_range(start, end, inclusive, |i| {
-            let stop = self.turn(f, n, Value::Int(i))?;
-            n += 1;
-            Ok(stop)
-        })
-    }
-
-    /// The operations charged at each turn.
-    pub(super) fn each_turn(&self) -> u64 {
-        self.each_turn
-    }
-}
-
-/// Runs `turn` on `start`, `start + 1`... up to `end` (`end` too when `inclusive`), until it
-/// says to stop.
-pub(super) fn each_in_range(
-    start: i64,
-    end: i64,
-    inclusive: bool,
-    mut turn: impl FnMut(i64) -> Run<bool>,
-) -> Run<()> {
-    let mut i = start;
-    while i < end || (inclusive && i == end) {
-        if turn(i)? || i == i64::MAX {
-            break;
-        }
-        i += 1;
-    }
-    Ok(())
 }
 
 /// Runs `effects` in order, then `last`, whose value it is.

@@ -20,9 +20,9 @@
 
 use rhai::{ASTFlags, Expr, Ident, Stmt};
 
-use super::compiler::{Compiled, Compiler, Operand, Turns, assigned_integer, each_in_range};
+use super::context::{Compiled, Compiler, Operand, Turns, each_in_range};
 use super::liveness::{Names, free_names_of_expr};
-use super::operators::Op;
+use super::operators::{Op, assigned_integer};
 use super::runtime::Frame;
 use super::sink::{hand_over, push_of};
 use super::typed::{IntOperand, stays_integer};
@@ -187,7 +187,7 @@ impl Compiler<'_> {
                 changes,
                 sink,
                 pushes,
-                each_turn: turns.each_turn(),
+                each_turn: turns.each_turn,
             }))
         });
         self.scope.truncate(mark);

@@ -1,9 +1,9 @@
-//! Which read of a variable is its last, so that its value can be moved instead of copied.
+//! The variables that code names, counted: how the compiler tells which read of a variable is
+//! its last ([`Compiler::is_last_read`](super::context::Compiler::is_last_read)), so that its
+//! value can be moved instead of copied.
 
 use rhai::{Expr, Stmt};
 use rustc_hash::FxHashMap;
-
-use super::compiler::{Compiled, Compiler};
 
 /// How often each variable is named, by name.
 pub(super) type Names = FxHashMap<String, u32>;
@@ -63,40 +63,5 @@ pub(super) fn count_variable(path: &[rhai::ASTNode], bound: &[String], names: &m
         && !bound.iter().any(|b| b == x.1.as_str())
     {
         *names.entry(x.1.to_string()).or_default() += 1;
-    }
-}
-
-/// Code that may run after the code being compiled and read the variables it names: the rest
-/// of a block, the rest of a statement around a block, or the whole of a loop (which runs
-/// again). A loop's turns declare their own variables anew, so a loop only holds back the
-/// variables declared before it, those with slots `below` its first.
-pub(super) struct Ahead {
-    pub(super) names: Names,
-    pub(super) below: usize,
-}
-
-impl Compiler<'_> {
-    /// Whether the variable `name` in `slot` is read here for the last time: named once in its
-    /// statement, and not in any code that may run after it.
-    pub(super) fn is_last_read(&self, name: &str, slot: usize) -> bool {
-        self.here.get(name) == Some(&1)
-            && !self
-                .ahead
-                .iter()
-                .any(|later| slot < later.below && later.names.contains_key(name))
-    }
-
-    /// Compiles `code` with `names` (read by code that runs after it, from variables with
-    /// slots below `below`) held back from moving.
-    pub(super) fn with_ahead<T>(
-        &mut self,
-        names: Names,
-        below: usize,
-        code: impl FnOnce(&mut Self) -> Compiled<T>,
-    ) -> Compiled<T> {
-        self.ahead.push(Ahead { names, below });
-        let compiled = code(self);
-        self.ahead.pop();
-        compiled
     }
 }

@@ -54,11 +54,23 @@
 //! A function of one parameter that never changes it is compiled a second time, to read the
 //! state the engine passes where it is ([`Operand::Argument`]): a call of `options` on an array
 //! or a map copies only what the script copies itself (`let next = heaps`, or where the other
-//! compilation would move the parameter), not the whole state first. A few shapes that every `options` has run without a value in between: an integer
-//! stored into an element (`next[i] -= take`), a variable's element or property (`piles[i]`,
-//! `state.cap`), `push` of an array literal, and `sort`.
+//! compilation would move the parameter), not the whole state first. A few shapes that every
+//! `options` has run without a value in between: an integer stored into an element
+//! (`next[i] -= take`), a variable's element or property (`piles[i]`, `state.cap`), `push` of
+//! an array literal, and `sort`.
+//!
+//! Each module uses only those before it (and this one's [`Flow`] and [`Run`]): `values`,
+//! `operators`, `split`, `runtime`, `liveness`, `context`, `typed`, `sink`, `copy_loop`,
+//! `compiler`.
+//!
+//! [`Value`]: values::Value
+//! [`Size`]: values::Size
+//! [`Ahead`]: context::Ahead
+//! [`Effect`]: runtime::Effect
+//! [`Operand::Argument`]: context::Operand::Argument
 
 mod compiler;
+mod context;
 mod copy_loop;
 mod liveness;
 mod operators;
@@ -68,9 +80,7 @@ mod split;
 mod typed;
 mod values;
 
-use runtime::Frame;
 pub(crate) use runtime::{Meter, Program, Streamed};
-use values::Value;
 
 /// Why compiled code stopped early.
 enum Flow {
@@ -78,22 +88,15 @@ enum Flow {
     Bail,
     /// `return`: its value waits in [`Frame::returned`]. (A flow without a value keeps a
     /// [`Run<Value>`] as small as a [`Value`], which every compiled node returns.)
+    ///
+    /// [`Frame::returned`]: runtime::Frame::returned
+    /// [`Value`]: values::Value
     Return,
     Break,
     Continue,
 }
 
 type Run<T> = Result<T, Flow>;
-
-/// Compiled code giving a `T`.
-type Closure<T> = Box<dyn Fn(&mut Frame<'_>) -> Run<T>>;
-
-/// A compiled expression, or a statement whose value is used.
-type Code = Closure<Value>;
-
-/// A compiled statement whose value is not used (every one but the last of a block that has a
-/// value): no [`Value`] is made or dropped.
-type Effect = Closure<()>;
 
 /// What one operation of the compiled code counts against the step budget. The compiled code
 /// counts its operations ahead: a call counts every operation of its function's body outside

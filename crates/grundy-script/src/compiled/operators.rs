@@ -140,6 +140,15 @@ impl Op {
     }
 }
 
+/// What `old op= new` stores on integers (`= new` without an operator).
+#[inline(always)]
+pub(super) fn assigned_integer(op: Option<Op>, old: i64, new: i64) -> Run<i64> {
+    match op {
+        None => Ok(new),
+        Some(op) => op.on_integers(old, new),
+    }
+}
+
 /// `x << y` as Rhai computes it: bits shifted out are lost, a shift by 64 or more gives 0, and
 /// a negative shift goes the other way.
 pub(super) fn shift_left(x: i64, y: i64) -> i64 {

@@ -1,16 +1,31 @@
-//! Running compiled code: the frame of a call, its counts against the budget, and the program.
+//! Running compiled code: the closures it is made of, the frame of a call, its counts against
+//! the budget, and the program ([`Program::compile`] builds it).
 
 use std::cell::RefCell;
 use std::time::Instant;
 
-use rhai::{AST, Stmt};
 use rustc_hash::FxHashMap;
 
-use super::compiler::{Unsupported, Variant, compile_function, constant_of, line_and_column};
-use super::split::{EachItem, makes_each_item_a_component};
+use super::split::EachItem;
 use super::values::{Size, Value, discard, within_depth};
-use super::{Code, Flow, MAX_CALL_LEVELS, Run, WEIGHT};
+use super::{Flow, MAX_CALL_LEVELS, Run, WEIGHT};
 use crate::{ScriptLimits, State};
+
+/// Compiled code giving a `T`.
+pub(super) type Closure<T> = Box<dyn Fn(&mut Frame<'_>) -> Run<T>>;
+
+/// A compiled expression, or a statement whose value is used.
+pub(super) type Code = Closure<Value>;
+
+/// A compiled statement whose value is not used (every one but the last of a block that has a
+/// value): no [`Value`] is made or dropped.
+pub(super) type Effect = Closure<()>;
+
+/// A compiled test: an expression that must give a boolean.
+pub(super) type Test = Closure<bool>;
+
+/// Compiled code giving an integer, or giving up.
+pub(super) type IntCode = Closure<i64>;
 
 /// The limits a compiled call runs under: those of the script's budget.
 #[derive(Clone, Copy)]
@@ -200,23 +215,23 @@ pub(super) struct Function {
 /// The compiled functions of a script.
 pub(crate) struct Program {
     /// By (name, number of parameters); `None` where a function is outside the subset.
-    functions: Vec<Option<Function>>,
+    pub(super) functions: Vec<Option<Function>>,
     /// By the same index, the variant of a function of one parameter that reads its parameter
     /// in the caller's state, where the function never changes it: a call from the engine then
     /// copies no more of the state than the script itself does.
-    in_place: Vec<Option<Function>>,
+    pub(super) in_place: Vec<Option<Function>>,
     /// By the same index, the variants of a function of one parameter that hand the array
     /// they return over item by item ([`super::sink`]): reading the parameter in place, and
     /// from a copy.
-    streaming: Vec<(Option<Function>, Option<Function>)>,
+    pub(super) streaming: Vec<(Option<Function>, Option<Function>)>,
     /// By the same index, the functions of the usual `components` shape, answered without
     /// running them ([`EachItem`]).
-    each_item: Vec<Option<EachItem>>,
-    index: FxHashMap<(String, usize), usize>,
+    pub(super) each_item: Vec<Option<EachItem>>,
+    pub(super) index: FxHashMap<(String, usize), usize>,
     /// Why each function outside the subset is, by index.
-    reasons: FxHashMap<usize, String>,
+    pub(super) reasons: FxHashMap<usize, String>,
     /// The locals' stack, kept from call to call (one allocation less per call).
-    stack: RefCell<Vec<Value>>,
+    pub(super) stack: RefCell<Vec<Value>>,
     /// Empty arrays with room, given back by the caller once it has taken the states out of
     /// a returned array ([`Program::recycle`]): `let out = []` starts from one, so the array
     /// of options does not grow from nothing at each call.
@@ -225,7 +240,7 @@ pub(crate) struct Program {
     /// length), taken from the arrays the engine is done with ([`Program::take_back`]): a copy
     /// of the state passed in takes one of its size and overwrites its items, without an
     /// allocation (and without dropping the items kept, which need none).
-    short: RefCell<[Vec<Vec<State>>; SHORT]>,
+    pub(super) short: RefCell<[Vec<Vec<State>>; SHORT]>,
 }
 
 /// The longest arrays kept for reuse ([`Program::short`]), and how many of each length: as
@@ -247,121 +262,9 @@ fn keep(short: &mut [Vec<Vec<State>>; SHORT], state: State) {
 }
 
 impl Program {
-    /// Compiles every script function of `ast` that the subset covers.
-    pub(crate) fn compile(ast: &AST) -> Program {
-        let definitions: Vec<_> = ast.iter_fn_def().collect();
-        let index: FxHashMap<(String, usize), usize> = definitions
-            .iter()
-            .enumerate()
-            .map(|(i, def)| ((def.name.to_string(), def.params.len()), i))
-            .collect();
-        // Rhai gives no direct access to a function's statements: the walk visits the top-level
-        // statements of the script and then those of each function, and a function's are the
-        // ones inside the span of its body.
-        let mut outermost: Vec<Stmt> = Vec::new();
-        ast.walk(&mut |path: &[rhai::ASTNode]| {
-            if let [rhai::ASTNode::Stmt(stmt)] = path {
-                outermost.push((*stmt).clone());
-            }
-            true
-        });
-        let in_functions = outermost.get(ast.statements().len()..).unwrap_or_default();
-        let body_of = |def: &rhai::ScriptFuncDef| -> Vec<Stmt> {
-            let span = line_and_column(def.body.start_position())
-                ..=line_and_column(def.body.end_position());
-            in_functions
-                .iter()
-                .filter(|s| span.contains(&line_and_column(s.position())))
-                .cloned()
-                .collect()
-        };
-        let bodies: Vec<Vec<Stmt>> = definitions.iter().map(|def| body_of(def)).collect();
-        let constants: FxHashMap<String, Value> = definitions
-            .iter()
-            .zip(&bodies)
-            .filter(|(def, _)| def.params.is_empty())
-            .filter_map(|(def, body)| match &body[..] {
-                [Stmt::Expr(e)] => constant_of(e).map(|v| (def.name.to_string(), v)),
-                _ => None,
-            })
-            .collect();
-        // Every statement must have found its function (a statement without a position would
-        // not): otherwise nothing is compiled.
-        let split = bodies.iter().map(Vec::len).sum::<usize>() == in_functions.len();
-        let each_item_shaped: Vec<bool> = definitions
-            .iter()
-            .zip(&bodies)
-            .map(|(def, body)| match &def.params[..] {
-                [param] => split && makes_each_item_a_component(param, body),
-                _ => false,
-            })
-            .collect();
-        let mut reasons = FxHashMap::default();
-        let functions = definitions
-            .iter()
-            .zip(bodies)
-            .enumerate()
-            .map(|(i, (def, body))| {
-                if !split {
-                    let reason =
-                        "the script's functions could not be told apart in its syntax tree";
-                    reasons.insert(i, reason.to_string());
-                    return (None, None, (None, None));
-                }
-                let variant = |argument_in_place, sink| {
-                    let variant = Variant {
-                        argument_in_place,
-                        sink,
-                    };
-                    (def.params.len() == 1)
-                        .then(|| compile_function(def, &body, &index, &constants, variant).ok())
-                        .flatten()
-                };
-                match compile_function(def, &body, &index, &constants, Variant::CALLED) {
-                    Ok(function) => (
-                        Some(function),
-                        variant(true, false),
-                        (variant(true, true), variant(false, true)),
-                    ),
-                    Err(Unsupported(reason)) => {
-                        reasons.insert(i, reason);
-                        (None, None, (None, None))
-                    }
-                }
-            })
-            .collect::<Vec<_>>();
-        let mut in_place = Vec::with_capacity(functions.len());
-        let mut streaming = Vec::with_capacity(functions.len());
-        let functions: Vec<_> = functions
-            .into_iter()
-            .map(|(function, reading_in_place, streams)| {
-                in_place.push(reading_in_place);
-                streaming.push(streams);
-                function
-            })
-            .collect();
-        let mut program = Program {
-            each_item: vec![None; functions.len()],
-            functions,
-            in_place,
-            streaming,
-            index,
-            reasons,
-            stack: RefCell::new(Vec::new()),
-            spare: RefCell::new(Vec::new()),
-            short: RefCell::new(Default::default()),
-        };
-        for (i, shaped) in each_item_shaped.into_iter().enumerate() {
-            if shaped {
-                program.each_item[i] = program.operations_of_each_item(i);
-            }
-        }
-        program
-    }
-
     /// What the compiled code of function `index`, recognised as the usual `components`,
     /// counts: run on an empty array and on an array of one item.
-    fn operations_of_each_item(&self, index: usize) -> Option<EachItem> {
+    pub(super) fn operations_of_each_item(&self, index: usize) -> Option<EachItem> {
         let unlimited = Meter {
             used: 0,
             limit: u64::MAX,

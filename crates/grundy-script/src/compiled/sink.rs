@@ -18,10 +18,10 @@
 
 use rhai::{ASTFlags, ASTNode, Expr, ImmutableString, Position, Stmt};
 
-use super::compiler::{Compiled, Compiler, constant_of, unsupported};
-use super::runtime::Frame;
-use super::values::{Size, Value, within_depth};
-use super::{Effect, Flow, Run};
+use super::context::{Compiled, Compiler, unsupported};
+use super::runtime::{Effect, Frame};
+use super::values::{Size, Value, constant_of, within_depth};
+use super::{Flow, Run};
 use crate::State;
 
 /// The name of the array that the body only pushes onto and returns, if there is one.

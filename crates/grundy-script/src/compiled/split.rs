@@ -16,8 +16,7 @@
 
 use rhai::{ASTFlags, Expr, Stmt};
 
-use super::compiler::constant_of;
-use super::values::{MAX_ARRAY, Size, Value};
+use super::values::{MAX_ARRAY, Size, Value, constant_of};
 use crate::State;
 
 /// What the compiled code of a recognised `components` counts: `per_call` operations, and

@@ -724,7 +724,7 @@ fn states_nested_as_deep_as_a_state_may_be_and_one_deeper() {
 /// exactly as large as the value (no tag of its own to copy around).
 #[test]
 fn a_result_is_as_small_as_its_value() {
-    use super::{Run, Value};
+    use super::{Run, values::Value};
     assert_eq!(size_of::<Run<Value>>(), size_of::<Value>());
 }
 

@@ -21,15 +21,12 @@
 
 use rhai::{ASTNode, Expr, FnCallExpr, Stmt};
 
-use super::compiler::{Compiled, Compiler, constant_of};
+use super::context::{Compiled, Compiler};
 use super::operators::{Compare, Op};
-use super::runtime::Frame;
-use super::values::{Value, discard};
-use super::{Closure, Flow, Run};
+use super::runtime::{Frame, IntCode, Test};
+use super::values::{Value, constant_of, discard};
+use super::{Flow, Run};
 use crate::State;
-
-/// Compiled code giving an integer, or giving up.
-pub(super) type IntCode = Closure<i64>;
 
 /// An operand that must be an integer.
 pub(super) enum IntOperand {
@@ -266,7 +263,7 @@ impl Compiler<'_> {
         compare: Compare,
         a: &Expr,
         b: &Expr,
-    ) -> Compiled<Option<super::compiler::Test>> {
+    ) -> Compiled<Option<Test>> {
         let ordering = !matches!(compare, Compare::Equal | Compare::NotEqual);
         let integers = self.is_integer(a) && self.is_integer(b);
         if !integers && !(ordering && (self.is_integer(a) || self.is_integer(b))) {

@@ -1,5 +1,7 @@
 //! The values of compiled code, their sizes as Rhai bounds them, and how they are read.
 
+use rhai::Expr;
+
 use super::{Flow, Run};
 use crate::{Key, State};
 
@@ -234,6 +236,19 @@ impl Value {
             Value::Bool(b) => Ok(*b),
             _ => Err(Flow::Bail),
         }
+    }
+}
+
+/// The value of a constant expression.
+pub(super) fn constant_of(expr: &Expr) -> Option<Value> {
+    match expr {
+        Expr::Unit(_) => Some(Value::Unit),
+        Expr::IntegerConstant(n, _) => Some(Value::Int(*n)),
+        Expr::BoolConstant(b, _) => Some(Value::Bool(*b)),
+        Expr::CharConstant(c, _) => Some(Value::Char(*c)),
+        Expr::StringConstant(s, _) => Some(Value::Str(s.as_str().into())),
+        Expr::DynamicConstant(value, _) => Value::from_dynamic(value),
+        _ => None,
     }
 }
 
