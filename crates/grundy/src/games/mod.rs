@@ -1,6 +1,7 @@
 //! One module per ruleset family: its rules, its theorem, its winning moves and its explanation.
 
 pub mod coins;
+pub mod euclid;
 pub mod grid;
 pub mod heaps;
 pub mod lasker;
