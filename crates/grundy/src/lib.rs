@@ -8,6 +8,7 @@
 //! - [`Game`]: a ruleset gives the options of a position; value, outcome and winning moves follow
 //!   from the generic [`engine`];
 //! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
+//! - [`every`]: Every-SG sums (a move in every component each turn), decided by suspense counts;
 //! - [`graph`]: games on directed graphs, acyclic or with cycles (draws, generalized values);
 //! - [`games`]: one module per family with its rules, closed form, winning moves and explanation;
 //! - [`values`]: Grundy value sequences of take-and-break games at scale (octal codes, Grundy's
@@ -37,6 +38,7 @@
 mod analysis;
 mod cancel;
 pub mod engine;
+pub mod every;
 pub mod explore;
 mod game;
 pub mod games;
