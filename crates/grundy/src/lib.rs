@@ -8,6 +8,7 @@
 //! - [`Game`]: a ruleset gives the options of a position; value, outcome and winning moves follow
 //!   from the generic [`engine`];
 //! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
+//! - [`sj`]: misère sums by the SJ theorem (anti-SG), with its hypothesis checked;
 //! - [`every`]: Every-SG sums (a move in every component each turn), decided by suspense counts;
 //! - [`graph`]: games on directed graphs, acyclic or with cycles (draws, generalized values);
 //! - [`games`]: one module per family with its rules, closed form, winning moves and explanation;
@@ -52,6 +53,7 @@ pub mod period;
 pub mod play;
 pub mod quotient;
 pub mod report;
+pub mod sj;
 pub mod sum;
 #[cfg(test)]
 mod testing;
