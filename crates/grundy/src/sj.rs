@@ -71,8 +71,9 @@ pub fn decide(values: &[Nimber]) -> Verdict {
 /// # Examples
 /// ```
 /// use grundy::{Nimber, sj};
-/// // 1, 3: move the 3 to 0 (leaving one 1).
-/// assert_eq!(sj::targets(&[1, 3].map(Nimber)), vec![(0, Nimber(2)), (1, Nimber(0))]);
+/// // 1, 3: move the 3 to 0 (leaving one 1), or the 1 up to 3 where a game allows it (X = 0
+/// // with a value above 1).
+/// assert_eq!(sj::targets(&[1, 3].map(Nimber)), vec![(0, Nimber(3)), (1, Nimber(0))]);
 /// ```
 pub fn targets(values: &[Nimber]) -> Vec<(usize, Nimber)> {
     let Verdict {
