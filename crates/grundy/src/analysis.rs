@@ -100,6 +100,18 @@ pub enum Change {
         /// Stones after, pile by pile.
         to: Vec<u64>,
     },
+    /// Number `number` (0-based) goes from `from` to `to` by subtracting `times` times the other
+    /// number (Euclid's game).
+    Subtract {
+        /// Index of the number changed, from 0.
+        number: usize,
+        /// Its value before.
+        from: u64,
+        /// Its value after.
+        to: u64,
+        /// How many times the other number is subtracted.
+        times: u64,
+    },
     /// A move to option `option` (from 0, in the rules' order) of a game whose positions are
     /// not numbers (a script game); `to` is that option as written.
     Reach {
@@ -213,6 +225,24 @@ impl Change {
                         "从第 {} 堆同时取（{}）",
                         numbers.join("、"),
                         steps.join("，")
+                    ),
+                }
+            }
+            &Change::Subtract {
+                number,
+                from,
+                to,
+                times,
+            } => {
+                let other = from.saturating_sub(to).checked_div(times).unwrap_or(0);
+                match lang {
+                    Lang::En => format!(
+                        "subtract {times} × {other} from number {} ({from} -> {to})",
+                        number + 1
+                    ),
+                    Lang::Zh => format!(
+                        "第 {} 个数减去 {times} × {other}（{from} → {to}）",
+                        number + 1
                     ),
                 }
             }

@@ -9,6 +9,7 @@
 //! Two kinds of table: [`Memo::with_components`] splits sums through [`Game::components`] and
 //! stores single components only (Grundy values combine by XOR); [`Memo::new`] stores whole
 //! positions, which misère outcomes and remoteness need, since they do not decompose.
+//! [`Memo::counting`] chooses the count of moves a whole-position table keeps ([`Count`]).
 
 mod table;
 
@@ -48,9 +49,26 @@ pub struct Info {
     pub grundy: Nimber,
     /// Whether the player to move wins under misère play (the last mover loses).
     pub misere_win: bool,
-    /// Normal-play remoteness: how many moves the game lasts when the winner wins as fast as
-    /// possible and the loser loses as slowly as possible. 0 for a terminal position.
+    /// How many moves the game lasts under normal play, counted as the table's [`Count`] says:
+    /// by default the remoteness (the winner wins as fast as possible, the loser loses as
+    /// slowly as possible). 0 for a terminal position.
     pub remoteness: u32,
+}
+
+/// How a whole-position table counts the moves a position lasts ([`Info::remoteness`]). Either
+/// count is odd exactly on the positions the player to move wins (by induction: a terminal
+/// position counts 0, a won one one more than an even count, a lost one one more than an odd one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Count {
+    /// Remoteness: the winner hurries (the fewest moves to a win), the loser delays (the most
+    /// moves to a loss). What decides a conjunctive compound, which ends as soon as one component
+    /// ends, and what the computer plays by.
+    #[default]
+    Remoteness,
+    /// Suspense: the winner delays (the most moves to a win), the loser hurries (the fewest
+    /// moves to a loss). What decides an Every-SG sum ([`crate::every`]), which goes on until
+    /// every component has ended.
+    Suspense,
 }
 
 impl Info {
@@ -81,6 +99,7 @@ pub struct Memo<P> {
     table: Table<P>,
     limit: usize,
     split: bool,
+    count: Count,
     /// Buffers of finished frames, reused by the next ones.
     spare: Vec<(Vec<Info>, Pending<P>)>,
     /// The buffer options are listed into ([`Game::options`], [`Game::visit_options`]).
@@ -138,6 +157,7 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             table: Table::new(),
             limit,
             split,
+            count: Count::Remoteness,
             spare: Vec::new(),
             options: Vec::new(),
             finished: Vec::new(),
@@ -146,6 +166,13 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             cancel: None,
             since_check: 0,
         }
+    }
+
+    /// The same table counting moves by `count` (see [`Info::remoteness`]); meant for an empty
+    /// table, since the positions already held keep the count they were found with.
+    pub fn counting(mut self, count: Count) -> Self {
+        self.count = count;
+        self
     }
 
     /// How many positions and options a search meets between two looks at the cancellation
@@ -378,20 +405,29 @@ impl<P: Clone + Eq + std::hash::Hash> Memo<P> {
             return Info { grundy, ..NOTHING };
         }
         let mut misere_win = false;
-        let mut fastest_win: Option<u32> = None;
-        let mut slowest_loss = 0;
+        // The counts of the moves to a lost option (a win for the mover), and of all moves.
+        let (mut fastest_win, mut slowest_win): (Option<u32>, u32) = (None, 0);
+        let (mut fastest_loss, mut slowest_loss) = (u32::MAX, 0);
         for child in values {
             misere_win |= !child.misere_win;
             if child.grundy.is_zero() {
                 fastest_win =
                     Some(fastest_win.map_or(child.remoteness, |r| r.min(child.remoteness)));
+                slowest_win = slowest_win.max(child.remoteness);
             }
+            fastest_loss = fastest_loss.min(child.remoteness);
             slowest_loss = slowest_loss.max(child.remoteness);
         }
+        let moves = match (self.count, fastest_win) {
+            (Count::Remoteness, Some(win)) => win,
+            (Count::Remoteness, None) => slowest_loss,
+            (Count::Suspense, Some(_)) => slowest_win,
+            (Count::Suspense, None) => fastest_loss,
+        };
         Info {
             grundy,
             misere_win,
-            remoteness: 1 + fastest_win.unwrap_or(slowest_loss),
+            remoteness: 1 + moves,
         }
     }
 

@@ -8,6 +8,8 @@
 //! - [`Game`]: a ruleset gives the options of a position; value, outcome and winning moves follow
 //!   from the generic [`engine`];
 //! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
+//! - [`sj`]: misère sums by the SJ theorem (anti-SG), with its hypothesis checked;
+//! - [`every`]: Every-SG sums (a move in every component each turn), decided by suspense counts;
 //! - [`graph`]: games on directed graphs, acyclic or with cycles (draws, generalized values);
 //! - [`games`]: one module per family with its rules, closed form, winning moves and explanation;
 //! - [`values`]: Grundy value sequences of take-and-break games at scale (octal codes, Grundy's
@@ -39,6 +41,7 @@
 mod analysis;
 mod cancel;
 pub mod engine;
+pub mod every;
 pub mod explore;
 mod game;
 pub mod games;
@@ -54,6 +57,7 @@ pub mod quotient;
 pub mod registry;
 pub mod report;
 pub mod ruleset;
+pub mod sj;
 pub mod sum;
 #[cfg(test)]
 mod testing;

@@ -1,6 +1,8 @@
 //! One module per ruleset family: its rules, its theorem, its winning moves and its explanation.
 
+pub mod beans;
 pub mod coins;
+pub mod euclid;
 pub mod grid;
 pub mod heaps;
 pub mod lasker;
@@ -12,4 +14,5 @@ pub mod octal;
 pub mod staircase;
 pub mod stones;
 pub mod subtraction;
+pub mod three_split;
 pub mod wythoff;
