@@ -1,8 +1,14 @@
 //! Nim-values: the XOR group of nimbers and the minimum excluded value, and the field of the
-//! nimbers below 2^64 (nim-multiplication, inverses, square roots, powers, orders).
+//! nimbers below 2^64 (nim-multiplication, inverses, square roots, powers, orders), with
+//! expressions over them ([`evaluate`]) and their computation step by step by Conway's rules
+//! ([`evaluate_explained`]).
 
+mod explain;
+mod expr;
 mod field;
 
+pub use explain::{MAX_EXPLAINED_PRODUCTS, NimberStep};
+pub use expr::{ExprError, MAX_DEPTH, MAX_EXPRESSION_BYTES, evaluate, evaluate_explained};
 pub use field::{GROUP_ORDER_PRIMES, nim_inv, nim_mul, nim_order, nim_pow, nim_sqrt, nim_square};
 
 use std::fmt;
