@@ -17,6 +17,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let (a, b) = numbers.split_at(numbers.len() / 2);
     let start = Instant::now();
     let sum = a.iter().zip(b).fold(0, |s, (&x, &y)| s ^ nim_mul(x, y));
-    println!("xor {sum} seconds {:.3}", start.elapsed().as_secs_f64());
+    println!("xor {sum} seconds {:.6}", start.elapsed().as_secs_f64());
     Ok(())
 }
