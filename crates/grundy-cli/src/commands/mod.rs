@@ -5,6 +5,7 @@ pub mod generate;
 pub mod graph;
 pub mod judge;
 pub mod moore;
+pub mod nimber;
 pub mod octal;
 pub mod play;
 pub mod quotient;
