@@ -56,6 +56,7 @@ enum Command {
     Graph(commands::graph::Args),
     Script(commands::script::Args),
     Explore(commands::explore::Args),
+    Nimber(commands::nimber::Args),
 }
 
 fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -73,6 +74,7 @@ fn run(cli: Cli, out: &mut dyn Write) -> anyhow::Result<()> {
         Command::Graph(args) => commands::graph::run(args, out),
         Command::Script(args) => commands::script::run(args, out),
         Command::Explore(args) => commands::explore::run(args, out),
+        Command::Nimber(args) => commands::nimber::run(args, out),
     }
 }
 

@@ -1,5 +1,5 @@
 //! `--plot FILE.svg|FILE.png` of `grundy values` and `grundy explore`: G(n) against n, the
-//! periodic part shaded.
+//! periodic part shaded; and of `grundy nimber --table`: a table of values as a coloured grid.
 //!
 //! With at most one n per pixel column each value is a point. A longer sequence is drawn as a
 //! density: each pixel column covers several n, and each value taken there is a mark whose
@@ -14,6 +14,7 @@ use grundy::period::Period;
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 const SIZE: (u32, u32) = (1200, 600);
 /// DejaVu Sans; its licence is `assets/fonts/LICENSE-DejaVu.txt`.
@@ -36,11 +37,49 @@ pub fn draw<T: Copy + Into<u64>>(
     values: &[T],
     period: Option<Period>,
 ) -> anyhow::Result<()> {
+    save(
+        path,
+        SIZE,
+        &|root: Area<'_, '_>| render(root, title, values, period).map(|_| ()),
+        &|root: PngArea<'_, '_>| render(root, title, values, period).map(|_| ()),
+    )
+}
+
+/// Draws `cells` (rows of a square table of values) to `path` (.svg or .png) under `title` as a
+/// grid, row a from the top and column b from the left, each cell coloured by its value (0 light
+/// grey, then hues around the colour wheel up to the largest value); the numbers are written in
+/// the cells of a table of at most 16 rows and along the edges of one of at most 32.
+///
+/// # Errors
+/// As [`draw`].
+pub fn draw_grid(path: &Path, title: &str, cells: &[Vec<u64>]) -> anyhow::Result<()> {
+    let n = cells.len().max(1) as u32;
+    let cell = (960 / n).clamp(3, 60);
+    let side = MARGIN * 2 + cell * n;
+    let size = (side, side + TITLE_ROOM);
+    save(
+        path,
+        size,
+        &|root: Area<'_, '_>| render_grid(root, title, cells, cell),
+        &|root: PngArea<'_, '_>| render_grid(root, title, cells, cell),
+    )
+}
+
+type Area<'a, 'b> = &'a DrawingArea<SVGBackend<'b>, Shift>;
+type PngArea<'a, 'b> = &'a DrawingArea<BitMapBackend<'b>, Shift>;
+
+/// Draws with `svg` or `png` (the same picture on either backend), as `path`'s extension says.
+fn save(
+    path: &Path,
+    size: (u32, u32),
+    svg: &dyn Fn(Area<'_, '_>) -> Result<(), String>,
+    png: &dyn Fn(PngArea<'_, '_>) -> Result<(), String>,
+) -> anyhow::Result<()> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let svg = match ext.as_deref() {
+    let is_svg = match ext.as_deref() {
         Some("svg") => true,
         Some("png") => false,
         _ => bail!(
@@ -54,16 +93,85 @@ pub fn draw<T: Copy + Into<u64>>(
         // Creating the file first reports an unwritable place in the system's words, not in the
         // drawing backend's.
         std::fs::File::create(temporary)?;
-        if svg {
-            let root = SVGBackend::new(temporary, SIZE).into_drawing_area();
-            render(&root, title, values, period).map_err(|e| anyhow!(e))?;
+        if is_svg {
+            let root = SVGBackend::new(temporary, size).into_drawing_area();
+            svg(&root).map_err(|e| anyhow!(e))?;
             root.present().map_err(|e| anyhow!("{e}"))
         } else {
-            let root = BitMapBackend::new(temporary, SIZE).into_drawing_area();
-            render(&root, title, values, period).map_err(|e| anyhow!(e))?;
+            let root = BitMapBackend::new(temporary, size).into_drawing_area();
+            png(&root).map_err(|e| anyhow!(e))?;
             root.present().map_err(|e| anyhow!("{e}"))
         }
     })
+}
+
+/// Room around the grid (for the numbers along its edges), and above it for the title.
+const MARGIN: u32 = 40;
+const TITLE_ROOM: u32 = 40;
+
+fn render_grid<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    cells: &[Vec<u64>],
+    cell: u32,
+) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    root.fill(&WHITE).map_err(err)?;
+    root.draw(&Text::new(
+        title,
+        (MARGIN as i32, 10),
+        ("sans-serif", 22).into_font(),
+    ))
+    .map_err(err)?;
+    let n = cells.len();
+    let top = cells.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+    let (cell, left, upper) = (cell as i32, MARGIN as i32, (MARGIN + TITLE_ROOM) as i32);
+    let corner =
+        |row: usize, column: usize| (left + column as i32 * cell, upper + row as i32 * cell);
+    let label_size = (cell as f64 * 0.45).clamp(9.0, 16.0);
+    let centred = TextStyle::from(("sans-serif", label_size).into_font())
+        .pos(Pos::new(HPos::Center, VPos::Center));
+    for (a, row) in cells.iter().enumerate() {
+        for (b, &v) in row.iter().enumerate() {
+            let colour = if v == 0 {
+                RGBColor(235, 235, 235).to_rgba()
+            } else {
+                HSLColor(0.8 * v as f64 / top, 0.65, 0.55).to_rgba()
+            };
+            let (x, y) = corner(a, b);
+            root.draw(&Rectangle::new(
+                [(x, y), (x + cell, y + cell)],
+                colour.filled(),
+            ))
+            .map_err(err)?;
+            if n <= 16 {
+                root.draw(&Text::new(
+                    v.to_string(),
+                    (x + cell / 2, y + cell / 2),
+                    &centred,
+                ))
+                .map_err(err)?;
+            }
+        }
+    }
+    if n <= 32 {
+        for i in 0..n {
+            let (x, y) = corner(i, i);
+            root.draw(&Text::new(
+                i.to_string(),
+                (x + cell / 2, upper - 12),
+                &centred,
+            ))
+            .map_err(err)?;
+            root.draw(&Text::new(
+                i.to_string(),
+                (left - 14, y + cell / 2),
+                &centred,
+            ))
+            .map_err(err)?;
+        }
+    }
+    Ok(())
 }
 
 fn register_font() -> anyhow::Result<()> {

@@ -6,12 +6,14 @@
 //! - [`values`]: value sequences of take-and-break codes as NumPy arrays, and their periods;
 //! - [`solve`]: a game written in Python (`options(state)`, optionally `components(state)`)
 //!   searched by the library's engine;
-//! - [`judge`]: a contest problem's output for an input, as `grundy judge` prints it.
+//! - [`judge`]: a contest problem's output for an input, as `grundy judge` prints it;
+//! - [`nimber`]: the field operations on NumPy arrays (`grundy.nimber`).
 
 mod analyze;
 mod errors;
 mod html;
 mod judge;
+mod nimber;
 mod numbers;
 mod solve;
 mod values;
@@ -33,6 +35,10 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(judge::judge, m)?)?;
     m.add_function(wrap_pyfunction!(judge::problems, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nimber_mul, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nimber_pow, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nimber_sqrt, m)?)?;
+    m.add_function(wrap_pyfunction!(nimber::nimber_inv, m)?)?;
     errors::register(m)?;
     Ok(())
 }

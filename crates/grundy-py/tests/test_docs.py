@@ -14,9 +14,13 @@ def run(results):
 
 
 def test_the_docstrings_examples():
-    for module in (grundy, grundy._grundy):
+    for module in (grundy, grundy._grundy, grundy.nimber):
         run(doctest.testmod(module, extraglobs={"grundy": grundy}, optionflags=doctest.ELLIPSIS))
 
 
 def test_the_tour_of_docs_python_md():
     run(doctest.testfile(str(DOCS), module_relative=False, optionflags=doctest.ELLIPSIS))
+
+
+def test_the_python_examples_of_docs_nimber_md():
+    run(doctest.testfile(str(DOCS.with_name("nimber.md")), module_relative=False))

@@ -4,7 +4,8 @@
 //! A position is lost for the player to move exactly when its value is 0, and a sum of independent
 //! games has the XOR of their values. This crate holds that theory as code:
 //!
-//! - [`Nimber`] and [`mex`]: nim-values and the minimum excluded value;
+//! - [`Nimber`] and [`mex`]: nim-values and the minimum excluded value; [`nimber`] also holds
+//!   the field operations (nim-multiplication, inverse, square root, powers, orders);
 //! - [`Game`]: a ruleset gives the options of a position; value, outcome and winning moves follow
 //!   from the generic [`engine`];
 //! - [`sum`]: the winning move in a sum of games (Nim's highest-bit rule is this rule with g(n) = n);
@@ -49,7 +50,7 @@ pub mod graph;
 #[cfg(feature = "serde")]
 pub mod json;
 mod lang;
-mod nimber;
+pub mod nimber;
 pub mod parse;
 pub mod period;
 pub mod play;

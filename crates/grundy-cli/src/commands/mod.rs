@@ -4,6 +4,7 @@ pub mod explore;
 pub mod generate;
 pub mod graph;
 pub mod judge;
+pub mod nimber;
 pub mod play;
 pub mod quotient;
 pub mod ruleset;

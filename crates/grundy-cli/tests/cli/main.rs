@@ -9,6 +9,7 @@ mod lasker;
 mod long_tokens;
 mod moore;
 mod nim;
+mod nimber;
 mod octal;
 mod play;
 mod play_more;

@@ -2,7 +2,7 @@
 
 Nim and its relatives (every ruleset of the ``grundy`` command line), Sprague-Grundy value
 sequences of take-and-break games as NumPy arrays, games written in Python searched by the Rust
-engine, and the contest problems of ``grundy judge``.
+engine, the contest problems of ``grundy judge``, and nimber arithmetic (:mod:`grundy.nimber`).
 
 >>> import grundy
 >>> a = grundy.nim([3, 4, 5])
@@ -26,6 +26,7 @@ from ._grundy import (
     solve,
     values,
 )
+from . import nimber
 
 __all__ = [
     "RULESETS",
@@ -38,6 +39,7 @@ __all__ = [
     "find_period",
     "judge",
     "nim",
+    "nimber",
     "parameters",
     "plot_values",
     "problems",

@@ -16,6 +16,8 @@ from typing import (
 import numpy as np
 import numpy.typing as npt
 
+from . import nimber as nimber
+
 __all__ = [
     "RULESETS",
     "Analysis",
@@ -27,6 +29,7 @@ __all__ = [
     "find_period",
     "judge",
     "nim",
+    "nimber",
     "parameters",
     "plot_values",
     "problems",

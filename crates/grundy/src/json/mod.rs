@@ -38,7 +38,7 @@ pub struct StepJson<'a, S> {
 
 impl<'a, S: Explain> StepJson<'a, S> {
     /// Every step of `steps`, with its text in `lang`.
-    fn all(steps: &'a [S], lang: Lang) -> Vec<StepJson<'a, S>> {
+    pub fn all(steps: &'a [S], lang: Lang) -> Vec<StepJson<'a, S>> {
         steps
             .iter()
             .map(|step| StepJson {

@@ -1,8 +1,19 @@
-//! Nim-values: the XOR group of nimbers and the minimum excluded value.
+//! Nim-values: the XOR group of nimbers and the minimum excluded value, and the field of the
+//! nimbers below 2^64 (nim-multiplication, inverses, square roots, powers, orders), with
+//! expressions over them ([`evaluate`]) and their computation step by step by Conway's rules
+//! ([`evaluate_explained`]).
+
+mod explain;
+mod expr;
+mod field;
+
+pub use explain::{MAX_EXPLAINED_PRODUCTS, NimberStep};
+pub use expr::{ExprError, MAX_DEPTH, MAX_EXPRESSION_BYTES, evaluate, evaluate_explained};
+pub use field::{GROUP_ORDER_PRIMES, nim_inv, nim_mul, nim_order, nim_pow, nim_sqrt, nim_square};
 
 use std::fmt;
 use std::iter::Sum;
-use std::ops::{Add, AddAssign};
+use std::ops::{Add, AddAssign, Mul};
 
 /// A nim-value (nimber) `*n`. Addition is XOR: `*a + *b = *(a XOR b)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
@@ -43,6 +54,19 @@ impl Add for Nimber {
 impl AddAssign for Nimber {
     fn add_assign(&mut self, rhs: Nimber) {
         self.0 ^= rhs.0;
+    }
+}
+
+/// The nim-product ([`nim_mul`]): with `+` the nimbers below 2^64 form a field.
+///
+/// ```
+/// use grundy::Nimber;
+/// assert_eq!(Nimber(2) * Nimber(2), Nimber(3));
+/// ```
+impl Mul for Nimber {
+    type Output = Nimber;
+    fn mul(self, rhs: Nimber) -> Nimber {
+        Nimber(nim_mul(self.0, rhs.0))
     }
 }
 
