@@ -2,6 +2,7 @@
 
 pub mod coins;
 pub mod grid;
+pub mod hackenbush;
 pub mod heaps;
 pub mod lasker;
 pub mod mixed;
