@@ -8,6 +8,7 @@
 //! every answer comes from a ruleset in `grundy::games`.
 
 mod graph;
+mod hackenbush;
 mod heaps;
 mod input;
 mod nim;
@@ -58,6 +59,7 @@ pub fn problems() -> impl Iterator<Item = &'static Problem> {
         .chain(wythoff::PROBLEMS)
         .chain(heaps::PROBLEMS)
         .chain(graph::PROBLEMS)
+        .chain(hackenbush::PROBLEMS)
 }
 
 /// The problem with this id or alias.
