@@ -248,7 +248,7 @@ fn christmas_game(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> 
         for _ in 0..n {
             let m = input.read("the number of vertices m", 1, VERTICES)?;
             let k = input.read("the number of edges k", 0, EDGES)?;
-            total = total + hackenbush::value(&read_edges(input, m, k)?);
+            total += hackenbush::value(&read_edges(input, m, k)?);
         }
         writeln!(out, "{}", if total.is_zero() { "Harry" } else { "Sally" })?;
     }
@@ -262,7 +262,7 @@ fn christmas_game(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> 
 pub(crate) fn anti_sg(values: impl IntoIterator<Item = Nimber>) -> bool {
     let (mut total, mut big) = (Nimber::ZERO, false);
     for value in values {
-        total = total + value;
+        total += value;
         big |= value.value() > 1;
     }
     total.is_zero() != big

@@ -101,9 +101,8 @@ pub fn value(drawing: &Drawing) -> Nimber {
     Nimber(Dense::of(drawing).fuse(None).components[0].value)
 }
 
-/// How many vertices and edges [`analyze`] may spend on deciding cuts that need their part of
-/// the drawing decomposed again (edges that form a 2-edge cut with another edge): about a
-/// second.
+/// How much work [`analyze`] may spend on the cuts of edges that form 2-edge cuts with others:
+/// about half a second.
 pub const DEFAULT_BUDGET: u64 = 50_000_000;
 
 /// The analysis of a drawing, and how many edges' cuts were left undecided.
@@ -122,11 +121,13 @@ pub fn analyze(drawing: &Drawing, options: &AnalyzeOptions) -> HackenbushAnalysi
 
 /// Analyses a drawing: outcome, value, every winning cut in edge order, and the explanation.
 ///
-/// Cost: O(V + E) for the value and for every cut of a bridge, of a loop, and of an edge that
-/// forms no 2-edge cut with another; each other edge (one of a cycle hanging by one vertex, say)
-/// whose cut can give the right parity costs O(size of its 2-edge-connected part), within
-/// `budget` vertices and edges in all; the cuts past it are counted in
-/// [`HackenbushAnalysis::unexamined`].
+/// Cost: O(V + E) for the value and for the cuts of every bridge, every loop, and every edge
+/// that forms a 2-edge cut with no other edge. An edge in a class of m edges that pairwise form
+/// 2-edge cuts (the m edges of a cycle hanging by one vertex, say) costs O(m) when the parity of
+/// the value after its cut can be right, so a cycle of n edges costs O(n²) in all; `budget`
+/// bounds that work (in pieces of classes visited), and the cuts past it are counted in
+/// [`HackenbushAnalysis::unexamined`]. (Should two cover hashes collide, the cuts of the edges
+/// concerned cost O(size of their 2-edge-connected part) each, within the same budget.)
 pub fn analyze_within(
     drawing: &Drawing,
     options: &AnalyzeOptions,

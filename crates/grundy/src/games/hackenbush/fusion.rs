@@ -60,10 +60,43 @@ pub(super) struct Fusion {
     pub components: Vec<Component>,
     /// For each edge on a cycle, the hash of its cover (see the module's comment); 0 otherwise.
     pub hash: Vec<u64>,
+    /// The search: what [`super::moves`] needs of the tree to find the 2-edge cuts.
+    pub tree: Tree,
+}
+
+/// The depth-first search tree (vertices not connected to the root have depth [`NONE`]).
+#[derive(Clone, Debug)]
+pub(super) struct Tree {
+    /// The vertices in the order the search met them; the root first.
+    pub preorder: Vec<u32>,
+    /// Each vertex's position in `preorder`.
+    pub position: Vec<u32>,
+    /// How many vertices each vertex's subtree has.
+    pub size: Vec<u32>,
+    /// Each vertex's depth.
+    pub depth: Vec<u32>,
+    /// The tree edge into each vertex, [`NONE`] for the root.
+    pub up_edge: Vec<u32>,
+    /// How many back edges are over the tree edge into each vertex.
+    pub cover: Vec<u32>,
+    /// The XOR of their indices: the index of the back edge when there is one.
+    pub cover_edges: Vec<u32>,
+    /// Whether each edge is a back edge.
+    pub back: Vec<bool>,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Gives every edge the same label, so that every cover hash collides (tests only).
+    pub(super) static COLLIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// A label per edge for the cover hashes: splitmix64 of the edge's index.
 fn label(edge: usize) -> u64 {
+    #[cfg(test)]
+    if COLLIDE.with(std::cell::Cell::get) {
+        return 1;
+    }
     let mut z = (edge as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -110,6 +143,7 @@ pub(super) fn fuse(
     let mut depth = vec![NONE; vertices];
     let mut up_edge = vec![NONE; vertices];
     let mut cover = vec![0u32; vertices];
+    let mut cover_edges = vec![0u32; vertices];
     let mut hash = vec![0u64; vertices];
     let mut preorder = Vec::with_capacity(vertices);
     let mut back = vec![false; edges.len()];
@@ -139,6 +173,8 @@ pub(super) fn fuse(
             cover[w as usize] = cover[w as usize].wrapping_sub(1);
             hash[u as usize] ^= label(i as usize);
             hash[w as usize] ^= label(i as usize);
+            cover_edges[u as usize] ^= i;
+            cover_edges[w as usize] ^= i;
         }
     }
     let other_end = |i: u32, v: u32| {
@@ -146,13 +182,20 @@ pub(super) fn fuse(
         if a == v { b } else { a }
     };
     // Subtree sums, children before parents.
+    let mut size = vec![1u32; vertices];
     for &v in preorder.iter().rev() {
         let i = up_edge[v as usize];
         if i != NONE {
             let p = other_end(i, v) as usize;
             cover[p] = cover[p].wrapping_add(cover[v as usize]);
+            cover_edges[p] ^= cover_edges[v as usize];
             hash[p] ^= hash[v as usize];
+            size[p] += size[v as usize];
         }
+    }
+    let mut position = vec![NONE; vertices];
+    for (at, &v) in preorder.iter().enumerate() {
+        position[v as usize] = at as u32;
     }
 
     // Components in preorder: a vertex joins its parent's unless its tree edge is a bridge.
@@ -229,5 +272,15 @@ pub(super) fn fuse(
         kind,
         components,
         hash: edge_hash,
+        tree: Tree {
+            preorder,
+            position,
+            size,
+            depth,
+            up_edge,
+            cover,
+            cover_edges,
+            back,
+        },
     }
 }

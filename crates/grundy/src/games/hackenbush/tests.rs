@@ -339,3 +339,14 @@ fn the_explanation_shows_the_fusion_and_the_colon_principle_on_the_drawing() {
     );
     assert!(zh.join("\n").contains("合并成一个顶点"), "{zh:?}");
 }
+
+#[test]
+fn hash_collisions_only_cost_time() {
+    // Every edge labelled alike: the equal-hash groups are checked and, when they are not one
+    // class of 2-edge cuts, their cuts are decided by decomposing the part again.
+    super::fusion::COLLIDE.with(|c| c.set(true));
+    for edges in all_drawings(6) {
+        check_against_brute_force(&edges);
+    }
+    super::fusion::COLLIDE.with(|c| c.set(false));
+}
