@@ -273,7 +273,11 @@ fn pp_and_qq(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> {
         let mut values = Vec::with_capacity(n.min(1 << 10) as usize);
         for _ in 0..n {
             let m = input.read("the number of vertices m", 1, VERTICES)?;
-            values.push(hackenbush::value(&read_edges(input, m, m - 1)?));
+            values.push(hackenbush::value(&read_edges(
+                input,
+                m,
+                m.saturating_sub(1),
+            )?));
         }
         writeln!(out, "{}", if anti_sg(values) { "PP" } else { "QQ" })?;
     }
@@ -497,5 +501,11 @@ mod tests {
             .to_string();
             assert!(err.starts_with("line 4, column 1: "), "{err}");
         }
+        // A tree of no vertex (only with --no-limits) has no edge, not −1 of them.
+        let problem = crate::find("hdu-3590").unwrap();
+        assert_eq!(
+            crate::solve_bytes(problem, b"1\n0\n", false).unwrap(),
+            b"PP\n"
+        );
     }
 }
