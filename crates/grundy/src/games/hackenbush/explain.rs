@@ -252,6 +252,11 @@ fn vertex_name(v: u32, fused: bool, lang: Lang) -> String {
     }
 }
 
+/// Whether a vertex's name ends with its number (a space then goes before Chinese text).
+fn vertex_is_number(name: &str) -> bool {
+    name.ends_with(|c: char| c.is_ascii_digit())
+}
+
 fn edge_numbers(edges: &[usize]) -> impl Iterator<Item = String> + '_ {
     edges.iter().map(|e| (e + 1).to_string())
 }
@@ -259,16 +264,20 @@ fn edge_numbers(edges: &[usize]) -> impl Iterator<Item = String> + '_ {
 impl Explain for HackenbushStep {
     fn text(&self, lang: Lang) -> String {
         match self {
-            HackenbushStep::NotInPlay { edges, count } => lang.pick(
-                format!(
+            HackenbushStep::NotInPlay { edges, count } => match lang {
+                Lang::En if *count == 1 => format!(
+                    "Edge {} is not connected to the ground: it is not in play.",
+                    edges[0] + 1
+                ),
+                Lang::En => format!(
                     "Edges {} are not connected to the ground: they are not in play.",
                     list(edge_numbers(edges), *count, lang)
                 ),
-                format!(
+                Lang::Zh => format!(
                     "第 {} 条边与地面不相连，不参与游戏。",
                     list(edge_numbers(edges), *count, lang)
                 ),
-            ),
+            },
             HackenbushStep::NoEdge => lang.pick(
                 "No edge is in play: the player to move cannot move and loses (a P-position).".into(),
                 "没有可剪的边：轮到的一方无法行动，先手必败（必败态）。".into(),
@@ -359,7 +368,7 @@ impl Explain for HackenbushStep {
                     Lang::En if parts.is_empty() => format!("{name} holds nothing: it is worth 0."),
                     Lang::En => format!("At {name}: {}. So {name} is worth {sum}.", parts.join("; ")),
                     Lang::Zh if parts.is_empty() => format!("{name}上什么也没有，值为 0。"),
-                    Lang::Zh => format!("在{name}：{}。所以{name}的值为 {sum}。", parts.join("；")),
+                    Lang::Zh => format!("在{name}：{}。所以{name}{}的值为 {sum}。", parts.join("；"), if vertex_is_number(&name) { " " } else { "" }),
                 }
             }
             HackenbushStep::MoreColon { count } => lang.pick(
@@ -373,29 +382,30 @@ impl Explain for HackenbushStep {
                 (v, Lang::Zh) => format!("整个图的值为 {v} ≠ 0：先手必胜（必胜态）。"),
             },
             HackenbushStep::Cut { change, kind } => {
-                let falls = match change {
-                    Change::Cut { falls, .. } => *falls,
-                    _ => 0,
+                let Change::Cut { edge, ends: [u, v], falls } = *change else {
+                    return change.describe(lang);
                 };
-                let why = match (kind, lang) {
-                    (CutKind::Bridge, Lang::En) => format!(
-                        "it is a bridge, so it falls with the {} beyond it",
+                let why = match (kind, falls, lang) {
+                    (CutKind::Bridge, 0, Lang::En) => "It is a bridge holding nothing".to_string(),
+                    (CutKind::Bridge, _, Lang::En) => format!(
+                        "It is a bridge: the {} beyond it fall with it",
                         count_en(falls, "edge", "edges")
                     ),
-                    (CutKind::Bridge, Lang::Zh) => format!("它是桥，它和外侧的 {falls} 条边一起掉落"),
-                    (CutKind::OnCycle, Lang::En) => {
-                        "it lies on a cycle, so nothing falls and its part fuses anew".into()
+                    (CutKind::OnCycle, _, Lang::En) => {
+                        "It lies on a cycle: nothing falls, and its part fuses anew".into()
                     }
-                    (CutKind::OnCycle, Lang::Zh) => "它在环上，没有边掉落，它所在的部分重新合并".into(),
+                    (CutKind::Bridge, 0, Lang::Zh) => "它是桥，外侧没有边".into(),
+                    (CutKind::Bridge, _, Lang::Zh) => format!("它是桥，外侧的 {falls} 条边随之掉落"),
+                    (CutKind::OnCycle, _, Lang::Zh) => "它在环上，没有边掉落，它所在的部分重新合并".into(),
                 };
                 lang.pick(
                     format!(
-                        "A winning move: {}: {why}; the drawing is then worth 0 and the opponent faces a P-position.",
-                        change.describe(lang)
+                        "A winning move: cut edge {} ({u}-{v}). {why}; the drawing is then worth 0 and the opponent faces a P-position.",
+                        edge + 1
                     ),
                     format!(
-                        "必胜走法：{}：{why}；之后整个图的值为 0，把必败态留给对手。",
-                        change.describe(lang)
+                        "必胜走法：剪断第 {} 条边（{u}-{v}）。{why}；之后整个图的值为 0，把必败态留给对手。",
+                        edge + 1
                     ),
                 )
             }

@@ -322,7 +322,11 @@ fn the_explanation_shows_the_fusion_and_the_colon_principle_on_the_drawing() {
     let en: Vec<String> = a.explanation.iter().map(|s| s.text(Lang::En)).collect();
     let zh: Vec<String> = a.explanation.iter().map(|s| s.text(Lang::Zh)).collect();
     let all = en.join("\n");
-    assert!(all.contains("Edges 6 are not connected"), "{all}");
+    assert!(all.contains("Edge 6 is not connected"), "{all}");
+    assert!(
+        all.contains("A winning move: cut edge 5 (3-4). It is a bridge holding nothing"),
+        "{all}"
+    );
     assert!(
         all.contains("Vertices the ground, 1, 2 are joined by cycles"),
         "{all}"
@@ -338,6 +342,7 @@ fn the_explanation_shows_the_fusion_and_the_colon_principle_on_the_drawing() {
         "{all}"
     );
     assert!(zh.join("\n").contains("合并成一个顶点"), "{zh:?}");
+    assert!(zh.join("\n").contains("所以顶点 3 的值为 1。"), "{zh:?}");
 }
 
 #[test]
