@@ -9,6 +9,7 @@
 
 mod euclid;
 mod graph;
+mod hackenbush;
 mod heaps;
 mod input;
 mod nim;
@@ -62,6 +63,7 @@ pub fn problems() -> impl Iterator<Item = &'static Problem> {
         .chain(graph::PROBLEMS)
         .chain(euclid::PROBLEMS)
         .chain(splits::PROBLEMS)
+        .chain(hackenbush::PROBLEMS)
 }
 
 /// The problem with this id or alias.

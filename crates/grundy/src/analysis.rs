@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::{Lang, Nimber, Outcome};
+use crate::{Lang, Nimber, Outcome, count_en};
 
 /// Options shared by every ruleset's analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,6 +111,16 @@ pub enum Change {
         to: u64,
         /// How many times the other number is subtracted.
         times: u64,
+    },
+    /// Edge `edge` (from 0, in the order given) of a Hackenbush drawing is cut; `falls` more
+    /// edges lose their way to the ground and fall with it.
+    Cut {
+        /// Index of the edge, from 0.
+        edge: usize,
+        /// Its two ends.
+        ends: [u32; 2],
+        /// How many other edges fall.
+        falls: u64,
     },
     /// A move to option `option` (from 0, in the rules' order) of a game whose positions are
     /// not numbers (a script game); `to` is that option as written.
@@ -246,6 +256,23 @@ impl Change {
                     ),
                 }
             }
+            &Change::Cut {
+                edge,
+                ends: [u, v],
+                falls,
+            } => match (falls, lang) {
+                (0, Lang::En) => format!("cut edge {} ({u}-{v})", edge + 1),
+                (_, Lang::En) => format!(
+                    "cut edge {} ({u}-{v}); {} fall with it",
+                    edge + 1,
+                    count_en(falls, "more edge", "more edges")
+                ),
+                (0, Lang::Zh) => format!("剪断第 {} 条边（{u}-{v}）", edge + 1),
+                (_, Lang::Zh) => format!(
+                    "剪断第 {} 条边（{u}-{v}），另有 {falls} 条边随之掉落",
+                    edge + 1
+                ),
+            },
             Change::Reach { to, .. } => match lang {
                 Lang::En => format!("move to {to}"),
                 Lang::Zh => format!("走到 {to}"),

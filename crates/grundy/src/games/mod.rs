@@ -4,6 +4,7 @@ pub mod beans;
 pub mod coins;
 pub mod euclid;
 pub mod grid;
+pub mod hackenbush;
 pub mod heaps;
 pub mod lasker;
 pub mod mixed;
