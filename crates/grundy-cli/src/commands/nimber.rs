@@ -5,9 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use grundy::Lang;
-use grundy::json::StepJson;
 use grundy::nimber::{self, NimberStep};
-use serde::Serialize;
 
 use crate::report::{self, LangArg};
 
@@ -57,20 +55,6 @@ pub struct Args {
     lang: LangArg,
 }
 
-#[derive(Serialize)]
-struct ValueJson<'a> {
-    expression: &'a str,
-    value: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    explanation: Option<Vec<StepJson<'a, NimberStep>>>,
-}
-
-#[derive(Serialize)]
-struct TableJson {
-    n: u16,
-    table: Vec<Vec<u64>>,
-}
-
 pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
     let lang = Lang::from(args.lang);
     if let Some(n) = args.table {
@@ -83,16 +67,9 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         (nimber::evaluate(&expression)?, Vec::new())
     };
     if args.json {
-        let explanation = args.explain.then(|| StepJson::all(&steps, lang));
-        let expression = expression.trim();
-        return report::write_json(
-            out,
-            &ValueJson {
-                expression,
-                value,
-                explanation,
-            },
-        );
+        let steps = args.explain.then_some(steps.as_slice());
+        let json = grundy::json::nimber_value(expression.trim(), value, steps, lang);
+        return report::write_json(out, &json);
     }
     writeln!(out, "{} = {value}", expression.trim())?;
     if args.explain {
@@ -110,7 +87,7 @@ fn table(n: u16, args: &Args, out: &mut dyn Write) -> anyhow::Result<()> {
         crate::plot::draw_grid(path, &title, &rows)?;
     }
     if args.json {
-        return report::write_json(out, &TableJson { n, table: rows });
+        return report::write_json(out, &grundy::json::nimber_table(n, rows));
     }
     let width = (u64::from(n) - 1).max(rows.iter().flatten().copied().max().unwrap_or(0));
     let w = width.to_string().len();

@@ -7,16 +7,19 @@
 //!   Game, LeetCode 877);
 //! - [`ValuesReport`] serialises a Grundy value sequence;
 //! - [`RulesetJson`] lists a playable ruleset, [`moved`] answers a move;
+//! - [`nimber_value`] and [`nimber_table`]: `grundy nimber`'s answers;
 //! - [`exact_in_javascript`] rewrites an answer for a JavaScript client.
 //!
 //! Only with the `serde` feature (on by default).
 
 mod analysis;
+mod nimber;
 mod play;
 mod scored;
 mod values;
 
 pub use analysis::{AnalysisJson, Analyzed, MoveJson, Written, playable};
+pub use nimber::{nimber_table, nimber_value};
 pub use play::{MovedJson, RulesetJson, moved};
 pub use scored::{ScoreJson, Scored, ends};
 pub use values::{RARE_LISTED, SubtractionValuesJson, ValuesReport};
