@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use grundy::Lang;
-use grundy::nimber::{self, NimberStep};
+use grundy::nimber;
 
 use crate::report::{self, LangArg};
 
