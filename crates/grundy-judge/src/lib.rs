@@ -7,10 +7,12 @@
 //! parts (for shrinking a failing input in `grundy stress`). Judge code only reads and writes:
 //! every answer comes from a ruleset in `grundy::games`.
 
+mod classic;
 mod graph;
 mod heaps;
 mod input;
 mod nim;
+mod puzzles;
 mod stairs;
 mod wythoff;
 
@@ -58,6 +60,8 @@ pub fn problems() -> impl Iterator<Item = &'static Problem> {
         .chain(wythoff::PROBLEMS)
         .chain(heaps::PROBLEMS)
         .chain(graph::PROBLEMS)
+        .chain(classic::PROBLEMS)
+        .chain(puzzles::PROBLEMS)
 }
 
 /// The problem with this id or alias.

@@ -364,6 +364,24 @@ impl<'a> NumberReader<'a> {
         Ok(Some(value))
     }
 
+    /// The next whitespace-separated token as it is written (for inputs that are not numbers:
+    /// strings of digits whose leading zeros count, rows of a board), or `None` at the end of the
+    /// input. [`NumberReader::last_place`] then names where it starts.
+    pub fn next_word(&mut self) -> Option<&'a [u8]> {
+        let bytes = self.bytes;
+        let start = self.pos
+            + bytes[self.pos..]
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())?;
+        let end = bytes[start..]
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .map_or(bytes.len(), |i| start + i);
+        self.start = start;
+        self.pos = end;
+        Some(&bytes[start..end])
+    }
+
     /// Line and column (from 1) of the reader's position, or of byte `at`.
     pub fn place_of(&self, at: usize) -> Place {
         Place::of_byte(self.bytes, at)

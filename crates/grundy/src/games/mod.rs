@@ -1,14 +1,17 @@
 //! One module per ruleset family: its rules, its theorem, its winning moves and its explanation.
 
 pub mod coins;
+pub mod cutting;
 pub mod grid;
 pub mod heaps;
+pub mod king;
 pub mod lasker;
 pub mod mixed;
 pub mod moore;
 pub mod nim;
 pub mod nonincreasing;
 pub mod octal;
+pub mod pair_split;
 pub mod staircase;
 pub mod stones;
 pub mod subtraction;
