@@ -454,6 +454,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn words_come_as_written_with_their_place() {
+        let mut reader = NumberReader::new(b"  007\n#.#\t 12 \n\n");
+        assert_eq!(reader.next_word(), Some(&b"007"[..]));
+        assert_eq!(reader.last_place(), Place::Line { line: 1, column: 3 });
+        assert_eq!(reader.next_word(), Some(&b"#.#"[..]));
+        assert_eq!(reader.next_u64(), Ok(Some(12)));
+        assert_eq!(reader.last_place(), Place::Line { line: 2, column: 6 });
+        assert_eq!(reader.next_word(), None);
+        assert_eq!(reader.next_u64(), Ok(None));
+    }
+
+    #[test]
     fn each_kind_of_bad_token_is_named() {
         assert_eq!(parse_u64("-3"), Err(NumberProblem::Negative));
         assert_eq!(parse_u64("3.5"), Err(NumberProblem::Decimal));

@@ -61,12 +61,15 @@ pub fn value(mut s: u64, c: u64) -> u64 {
         return 0;
     }
     loop {
-        // The largest q with q + q² < s, i.e. q(q + 1) ≤ s − 1.
-        let mut q = ((4 * u128::from(s)).saturating_sub(3).isqrt() as u64).saturating_sub(1) / 2;
-        while (q + 1) * (q + 2) < s {
+        // The largest q with q + q² < s, from the square root of 4s − 3 and then exactly (in
+        // 128 bits: q(q + 1) may pass 2^64 for the largest s).
+        let s_wide = u128::from(s);
+        let mut q = ((4 * s_wide).saturating_sub(3).isqrt() as u64).saturating_sub(1) / 2;
+        let fits = |q: u64| u128::from(q) * (u128::from(q) + 1) < s_wide;
+        while fits(q + 1) {
             q += 1;
         }
-        while q > 0 && q * (q + 1) >= s {
+        while q > 0 && !fits(q) {
             q -= 1;
         }
         match c.cmp(&q) {
@@ -139,8 +142,8 @@ mod tests {
     }
 
     #[test]
-    fn large_capacities_stay_exact() {
-        for s in [CAPACITY, u64::from(u32::MAX), u64::MAX / 8] {
+    fn the_largest_capacities_do_not_overflow() {
+        for s in [CAPACITY, u64::from(u32::MAX), u64::MAX / 8, u64::MAX] {
             for c in [1, 2, 3, 999, s / 2, s - 1, s] {
                 assert!(value(s, c) <= s - c);
             }

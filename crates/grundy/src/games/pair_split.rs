@@ -217,7 +217,7 @@ pub fn analyze(groups: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<PairSp
                 groups: groups
                     .iter()
                     .take(EXPLAINED_GROUPS)
-                    .map(|&[a, b]| (a, b, (a - 1) | (b - 1), value([a, b])))
+                    .map(|&[a, b]| (a, b, a.wrapping_sub(1) | b.wrapping_sub(1), value([a, b])))
                     .collect(),
                 total: x,
             },
