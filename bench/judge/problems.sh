@@ -36,7 +36,7 @@ for _ in range(runs):
         subprocess.run([grundy, "judge", pid], stdin=f, stdout=subprocess.DEVNULL, check=True)
         times.append(time.perf_counter() - start)
 size = os.path.getsize(path)
-print(f"| `{pid}` | {size / 1e6:.2f} MB | {statistics.median(times) * 1000:.0f} ms "
+print(f"| `{pid}` | {size / 1024:.0f} KiB | {statistics.median(times) * 1000:.0f} ms "
       f"| {max(times) * 1000:.0f} ms | {peak / 1024:.1f} MiB |")
 PY
 done
