@@ -2,7 +2,7 @@
 //! the column and what was expected.
 
 use anyhow::{anyhow, bail};
-use grundy::parse::{NumberReader, ParseError, Place};
+use grundy::parse::{NumberReader, ParseError, Place, Token};
 
 /// A contest input being read.
 pub struct Input<'a> {
@@ -41,6 +41,28 @@ impl<'a> Input<'a> {
             self.check(what, v, lo, hi)?;
         }
         Ok(value)
+    }
+
+    /// The next whitespace-separated token as written (a string of digits whose leading zeros
+    /// count, a row of a board), which must be there.
+    pub fn read_word(&mut self, what: &str) -> anyhow::Result<&'a [u8]> {
+        self.read_word_or_end().ok_or_else(|| self.missing(what))
+    }
+
+    /// The next whitespace-separated token as written, or `None` at the end of the input.
+    pub fn read_word_or_end(&mut self) -> Option<&'a [u8]> {
+        self.reader.next_word()
+    }
+
+    /// The error for the token just read by [`Input::read_word`]: where it is, what was
+    /// expected and why it is not that.
+    #[cold]
+    pub fn bad_word(&self, word: &[u8], what: &str, why: &str) -> anyhow::Error {
+        let token = Token::from_start(word, word.len(), word.iter().all(u8::is_ascii_digit));
+        anyhow!(
+            "{}: expected {what}, found {token} ({why})",
+            self.reader.last_place()
+        )
     }
 
     /// Where the last number read was.

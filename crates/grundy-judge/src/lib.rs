@@ -7,12 +7,14 @@
 //! parts (for shrinking a failing input in `grundy stress`). Judge code only reads and writes:
 //! every answer comes from a ruleset in `grundy::games`.
 
+mod classic;
 mod euclid;
 mod graph;
 mod hackenbush;
 mod heaps;
 mod input;
 mod nim;
+mod puzzles;
 mod splits;
 mod stairs;
 mod wythoff;
@@ -64,6 +66,8 @@ pub fn problems() -> impl Iterator<Item = &'static Problem> {
         .chain(euclid::PROBLEMS)
         .chain(splits::PROBLEMS)
         .chain(hackenbush::PROBLEMS)
+        .chain(classic::PROBLEMS)
+        .chain(puzzles::PROBLEMS)
 }
 
 /// The problem with this id or alias.

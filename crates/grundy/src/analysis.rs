@@ -122,6 +122,29 @@ pub enum Change {
         /// How many other edges fall.
         falls: u64,
     },
+    /// Piece `piece` (0-based), a `from[0]`×`from[1]` rectangle, is cut along a grid line into the
+    /// two rectangles `into` (Cutting Game): the first stays at index `piece`, the second is
+    /// inserted right after it.
+    CutPiece {
+        /// Index of the piece, from 0.
+        piece: usize,
+        /// Its width and height before.
+        from: [u64; 2],
+        /// The two pieces after, each as width and height.
+        into: [[u64; 2]; 2],
+    },
+    /// Group `group` (0-based) of two piles loses its pile at index `1 - kept` and its pile at
+    /// index `kept` is split into the two piles `to` (E&D).
+    Regroup {
+        /// Index of the group, from 0.
+        group: usize,
+        /// Which pile of the group (0 or 1) is split; the other is removed.
+        kept: usize,
+        /// The two piles before.
+        from: [u64; 2],
+        /// The two piles after.
+        to: [u64; 2],
+    },
     /// A move to option `option` (from 0, in the rules' order) of a game whose positions are
     /// not numbers (a script game); `to` is that option as written.
     Reach {
@@ -273,6 +296,32 @@ impl Change {
                     edge + 1
                 ),
             },
+            &Change::CutPiece {
+                piece,
+                from: [w, h],
+                into: [[a, b], [c, d]],
+            } => match lang {
+                Lang::En => format!("cut piece {} ({w}×{h}) into {a}×{b} and {c}×{d}", piece + 1),
+                Lang::Zh => format!("把第 {} 块（{w}×{h}）切成 {a}×{b} 和 {c}×{d}", piece + 1),
+            },
+            &Change::Regroup {
+                group,
+                kept,
+                from,
+                to: [x, y],
+            } => {
+                let (split, removed) = (from[kept], from[1 - kept]);
+                match lang {
+                    Lang::En => format!(
+                        "in group {}, remove the pile of {removed} and split {split} into {x} and {y}",
+                        group + 1
+                    ),
+                    Lang::Zh => format!(
+                        "在第 {} 组拿走 {removed} 个的那堆，把 {split} 个的那堆分成 {x} 和 {y}",
+                        group + 1
+                    ),
+                }
+            }
             Change::Reach { to, .. } => match lang {
                 Lang::En => format!("move to {to}"),
                 Lang::Zh => format!("走到 {to}"),

@@ -364,6 +364,24 @@ impl<'a> NumberReader<'a> {
         Ok(Some(value))
     }
 
+    /// The next whitespace-separated token as it is written (for inputs that are not numbers:
+    /// strings of digits whose leading zeros count, rows of a board), or `None` at the end of the
+    /// input. [`NumberReader::last_place`] then names where it starts.
+    pub fn next_word(&mut self) -> Option<&'a [u8]> {
+        let bytes = self.bytes;
+        let start = self.pos
+            + bytes[self.pos..]
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())?;
+        let end = bytes[start..]
+            .iter()
+            .position(u8::is_ascii_whitespace)
+            .map_or(bytes.len(), |i| start + i);
+        self.start = start;
+        self.pos = end;
+        Some(&bytes[start..end])
+    }
+
     /// Line and column (from 1) of the reader's position, or of byte `at`.
     pub fn place_of(&self, at: usize) -> Place {
         Place::of_byte(self.bytes, at)
@@ -434,6 +452,18 @@ pub fn numbers_from_text(text: &[u8]) -> Result<Vec<u64>, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_come_as_written_with_their_place() {
+        let mut reader = NumberReader::new(b"  007\n#.#\t 12 \n\n");
+        assert_eq!(reader.next_word(), Some(&b"007"[..]));
+        assert_eq!(reader.last_place(), Place::Line { line: 1, column: 3 });
+        assert_eq!(reader.next_word(), Some(&b"#.#"[..]));
+        assert_eq!(reader.next_u64(), Ok(Some(12)));
+        assert_eq!(reader.last_place(), Place::Line { line: 2, column: 6 });
+        assert_eq!(reader.next_word(), None);
+        assert_eq!(reader.next_u64(), Ok(None));
+    }
 
     #[test]
     fn each_kind_of_bad_token_is_named() {

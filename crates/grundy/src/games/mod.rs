@@ -2,16 +2,19 @@
 
 pub mod beans;
 pub mod coins;
+pub mod cutting;
 pub mod euclid;
 pub mod grid;
 pub mod hackenbush;
 pub mod heaps;
+pub mod king;
 pub mod lasker;
 pub mod mixed;
 pub mod moore;
 pub mod nim;
 pub mod nonincreasing;
 pub mod octal;
+pub mod pair_split;
 pub mod staircase;
 pub mod stones;
 pub mod subtraction;
