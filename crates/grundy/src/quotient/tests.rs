@@ -266,13 +266,9 @@ fn check_miseresolver_rows(largest: usize) -> usize {
 
 #[test]
 fn orders_and_p_portions_equal_miseresolvers_table() {
+    // Every row but 0.56's at heap 36,520, past the layered construction's reach where 0.56's
+    // quotient grows at heap 256.
     assert_eq!(check_miseresolver_rows(1000), 29);
-}
-
-#[test]
-#[ignore = "0.56 to heap 36,520: run by hand in release (cargo test --release)"]
-fn orders_and_p_portions_equal_miseresolvers_table_to_its_largest_heap() {
-    assert_eq!(check_miseresolver_rows(usize::MAX), 30);
 }
 
 #[test]
