@@ -343,6 +343,18 @@ pub fn stdin_text() -> anyhow::Result<String> {
     String::from_utf8(stdin_bytes()?).context("standard input is not UTF-8 text")
 }
 
+/// A positive number of seconds; beyond what a clock can count, no limit.
+pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if s.is_nan() || s <= 0.0 {
+        return Err(format!("'{text}': the time limit must be positive"));
+    }
+    Ok(std::time::Duration::try_from_secs_f64(s).unwrap_or(std::time::Duration::MAX))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

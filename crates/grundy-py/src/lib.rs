@@ -3,6 +3,7 @@
 //!
 //! - [`analyze`]: a position of any ruleset of the registry (`grundy::registry::RULESETS`), its
 //!   JSON the same as `grundy RULESET --json` prints;
+//! - [`quotient`]: the misère quotient of a take-and-break game, its table as a NumPy array;
 //! - [`values`]: value sequences of take-and-break codes as NumPy arrays, and their periods;
 //! - [`solve`]: a game written in Python (`options(state)`, optionally `components(state)`)
 //!   searched by the library's engine;
@@ -15,6 +16,7 @@ mod html;
 mod judge;
 mod nimber;
 mod numbers;
+mod quotient;
 mod solve;
 mod values;
 
@@ -31,6 +33,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::Period>()?;
     m.add_function(wrap_pyfunction!(values::values, m)?)?;
     m.add_function(wrap_pyfunction!(values::find_period, m)?)?;
+    m.add_class::<quotient::MisereQuotient>()?;
+    m.add_function(wrap_pyfunction!(quotient::quotient, m)?)?;
     m.add_class::<solve::Solution>()?;
     m.add_function(wrap_pyfunction!(solve::solve, m)?)?;
     m.add_function(wrap_pyfunction!(judge::judge, m)?)?;

@@ -64,7 +64,7 @@ pub struct LimitArgs {
     max_states: usize,
     /// Wall-clock seconds the script may run (fractions allowed), counted from its start; a
     /// script still running then stops with an error.
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = crate::input::seconds)]
     time_limit: Duration,
     #[command(flatten)]
     memory: MemoryArg,
@@ -101,18 +101,6 @@ impl LimitArgs {
             max_memory: self.memory.bytes(),
         }
     }
-}
-
-/// A positive number of seconds; beyond what a clock can count, no limit.
-fn seconds(text: &str) -> Result<Duration, String> {
-    let s: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    if s.is_nan() || s <= 0.0 {
-        return Err(format!("'{text}': the time limit must be positive"));
-    }
-    Ok(Duration::try_from_secs_f64(s).unwrap_or(Duration::MAX))
 }
 
 /// Compiles the script at `path`; errors are prefixed with the file name.

@@ -32,7 +32,7 @@ fn misere_nim_on_heaps_up_to_two_is_the_tame_quotient() {
 
 #[test]
 fn the_text_report_shows_growth_stability_and_heaps() {
-    grundy(&["quotient", "kayles", "--heaps", "10"])
+    grundy(&["quotient", "kayles", "--heaps", "10", "--genus"])
         .assert()
         .success()
         .stdout(predicate::str::starts_with(
@@ -149,7 +149,7 @@ fn the_periodicity_theorem_certifies_0_75_from_heap_21() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "certified: the heap map has period 2 from heap 8",
+            "certified at heap 21: the heap map has period 2 from heap 8",
         ));
     grundy(&["quotient", "grundy", "--heaps", "8"])
         .assert()
@@ -160,9 +160,31 @@ fn the_periodicity_theorem_certifies_0_75_from_heap_21() {
 }
 
 #[test]
+fn without_heaps_kayles_is_solved_where_the_theorem_certifies_it() {
+    // Kayles' heap map has period 12 from heap 71 (k = 2): certified at heap
+    // 2·71 + 2·12 + 2 − 1 = 167, with the 40 elements of the whole game's quotient.
+    let v = json(&["quotient", "kayles", "--json"]);
+    assert_eq!(v["max_heap"], 167);
+    assert_eq!(v["order"], 40);
+    assert_eq!(v["certificate"]["period"], 12);
+    assert_eq!(v["certificate"]["preperiod"], 71);
+    assert_eq!(v["genus"], json!(null));
+    assert_eq!(v["stopped"], json!(null));
+    grundy(&["quotient", "kayles"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("certified at heap 167: "))
+        .stdout(predicate::str::contains("heaps (element):"));
+    // A game the theorem does not cover runs to the heap bound.
+    let v = json(&["quotient", "grundy", "--max-heap", "12", "--json"]);
+    assert_eq!(v["max_heap"], 12);
+    assert_eq!(v["certified"], false);
+}
+
+#[test]
 fn every_heap_has_its_genus_in_the_json() {
     // Kayles: a heap of 1 is *1 (1^031), of 2 is *2 (2^20); a heap of 0 is the empty game, 0^120.
-    let v = json(&["quotient", "kayles", "--heaps", "8", "--json"]);
+    let v = json(&["quotient", "kayles", "--heaps", "8", "--json", "--genus"]);
     let genus = v["genus"].as_array().unwrap();
     assert_eq!(genus.len(), 9);
     assert_eq!(genus[0]["genus"], "0^120");

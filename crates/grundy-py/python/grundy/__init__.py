@@ -15,6 +15,7 @@ from ._grundy import (
     Analysis,
     GameError,
     LimitError,
+    MisereQuotient,
     Period,
     Solution,
     analyze,
@@ -23,6 +24,7 @@ from ._grundy import (
     nim,
     parameters,
     problems,
+    quotient,
     solve,
     values,
 )
@@ -33,6 +35,7 @@ __all__ = [
     "Analysis",
     "GameError",
     "LimitError",
+    "MisereQuotient",
     "Period",
     "Solution",
     "analyze",
@@ -43,6 +46,7 @@ __all__ = [
     "parameters",
     "plot_values",
     "problems",
+    "quotient",
     "solve",
     "values",
 ]

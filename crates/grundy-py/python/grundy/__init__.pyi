@@ -2,12 +2,15 @@
 
 from typing import (
     Any,
+    Dict,
     Hashable,
     Iterable,
+    List,
     Literal,
     Optional,
     Protocol,
     Sequence,
+    Tuple,
     TypedDict,
     Union,
     final,
@@ -23,6 +26,7 @@ __all__ = [
     "Analysis",
     "GameError",
     "LimitError",
+    "MisereQuotient",
     "Period",
     "Solution",
     "analyze",
@@ -33,6 +37,7 @@ __all__ = [
     "parameters",
     "plot_values",
     "problems",
+    "quotient",
     "solve",
     "values",
 ]
@@ -98,6 +103,45 @@ def nim(piles: _Position, misere: bool = False, *, max_moves: int = ...) -> Anal
 
 def parameters(game: str) -> list[_ParamDoc]:
     """The parameters the ruleset game takes."""
+
+@final
+class MisereQuotient:
+    """The misère quotient of all sums of heaps up to max_heap of a take-and-break game."""
+
+    @property
+    def code(self) -> str: ...
+    @property
+    def max_heap(self) -> int: ...
+    @property
+    def order(self) -> int: ...
+    @property
+    def p_portion(self) -> List[int]: ...
+    @property
+    def table(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def heaps(self) -> npt.NDArray[np.uint32]: ...
+    @property
+    def elements(self) -> List[str]: ...
+    @property
+    def generators(self) -> List[int]: ...
+    @property
+    def growth(self) -> List[Tuple[int, int, int]]: ...
+    @property
+    def certificate(self) -> Optional[Dict[str, Any]]: ...
+    @property
+    def stopped(self) -> Optional[str]: ...
+
+def quotient(
+    code: str,
+    heaps: Optional[int] = None,
+    *,
+    max_order: int = 4096,
+    max_heap: int = 100000,
+    time: Optional[float] = None,
+    max_memory: Optional[int] = None,
+) -> MisereQuotient:
+    """The misère quotient for heaps up to heaps, or without heaps the game solved until the
+    periodicity theorem certifies it (within max_heap heaps and time seconds, 60 by default)."""
 
 @final
 class Period:

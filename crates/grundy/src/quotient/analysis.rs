@@ -158,7 +158,7 @@ impl Quotient {
         for (i, &n) in piles.iter().enumerate() {
             let rest = self.product(prefix, suffix[i + 1]);
             for option in self.options(n as usize) {
-                let left = self.element_of_parts(option);
+                let left = self.element_of_parts(&option);
                 if self.is_p(self.product(rest, left)) {
                     let heaps: Vec<u64> = option.iter().map(|&h| u64::from(h)).collect();
                     let change = change(i, n, &heaps);

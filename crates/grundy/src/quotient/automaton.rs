@@ -47,7 +47,7 @@ impl Automaton {
                     Some(&id) => id,
                     None => {
                         if states.len() >= limit {
-                            return Err(TooLarge);
+                            return Err(TooLarge::Order);
                         }
                         let id = states.len() as u32;
                         ids.insert(to.clone(), id);
@@ -71,6 +71,11 @@ impl Automaton {
     /// How many letters (heap sizes 1..=letters).
     pub(crate) fn letters(&self) -> usize {
         self.letters
+    }
+
+    /// The bytes it holds, about.
+    pub(crate) fn bytes(&self) -> usize {
+        self.next.len() * 4 + self.accept.len() + std::mem::size_of::<Automaton>()
     }
 
     /// How many states.
@@ -174,9 +179,14 @@ impl Automaton {
     }
 }
 
-/// An automaton grew past the limit on states.
+/// A construction grew past its bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TooLarge;
+pub(crate) enum TooLarge {
+    /// An automaton past the limit on states (the quotient's order).
+    Order,
+    /// The subproblems solved past the bound on memory.
+    Memory,
+}
 
 #[cfg(test)]
 mod tests {

@@ -38,15 +38,21 @@ pub(crate) struct Layers {
     solved: FxHashMap<Automaton, [Option<Rc<Automaton>>; 2]>,
     /// The bound on the order of the quotient.
     max_order: usize,
+    /// The bytes the solved subproblems hold, and the most they may.
+    bytes: usize,
+    max_bytes: usize,
 }
 
 impl Layers {
-    /// A solver that knows no heap yet, for quotients of at most `max_order` elements.
-    pub(crate) fn new(max_order: usize) -> Layers {
+    /// A solver that knows no heap yet, for quotients of at most `max_order` elements, whose
+    /// solved subproblems hold at most about `max_bytes` bytes.
+    pub(crate) fn new(max_order: usize, max_bytes: usize) -> Layers {
         Layers {
             options: vec![Vec::new()],
             solved: FxHashMap::default(),
             max_order,
+            bytes: 0,
+            max_bytes,
         }
     }
 
@@ -59,11 +65,6 @@ impl Layers {
             });
             self.options.push(options);
         }
-    }
-
-    /// The options of every heap the solver knows.
-    pub(crate) fn options(&self) -> &[Vec<Vec<u32>>] {
-        &self.options
     }
 
     /// The automaton of the misère P-positions of all sums of heaps 1..=`largest`.
@@ -87,6 +88,10 @@ impl Layers {
         } else {
             self.by_layers(win, any)?
         };
+        self.bytes += win.bytes() + answer.bytes();
+        if self.bytes > self.max_bytes {
+            return Err(TooLarge::Memory);
+        }
         self.solved.entry(win.clone()).or_default()[usize::from(any)] = Some(answer.clone());
         Ok(answer)
     }
@@ -169,7 +174,7 @@ impl Layers {
             layer_of.len().saturating_mul(self.max_order),
         )?;
         if answer.len() > self.max_order {
-            return Err(TooLarge);
+            return Err(TooLarge::Order);
         }
         Ok(Rc::new(answer))
     }

@@ -20,6 +20,7 @@
 mod analysis;
 mod automaton;
 mod genus;
+mod incremental;
 mod layers;
 mod misere;
 mod periodicity;
@@ -37,6 +38,7 @@ pub use search::{SearchStep, analyze_by_search};
 
 use crate::values::TakeAndBreak;
 use automaton::Automaton;
+use incremental::Extension;
 use layers::Layers;
 
 /// The largest heap the front ends take for misère play (a heap of n has O(n) options in octal
@@ -58,19 +60,26 @@ pub struct Quotient {
     product: Vec<u32>,
     p: Vec<bool>,
     heaps: Vec<u32>,
-    options: Vec<Vec<Vec<u32>>>,
 }
 
-/// The quotient grew past the bound on its order.
+/// The default bound on the memory of the layered construction, in bytes.
+pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
+
+/// The quotient grew past the bound on its order, or its construction past the bound on memory.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the misère quotient of {code} for heaps up to {heap} has more than {max_order} elements")]
+#[error("the misère quotient of {code} for heaps up to {heap} {}", match memory {
+    None => format!("has more than {max_order} elements"),
+    Some(bytes) => format!("needs more than {} MiB to compute", bytes >> 20),
+})]
 pub struct TooLarge {
     /// The code.
     pub code: String,
     /// The largest heap of the quotient that could not be computed.
     pub heap: usize,
-    /// The bound.
+    /// The bound on the order.
     pub max_order: usize,
+    /// The bound on memory, in bytes, if that is the one passed.
+    pub memory: Option<usize>,
 }
 
 impl Quotient {
@@ -128,8 +137,12 @@ impl Quotient {
     }
 
     /// The options of a heap of `n`, as the heaps each leaves.
-    pub fn options(&self, n: usize) -> &[Vec<u32>] {
-        &self.options[n]
+    pub fn options(&self, n: usize) -> Vec<Vec<u32>> {
+        let mut options = Vec::new();
+        self.rules.each_move(n, &mut |_, parts| {
+            options.push(parts.iter().map(|&p| p as u32).collect());
+        });
+        options
     }
 
     /// The element of a position, or `None` if a heap is larger than [`Quotient::max_heap`].
@@ -149,11 +162,7 @@ impl Quotient {
 
     /// Builds the monoid from the minimal automaton of the P-positions: its states are the
     /// elements, reading a heap multiplies by the heap's element.
-    fn from_automaton(
-        rules: &TakeAndBreak,
-        automaton: &Automaton,
-        options: &[Vec<Vec<u32>>],
-    ) -> Quotient {
+    fn from_automaton(rules: &TakeAndBreak, automaton: &Automaton) -> Quotient {
         let order = automaton.len();
         let letters = automaton.letters();
         // A word reaching each state: the product x·y is the state reached from x reading y's word.
@@ -189,48 +198,183 @@ impl Quotient {
             product,
             p: (0..order as u32).map(|x| automaton.accepts(x)).collect(),
             heaps,
-            options: options[..=letters].to_vec(),
+        }
+    }
+
+    /// The quotient for heaps up to 0: the empty position alone, an N-position.
+    fn trivial(rules: &TakeAndBreak) -> Quotient {
+        Quotient {
+            rules: rules.clone(),
+            order: 1,
+            product: vec![Quotient::IDENTITY],
+            p: vec![false],
+            heaps: vec![Quotient::IDENTITY],
+        }
+    }
+
+    /// The same quotient with its elements numbered as [`Quotient::from_automaton`] numbers
+    /// them (breadth first from the identity, multiplying by the heaps in increasing order), so
+    /// that a quotient has one form however it was computed.
+    fn renumbered(&self) -> Quotient {
+        let mut number = vec![u32::MAX; self.order];
+        let mut elements = vec![Quotient::IDENTITY];
+        number[Quotient::IDENTITY as usize] = 0;
+        // Heaps of an element met before lead where the first such heap leads.
+        let mut generators = Vec::new();
+        let mut seen = vec![false; self.order];
+        for &x in &self.heaps[1..] {
+            if !seen[x as usize] {
+                seen[x as usize] = true;
+                generators.push(x);
+            }
+        }
+        let mut i = 0;
+        while i < elements.len() {
+            for &g in &generators {
+                let y = self.product(elements[i], g);
+                if number[y as usize] == u32::MAX {
+                    number[y as usize] = elements.len() as u32;
+                    elements.push(y);
+                }
+            }
+            i += 1;
+        }
+        let number = &number;
+        let product = elements
+            .iter()
+            .flat_map(|&x| {
+                elements
+                    .iter()
+                    .map(move |&y| number[self.product(x, y) as usize])
+            })
+            .collect();
+        Quotient {
+            rules: self.rules.clone(),
+            order: self.order,
+            product,
+            p: elements.iter().map(|&x| self.p[x as usize]).collect(),
+            heaps: self.heaps.iter().map(|&x| number[x as usize]).collect(),
         }
     }
 }
 
-/// The quotients of one game for heaps up to 1, 2, 3, …, sharing the work between them.
+/// The most sets the extension check keeps (see the `incremental` module) before it gives way to
+/// the layered construction for the rest of the quotient's life.
+const MAX_SETS: usize = 1 << 16;
+
+/// The quotients of one game for heaps up to 1, 2, 3, …, heap by heap: the next heap's element
+/// is sought in the quotient so far (the `incremental` module), and only when none fits, the
+/// quotient having grown, is it computed afresh, layer by layer (the `layers` module), which
+/// shares its subproblems between heaps.
 pub struct Growth {
     rules: TakeAndBreak,
     layers: Layers,
     max_order: usize,
+    max_memory: usize,
+    /// The quotient for heaps up to the last heap added.
+    current: Quotient,
+    /// The extension check of `current`, once built.
+    extension: Option<Extension>,
+    /// Whether the check may be built for `current` (not when it grew past [`MAX_SETS`]).
+    extensible: bool,
 }
 
 impl Growth {
-    /// Quotients of `rules`, each at most `max_order` elements.
+    /// Quotients of `rules`, each at most `max_order` elements, starting from heaps up to 0.
     pub fn new(rules: TakeAndBreak, max_order: usize) -> Growth {
+        Growth::with_memory(rules, max_order, DEFAULT_MAX_MEMORY)
+    }
+
+    /// Quotients of `rules`, each at most `max_order` elements, the layered construction holding
+    /// at most about `max_memory` bytes.
+    pub fn with_memory(rules: TakeAndBreak, max_order: usize, max_memory: usize) -> Growth {
         Growth {
+            current: Quotient::trivial(&rules),
             rules,
-            layers: Layers::new(max_order),
+            layers: Layers::new(max_order, max_memory),
             max_order,
+            max_memory,
+            extension: None,
+            extensible: true,
         }
     }
 
-    /// The quotient for heaps up to `max_heap`.
+    /// The largest heap added so far.
+    pub fn max_heap(&self) -> usize {
+        self.current.max_heap()
+    }
+
+    /// Adds the next heap, and returns the order and P-portion after it.
+    ///
+    /// # Errors
+    /// [`TooLarge`] when the quotient grows past `max_order` elements (the growth then stays
+    /// at the heap before).
+    pub fn next_heap(&mut self) -> Result<Step, TooLarge> {
+        let heap = self.max_heap() + 1;
+        if let Some(x) = self.extended(heap) {
+            self.current.heaps.push(x);
+        } else {
+            self.layers.add_heaps(&self.rules, heap);
+            let too_large = |memory| TooLarge {
+                code: self.rules.to_string(),
+                heap,
+                max_order: self.max_order,
+                memory,
+            };
+            let automaton = self.layers.p_positions(heap).map_err(|e| {
+                too_large(match e {
+                    automaton::TooLarge::Order => None,
+                    automaton::TooLarge::Memory => Some(self.max_memory),
+                })
+            })?;
+            if automaton.len() > self.max_order {
+                return Err(too_large(None));
+            }
+            self.current = Quotient::from_automaton(&self.rules, &automaton);
+            self.extension = None;
+            self.extensible = true;
+        }
+        Ok(Step {
+            heap,
+            order: self.current.order(),
+            p_portion: self.current.p.iter().filter(|&&p| p).count(),
+        })
+    }
+
+    /// The element of `heap` if the quotient does not grow with it, by the extension check.
+    fn extended(&mut self, heap: usize) -> Option<u32> {
+        if self.extension.is_none() && self.extensible {
+            self.extension = Extension::new(&self.current, MAX_SETS).ok();
+            self.extensible = self.extension.is_some();
+        }
+        let extension = self.extension.as_mut()?;
+        let (x, winning) = extension.element(&self.current, heap)?;
+        if extension.add(&self.current, x, winning).is_err() {
+            self.extension = None;
+            self.extensible = false;
+        }
+        Some(x)
+    }
+
+    /// The quotient for heaps up to the last heap added.
+    pub fn current(&self) -> Quotient {
+        self.current.renumbered()
+    }
+
+    /// The quotient for heaps up to `max_heap`, adding heaps up to it (or computed afresh if
+    /// it is below the heaps added).
     ///
     /// # Errors
     /// As [`Quotient::of`].
     pub fn quotient(&mut self, max_heap: usize) -> Result<Quotient, TooLarge> {
-        self.layers.add_heaps(&self.rules, max_heap);
-        let too_large = || TooLarge {
-            code: self.rules.to_string(),
-            heap: max_heap,
-            max_order: self.max_order,
-        };
-        let automaton = self.layers.p_positions(max_heap).map_err(|_| too_large())?;
-        if automaton.len() > self.max_order {
-            return Err(too_large());
+        if max_heap < self.max_heap() {
+            return Growth::with_memory(self.rules.clone(), self.max_order, self.max_memory)
+                .quotient(max_heap);
         }
-        Ok(Quotient::from_automaton(
-            &self.rules,
-            &automaton,
-            self.layers.options(),
-        ))
+        while self.max_heap() < max_heap {
+            self.next_heap()?;
+        }
+        Ok(self.current())
     }
 }
 
@@ -245,6 +389,17 @@ pub struct Step {
     pub p_portion: usize,
 }
 
+/// How far [`Report::run`] may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    /// The largest heap.
+    pub max_heap: usize,
+    /// The most elements a quotient may have.
+    pub max_order: usize,
+    /// About the most bytes the layered construction may hold.
+    pub max_memory: usize,
+}
+
 /// The quotients for heaps up to 1, 2, …, N, as far as the bound on their order allows.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -254,27 +409,57 @@ pub struct Report {
     pub quotient: Option<Quotient>,
     /// Why the computation stopped before N, if it did.
     pub stopped: Option<TooLarge>,
+    /// Whether it was stopped from outside (a time bound) before N.
+    pub interrupted: bool,
 }
 
 impl Report {
     /// The quotients of `rules` for heaps up to 1, 2, …, `max_heap`, each at most `max_order`
     /// elements; stops at the first that is larger.
     pub fn compute(rules: &TakeAndBreak, max_heap: usize, max_order: usize) -> Report {
-        let mut growth = Growth::new(rules.clone(), max_order);
+        let bounds = Bounds {
+            max_heap,
+            max_order,
+            max_memory: DEFAULT_MAX_MEMORY,
+        };
+        Report::run(rules, bounds, false, &mut |_| true)
+    }
+
+    /// The quotients of `rules` for heaps up to 1, 2, …, within `bounds` (stopping at the first
+    /// past them), up to the first heap where the periodicity theorem certifies the quotient of
+    /// the whole game when `until_certified`, or until `go_on`, told each step, says no.
+    pub fn run(
+        rules: &TakeAndBreak,
+        bounds: Bounds,
+        until_certified: bool,
+        go_on: &mut dyn FnMut(&Step) -> bool,
+    ) -> Report {
+        let Bounds {
+            max_heap,
+            max_order,
+            max_memory,
+        } = bounds;
+        let mut growth = Growth::with_memory(rules.clone(), max_order, max_memory);
+        let mut watch = until_certified.then(|| periodicity::Watch::new(rules));
         let mut report = Report {
             steps: Vec::new(),
             quotient: None,
             stopped: None,
+            interrupted: false,
         };
-        for heap in 1..=max_heap {
-            match growth.quotient(heap) {
-                Ok(q) => {
-                    report.steps.push(Step {
-                        heap,
-                        order: q.order(),
-                        p_portion: q.p_portion().len(),
-                    });
-                    report.quotient = Some(q);
+        while growth.max_heap() < max_heap {
+            match growth.next_heap() {
+                Ok(step) => {
+                    report.steps.push(step);
+                    if !go_on(&step) {
+                        report.interrupted = step.heap < max_heap;
+                        break;
+                    }
+                    if let Some(watch) = &mut watch
+                        && watch.certifies(&growth.current.heaps)
+                    {
+                        break;
+                    }
                 }
                 Err(e) => {
                     report.stopped = Some(e);
@@ -282,6 +467,7 @@ impl Report {
                 }
             }
         }
+        report.quotient = (growth.max_heap() > 0).then(|| growth.current());
         report
     }
 

@@ -65,3 +65,50 @@ impl Quotient {
         })
     }
 }
+
+/// Watches a heap map grow, heap by heap, for the first heap where the periodicity theorem's
+/// hypothesis holds: for each period p, the first heap n0 from which the map has period p up to
+/// the last heap N, and whether 2·n0 + 2p + k − 1 ≤ N for some p. Costs O(N) a heap.
+pub(crate) struct Watch {
+    /// k, or `None` if the theorem does not apply.
+    removed: Option<usize>,
+    /// `from[p]`: n0 for period p (entry 0 unused), for every p with 2p + k + 1 ≤ N.
+    from: Vec<usize>,
+}
+
+impl Watch {
+    pub(crate) fn new(rules: &TakeAndBreak) -> Watch {
+        Watch {
+            removed: applies_to(rules).then(|| rules.max_removed()),
+            from: vec![0],
+        }
+    }
+
+    /// Whether the theorem certifies the quotient whose heap map is `heaps` (heap 0 first),
+    /// told every heap map in turn, one heap longer each time.
+    pub(crate) fn certifies(&mut self, heaps: &[u32]) -> bool {
+        let Some(k) = self.removed else {
+            return false;
+        };
+        let last = heaps.len() - 1;
+        for (p, from) in self.from.iter_mut().enumerate().skip(1) {
+            if heaps[last] != heaps[last - p] {
+                *from = last - p + 1;
+            }
+        }
+        // A period too long to meet the hypothesis before now joins, with its n0 found afresh.
+        let p = self.from.len();
+        if 2 * p + k < last {
+            let mut from = last - p + 1;
+            while from > 1 && heaps[from - 1] == heaps[from - 1 + p] {
+                from -= 1;
+            }
+            self.from.push(from);
+        }
+        self.from
+            .iter()
+            .enumerate()
+            .skip(1)
+            .any(|(p, &from)| 2 * from + 2 * p + k - 1 <= last)
+    }
+}

@@ -1,0 +1,278 @@
+//! The quotient for heaps up to n + 1 from the one for heaps up to n, when it does not grow.
+//!
+//! Let Q be the quotient of all sums of heaps up to n, Φ its heap map and H a heap of n + 1
+//! with moves, T the elements of H's options (each a sum of heaps up to n) and
+//! V = {w : wt ∈ P for some t ∈ T} (the elements w such that H + X, X of element w, has a
+//! winning move in H). For a position G of heaps up to n, W(G) = {w : wΦ(G') ∈ P for some
+//! option G' of G} likewise. The quotient for heaps up to n + 1 is Q again exactly when some
+//! x ∈ Q can be H's element, and x can when
+//!
+//! - (P) xw ∈ P implies w ∉ V, for every w (a P-position H + X has no winning move in H), and
+//! - (N) for every position G of heaps up to n, of element y, and every power u = x^j (j ≥ 0):
+//!   xuy ∈ P, or xu ∈ W(G), or uy ∈ V (G + (j + 1)·H, if not a P-element, has a move to one:
+//!   in G, or in one of the heaps H).
+//!
+//! Both are necessary (the outcome of every position is its element's), and together sufficient
+//! by induction on the positions G + k·H: their options are G' + k·H and G + (k − 1)·H + t, of
+//! the elements the conditions read. Such an x is then unique (Q tells any two elements apart).
+//! (N) grows weaker as W(G) grows, and W(G + h) = {w : wΦ(h) ∈ W(G)} ∪ {w : wy ∈ V_h} grows
+//! with W(G) and V_h: so only the least sets W(G) of each element matter (the `families`), the
+//! closure of the empty position under adding a heap, keeping the least sets only, and only the
+//! heaps whose set V_h is least among the heaps of their element (the `profiles`). A position G0
+//! of element x with W(G0) ⊆ V decides it at once (H then wins wherever G0 does: Siegel's "mex
+//! interpolation"); otherwise (N) is checked on every least set.
+//!
+//! When no x fits, the quotient grows, and the caller computes it afresh (the `layers` module).
+
+use super::Quotient;
+
+/// A set of elements of a quotient.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Elements(Vec<u64>);
+
+impl Elements {
+    fn empty(order: usize) -> Elements {
+        Elements(vec![0; order.div_ceil(64)])
+    }
+
+    fn contains(&self, x: u32) -> bool {
+        self.0[x as usize / 64] >> (x % 64) & 1 == 1
+    }
+
+    fn insert(&mut self, x: u32) {
+        self.0[x as usize / 64] |= 1 << (x % 64);
+    }
+
+    fn is_subset(&self, other: &Elements) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    fn is_disjoint(&self, other: &Elements) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & b == 0)
+    }
+
+    fn union_with(&mut self, other: &Elements) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a |= b;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            (0..64)
+                .filter(move |b| word >> b & 1 == 1)
+                .map(move |b| (i * 64 + b) as u32)
+        })
+    }
+}
+
+/// The families grew past their bound: the caller computes the quotient afresh instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TooMany;
+
+/// What the extension check knows of one quotient: the least sets W(G) of every element, and
+/// the heaps' profiles.
+pub(crate) struct Extension {
+    /// `losing_with[t]`: the w with wt in P.
+    losing_with: Vec<Elements>,
+    /// (Φ(h), V_h) of the heaps whose V_h is least among their element's.
+    profiles: Vec<(u32, Elements)>,
+    /// Every set W met, with its element and whether it is still among the least.
+    sets: Vec<(u32, Elements, bool)>,
+    /// `family[y]`: the least sets of element y.
+    family: Vec<Vec<usize>>,
+    /// Sets not yet extended by every profile.
+    pending: Vec<usize>,
+    /// The most sets `sets` may hold.
+    max_sets: usize,
+}
+
+impl Extension {
+    /// The extension check of `q`, which covers every heap up to its largest; at most
+    /// `max_sets` sets W are kept.
+    pub(crate) fn new(q: &Quotient, max_sets: usize) -> Result<Extension, TooMany> {
+        let order = q.order();
+        let losing_with = (0..order as u32)
+            .map(|t| {
+                let mut with = Elements::empty(order);
+                for w in 0..order as u32 {
+                    if q.is_p(q.product(t, w)) {
+                        with.insert(w);
+                    }
+                }
+                with
+            })
+            .collect();
+        let mut extension = Extension {
+            losing_with,
+            profiles: Vec::new(),
+            sets: Vec::new(),
+            family: vec![Vec::new(); order],
+            pending: Vec::new(),
+            max_sets,
+        };
+        extension.insert(Quotient::IDENTITY, Elements::empty(order))?;
+        for n in 1..=q.max_heap() {
+            if let Some(options) = extension.option_elements(q, n, n) {
+                let winning = extension.winning(&options);
+                extension.add_profile(q, q.heap(n), winning)?;
+            }
+        }
+        Ok(extension)
+    }
+
+    /// The element of a heap of `heap` under the quotient `q` of heaps up to `heap − 1`, with
+    /// its set V, if `q` is also the quotient for heaps up to `heap` (then [`Extension::add`]
+    /// it); `None`: the quotient grows.
+    pub(crate) fn element(&self, q: &Quotient, heap: usize) -> Option<(u32, Elements)> {
+        let Some(options) = self.option_elements(q, heap, heap - 1) else {
+            // A heap without a move changes nothing: it is the identity.
+            return Some((Quotient::IDENTITY, Elements::empty(q.order())));
+        };
+        let winning = self.winning(&options);
+        let order = q.order() as u32;
+        let candidates: Vec<u32> = (0..order)
+            .filter(|&x| q.is_p(x) != winning.contains(Quotient::IDENTITY))
+            .filter(|&x| winning.is_disjoint(&self.losing_with[x as usize]))
+            .collect();
+        candidates
+            .iter()
+            .copied()
+            .find(|&x| {
+                self.family[x as usize]
+                    .iter()
+                    .any(|&s| self.sets[s].1.is_subset(&winning))
+            })
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .copied()
+                    .find(|&x| self.every_position_has_its_move(q, x, &winning))
+            })
+            .map(|x| (x, winning))
+    }
+
+    /// Extends the check to a heap [`Extension::element`] placed.
+    ///
+    /// # Errors
+    /// [`TooMany`] past the bound on the sets kept (the check is then lost).
+    pub(crate) fn add(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), TooMany> {
+        if winning == Elements::empty(q.order()) && x == Quotient::IDENTITY {
+            return Ok(());
+        }
+        self.add_profile(q, x, winning)
+    }
+
+    /// The elements of the options of a heap of `heap`, each a sum of heaps up to `largest`
+    /// (elements of `q`), or `None` if it has no move.
+    fn option_elements(&self, q: &Quotient, heap: usize, largest: usize) -> Option<Elements> {
+        let mut elements = Elements::empty(q.order());
+        let mut any = false;
+        q.rules().each_move(heap, &mut |_, parts| {
+            any = true;
+            debug_assert!(parts.iter().all(|&p| p <= largest));
+            let x = parts
+                .iter()
+                .fold(Quotient::IDENTITY, |x, &p| q.product(x, q.heap(p)));
+            elements.insert(x);
+        });
+        any.then_some(elements)
+    }
+
+    /// V: the w such that some option element t has wt in P.
+    fn winning(&self, options: &Elements) -> Elements {
+        let mut winning = Elements::empty(self.losing_with.len());
+        for t in options.iter() {
+            winning.union_with(&self.losing_with[t as usize]);
+        }
+        winning
+    }
+
+    /// Condition (N) for the element `x` of a heap whose set is `winning`.
+    fn every_position_has_its_move(&self, q: &Quotient, x: u32, winning: &Elements) -> bool {
+        let mut powers = vec![Quotient::IDENTITY];
+        loop {
+            let next = q.product(*powers.last().expect("not empty"), x);
+            if powers.contains(&next) {
+                break;
+            }
+            powers.push(next);
+        }
+        self.family.iter().enumerate().all(|(y, family)| {
+            let y = y as u32;
+            family.iter().all(|&s| {
+                let set = &self.sets[s].1;
+                powers.iter().all(|&u| {
+                    let xu = q.product(x, u);
+                    q.is_p(q.product(xu, y))
+                        || set.contains(xu)
+                        || winning.contains(q.product(u, y))
+                })
+            })
+        })
+    }
+
+    /// Adds a heap of element `x` and set `winning`, and extends the families by it.
+    fn add_profile(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), TooMany> {
+        if self
+            .profiles
+            .iter()
+            .any(|(e, set)| *e == x && set.is_subset(&winning))
+        {
+            return Ok(());
+        }
+        self.profiles
+            .retain(|(e, set)| !(*e == x && winning.is_subset(set)));
+        let live: Vec<usize> = self.family.iter().flatten().copied().collect();
+        let profile = (x, winning);
+        for s in live {
+            let (y, set) = self.add_heap(q, s, &profile);
+            self.insert(y, set)?;
+        }
+        self.profiles.push(profile);
+        while let Some(s) = self.pending.pop() {
+            if !self.sets[s].2 {
+                continue;
+            }
+            for i in 0..self.profiles.len() {
+                let (y, set) = self.add_heap(q, s, &self.profiles[i]);
+                self.insert(y, set)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The element and set W of G + h, G the position of set `s` and h a heap of `profile`.
+    fn add_heap(&self, q: &Quotient, s: usize, profile: &(u32, Elements)) -> (u32, Elements) {
+        let (y, set, _) = &self.sets[s];
+        let (h, winning) = profile;
+        let mut next = Elements::empty(q.order());
+        for w in 0..q.order() as u32 {
+            if set.contains(q.product(w, *h)) || winning.contains(q.product(w, *y)) {
+                next.insert(w);
+            }
+        }
+        (q.product(*y, *h), next)
+    }
+
+    /// Keeps the set `set` of element `y` if no set of `y` is smaller, dropping the larger ones.
+    fn insert(&mut self, y: u32, set: Elements) -> Result<(), TooMany> {
+        let family = &self.family[y as usize];
+        if family.iter().any(|&s| self.sets[s].1.is_subset(&set)) {
+            return Ok(());
+        }
+        if self.sets.len() >= self.max_sets {
+            return Err(TooMany);
+        }
+        let sets = &mut self.sets;
+        self.family[y as usize].retain(|&s| {
+            let larger = set.is_subset(&sets[s].1);
+            sets[s].2 = !larger;
+            !larger
+        });
+        self.family[y as usize].push(self.sets.len());
+        self.pending.push(self.sets.len());
+        self.sets.push((y, set, true));
+        Ok(())
+    }
+}
