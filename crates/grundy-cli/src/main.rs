@@ -111,11 +111,12 @@ fn main() -> ExitCode {
     }
 }
 
-/// Clap's error, made plainer: the nearest subcommand to a typo, a long value cut short, and a
-/// hint when the shell split a subtraction set in braces into words.
+/// Clap's error, made plainer: the nearest subcommand to a typo by edits, a long value cut
+/// short, and a hint when the shell split a subtraction set in braces into words.
 fn usage_error(mut e: clap::Error) -> clap::Error {
+    // Clap's own suggestion ranks by similarity of letters (`nmi` -> `nimber`); the nearest by
+    // edits (`nmi` -> `nim`, a swap) replaces it.
     if e.kind() == ErrorKind::InvalidSubcommand
-        && e.get(ContextKind::SuggestedSubcommand).is_none()
         && let Some(ContextValue::String(typed)) = e.get(ContextKind::InvalidSubcommand)
         && let Some(nearest) = nearest_subcommand(typed)
     {
