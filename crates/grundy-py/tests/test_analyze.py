@@ -24,6 +24,7 @@ CASES = [
     ("subtraction", {"set": "all-but:1,2"}, ["--set", "all-but:1,2"], [[10, 4]]),
     ("subtraction", {}, [], [[6, 2]]),
     ("wythoff", {}, [], [[3, 5], [4, 9], [0, 0]]),
+    ("euclid", {}, [], [[25, 7], [24, 15], [7, 21], [0, 5]]),
     ("lasker", {}, [], [[3, 4, 7], [2, 5]]),
     ("moore", {"k": 2}, ["--k", "2"], [[5, 7, 3], [1, 2, 3]]),
     # Past the budget of the walk over the winning moves: the count is a lower bound.

@@ -82,6 +82,7 @@ registry![
     CapPlay,
     SubtractionPlay,
     WythoffPlay,
+    crate::games::euclid::EuclidPlay,
     LaskerPlay,
     MoorePlay,
     OctalPlay,

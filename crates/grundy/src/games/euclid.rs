@@ -21,6 +21,10 @@ use serde::Serialize;
 
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Outcome};
 
+mod playable;
+
+pub use playable::EuclidPlay;
+
 /// Euclid's game as a [`Game`], for the engine: a position is the two numbers, in any order.
 /// A move lists one option per multiple, so only small positions are for the engine; the
 /// theorem ([`analyze`]) answers any.
