@@ -14,6 +14,7 @@ mod input;
 mod nim;
 mod splits;
 mod stairs;
+mod turning;
 mod wythoff;
 
 use std::io::Write;
@@ -62,6 +63,7 @@ pub fn problems() -> impl Iterator<Item = &'static Problem> {
         .chain(graph::PROBLEMS)
         .chain(euclid::PROBLEMS)
         .chain(splits::PROBLEMS)
+        .chain(turning::PROBLEMS)
 }
 
 /// The problem with this id or alias.

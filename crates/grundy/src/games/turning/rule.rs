@@ -82,11 +82,21 @@ impl Rule {
     /// place).
     pub fn values(self, len: u64) -> Vec<u64> {
         match self {
-            Rule::Turtles => (1..=len).collect(),
-            Rule::Twins => (0..len).collect(),
-            Rule::Mock => (0..len).map(odious).collect(),
-            Rule::Ruler => (1..=len).map(|n| 1 << n.trailing_zeros()).collect(),
             Rule::AtMost(k) => at_most_values(k, len),
+            _ => (0..len).filter_map(|i| self.value(i)).collect(),
+        }
+    }
+
+    /// The value of a single heads coin at index `i` (place `i` + the first place) by the
+    /// closed form, for places past [`Rule::max_len`] too; `None` for "at most K" (computed by
+    /// [`Rule::values`]) and where the value passes 2^64 − 1.
+    pub fn value(self, i: u64) -> Option<u64> {
+        match self {
+            Rule::Turtles => i.checked_add(1),
+            Rule::Twins => Some(i),
+            Rule::Mock => i.checked_mul(2).map(|_| odious(i)),
+            Rule::Ruler => i.checked_add(1).map(|n| 1 << n.trailing_zeros()),
+            Rule::AtMost(_) => None,
         }
     }
 
@@ -105,7 +115,7 @@ impl Rule {
 
 /// The `n`-th odious number (from 0): `2n` or `2n + 1`, whichever has an odd count of 1 bits.
 fn odious(n: u64) -> u64 {
-    2 * n + u64::from(n.count_ones().is_multiple_of(2))
+    (n << 1) + u64::from(n.count_ones().is_multiple_of(2))
 }
 
 /// Calls `f` with every subset of `0..top` of at most `most` elements, increasing.
