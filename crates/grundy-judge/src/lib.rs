@@ -17,6 +17,7 @@ mod nim;
 mod puzzles;
 mod splits;
 mod stairs;
+mod turning;
 mod wythoff;
 
 use std::io::Write;
@@ -68,6 +69,7 @@ pub fn problems() -> impl Iterator<Item = &'static Problem> {
         .chain(hackenbush::PROBLEMS)
         .chain(classic::PROBLEMS)
         .chain(puzzles::PROBLEMS)
+        .chain(turning::PROBLEMS)
 }
 
 /// The problem with this id or alias.

@@ -19,4 +19,5 @@ pub mod staircase;
 pub mod stones;
 pub mod subtraction;
 pub mod three_split;
+pub mod turning;
 pub mod wythoff;
