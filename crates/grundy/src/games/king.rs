@@ -32,7 +32,9 @@ impl Game for King {
 /// use grundy::games::king;
 /// // HDU 2147: a 5×3 board puts the king 2 columns and 4 rows from the corner.
 /// assert_eq!(king::value([2, 4]).value(), 0);
-/// assert_eq!(king::value([3, 4]).value(), 1);
+/// // Exactly one distance odd: 3 when it is the smaller, 1 when the larger.
+/// assert_eq!(king::value([3, 4]).value(), 3);
+/// assert_eq!(king::value([5, 4]).value(), 1);
 /// ```
 pub fn value([x, y]: [u64; 2]) -> Nimber {
     Nimber(match (x % 2, y % 2) {

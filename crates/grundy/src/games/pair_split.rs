@@ -191,9 +191,13 @@ pub fn total(groups: impl IntoIterator<Item = [u64; 2]>) -> Nimber {
 /// use grundy::{AnalyzeOptions, Change, Outcome};
 /// let a = pair_split::analyze(&[[1, 2], [3, 1]], &AnalyzeOptions::default());
 /// assert_eq!(a.outcome, Outcome::N);
+/// // (1, 2) is worth 1 and (3, 1) 0: take the first to 0, or raise the second to 1.
 /// assert_eq!(
 ///     a.winning_moves,
-///     vec![Change::Regroup { group: 0, kept: 1, from: [1, 2], to: [1, 1] }]
+///     vec![
+///         Change::Regroup { group: 0, kept: 1, from: [1, 2], to: [1, 1] },
+///         Change::Regroup { group: 1, kept: 0, from: [3, 1], to: [2, 1] },
+///     ]
 /// );
 /// ```
 pub fn analyze(groups: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<PairSplitStep> {
