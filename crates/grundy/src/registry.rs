@@ -6,6 +6,7 @@
 //! [`Ruleset::NAME`]) and [`FromSetup`]; adding one is one line in the list below.
 
 use crate::games::coins::CoinsPlay;
+use crate::games::king::KingPlay;
 use crate::games::lasker::LaskerPlay;
 use crate::games::mixed::SumPlay;
 use crate::games::moore::MoorePlay;
@@ -82,6 +83,7 @@ registry![
     CapPlay,
     SubtractionPlay,
     WythoffPlay,
+    KingPlay,
     LaskerPlay,
     MoorePlay,
     OctalPlay,

@@ -27,6 +27,7 @@ fn examples(ruleset: &str) -> &'static [&'static [&'static str]] {
             &["--set", "all-but:1,2", "10", "11"],
         ],
         "wythoff" => &[&["5", "8"], &["3", "5"]],
+        "kiki" => &[&["3", "4"], &["2", "4"]],
         "lasker" => &[&["2", "2", "3"], &["3", "4"]],
         "sum" => &[
             &["--games", "nim lasker kayles", "3", "5", "4"],
@@ -73,8 +74,8 @@ const PHRASES: &[&str] = &["Georgia and Bob", "Grundy's game", "all-but"];
 /// Words allowed in Chinese text: names of games and people, and notation.
 const NAMES: &[&str] = &[
     "Nim", "nim", "Grundy", "Kayles", "kayles", "Dawson's", "Lasker", "lasker", "Wythoff", "Moore",
-    "Beatty", "LeetCode", "II", "IV", "VII", "SG", "mex", "max", "min", "lowbit", "XOR", "mod",
-    "DP", "p'",
+    "kiki", "Beatty", "LeetCode", "II", "IV", "VII", "SG", "mex", "max", "min", "lowbit", "XOR",
+    "mod", "DP", "p'",
     // The play loop's commands (typed in Chinese too) and the move keywords.
     "hint", "undo", "explain", "help", "quit", "both", "split",
 ];

@@ -22,6 +22,7 @@ fn numbers(ruleset: &str, play: Convention) -> Vec<Vec<u64>> {
         "nim" | "staircase" | "grid" => (4, 6),
         "coins" => (5, 9),
         "wythoff" => (2, 30),
+        "kiki" => (2, 30),
         "lasker" | "subtraction" | "nonincreasing" => (3, 9),
         "moore" => (3, 6),
         _ => (3, 6),
