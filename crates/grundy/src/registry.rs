@@ -6,6 +6,8 @@
 //! [`Ruleset::NAME`]) and [`FromSetup`]; adding one is one line in the list below.
 
 use crate::games::coins::CoinsPlay;
+use crate::games::euclid::EuclidPlay;
+use crate::games::king::KingPlay;
 use crate::games::lasker::LaskerPlay;
 use crate::games::mixed::SumPlay;
 use crate::games::moore::MoorePlay;
@@ -82,7 +84,8 @@ registry![
     CapPlay,
     SubtractionPlay,
     WythoffPlay,
-    crate::games::euclid::EuclidPlay,
+    EuclidPlay,
+    KingPlay,
     LaskerPlay,
     MoorePlay,
     OctalPlay,

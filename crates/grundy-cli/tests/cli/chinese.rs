@@ -28,6 +28,7 @@ fn examples(ruleset: &str) -> &'static [&'static [&'static str]] {
         ],
         "wythoff" => &[&["5", "8"], &["3", "5"]],
         "euclid" => &[&["25", "7"], &["24", "15"], &["7", "21"]],
+        "kiki" => &[&["3", "4"], &["2", "4"]],
         "lasker" => &[&["2", "2", "3"], &["3", "4"]],
         "sum" => &[
             &["--games", "nim lasker kayles", "3", "5", "4"],
@@ -74,8 +75,8 @@ const PHRASES: &[&str] = &["Georgia and Bob", "Grundy's game", "all-but"];
 /// Words allowed in Chinese text: names of games and people, and notation.
 const NAMES: &[&str] = &[
     "Nim", "nim", "Grundy", "Kayles", "kayles", "Dawson's", "Lasker", "lasker", "Wythoff", "Moore",
-    "Beatty", "LeetCode", "II", "IV", "VII", "SG", "mex", "max", "min", "lowbit", "XOR", "mod",
-    "DP", "p'", "qb",
+    "kiki", "Beatty", "LeetCode", "II", "IV", "VII", "SG", "mex", "max", "min", "lowbit", "XOR",
+    "mod", "DP", "p'", "qb",
     // The play loop's commands (typed in Chinese too) and the move keywords.
     "hint", "undo", "explain", "help", "quit", "both", "split",
 ];

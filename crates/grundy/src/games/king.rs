@@ -13,6 +13,10 @@ use serde::Serialize;
 
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome};
 
+mod playable;
+
+pub use playable::KingPlay;
+
 /// The king's walk as a [`Game`], for the engine: a position is the two distances [x, y].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct King;
@@ -47,7 +51,7 @@ pub fn value([x, y]: [u64; 2]) -> Nimber {
 }
 
 /// The steps of the king from `position`: left, down, diagonal (those that stay on the board).
-fn steps(&[x, y]: &[u64; 2]) -> impl Iterator<Item = Change> {
+pub fn steps(&[x, y]: &[u64; 2]) -> impl Iterator<Item = Change> {
     let left = (x > 0).then(|| Change::Take {
         pile: 0,
         from: x,

@@ -23,6 +23,7 @@ fn numbers(ruleset: &str, play: Convention) -> Vec<Vec<u64>> {
         "coins" => (5, 9),
         "wythoff" => (2, 30),
         "euclid" => (2, 40),
+        "kiki" => (2, 30),
         "lasker" | "subtraction" | "nonincreasing" => (3, 9),
         "moore" => (3, 6),
         _ => (3, 6),
