@@ -25,6 +25,7 @@ CASES = [
     ("subtraction", {}, [], [[6, 2]]),
     ("wythoff", {}, [], [[3, 5], [4, 9], [0, 0]]),
     ("euclid", {}, [], [[25, 7], [24, 15], [7, 21], [0, 5]]),
+    ("kiki", {}, [], [[3, 4], [2, 4], [5, 5], [0, 0]]),
     ("lasker", {}, [], [[3, 4, 7], [2, 5]]),
     ("moore", {"k": 2}, ["--k", "2"], [[5, 7, 3], [1, 2, 3]]),
     # Past the budget of the walk over the winning moves: the count is a lower bound.
