@@ -634,8 +634,12 @@ test('the Play tab builds each game\'s inputs and misère switch from the game l
     await page.selectOption('#play-game', g.game);
     assert.equal(await page.isDisabled('#play-misere'), !g.conventions.includes('misere'), g.game);
     const inputs = await page.$$eval('#play-params input', (is) => is.map((i) => [i.name, i.placeholder]));
-    assert.deepEqual(inputs, g.params.map((p) => [p.name, p.default ?? '']), g.game);
+    // An input for each rule of the game; bounds of the analysis and listings are not rules.
+    const rules = g.params.filter((p) => p.role === 'rule');
+    assert.deepEqual(inputs, rules.map((p) => [p.name, p.default ?? '']), g.game);
   }
+  const octal = games.find((g) => g.game === 'octal');
+  assert.ok(octal.params.some((p) => p.role === 'bound'), 'octal lists its bounds');
   // What the list says of these rulesets.
   await page.selectOption('#play-game', 'nim');
   assert.equal(await page.isDisabled('#play-misere'), false);

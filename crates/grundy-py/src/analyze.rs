@@ -324,7 +324,7 @@ pub fn nim(piles: &Bound<'_, PyAny>, misere: bool, max_moves: usize) -> PyResult
 }
 
 /// The parameters ruleset `game` takes: a list of dicts with `name`, `value_name`, `en`, `zh`
-/// (what it is), `default` and `positional`.
+/// (what it is), `default`, `positional` and `role`.
 #[pyfunction]
 pub fn parameters<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
     let setup = Setup {

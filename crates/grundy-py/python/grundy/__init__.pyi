@@ -63,6 +63,7 @@ class _ParamDoc(TypedDict):
     zh: str
     default: Optional[str]
     positional: bool
+    role: str
 
 _Position = Union[Sequence[int], Iterable[int], npt.NDArray[np.integer[Any]]]
 _ParamValue = Union[str, int, Iterable[int]]

@@ -29,11 +29,17 @@ export function drawMatch() {
   drawMatchText(match, PLAY_IDS, info);
 }
 
+/** The parameters that are rules of the game (Moore's K, a subtraction set): the page's inputs
+ * and settings. Bounds of the analysis and alternative spellings are the command line's. */
+function rules(info) {
+  return info.params.filter((p) => (p.role ?? 'rule') === 'rule');
+}
+
 /** The parameters of a game in progress, as its position carries them (`resume`): `k = 2`,
  * the default for one left out, or the parameter's meaning where leaving it out means something
  * of its own (no cap). */
 function settingsLine(info, resume) {
-  return info.params.map((p) => {
+  return rules(info).map((p) => {
     const value = resume[p.name] ?? p.default;
     return value === null ? `${p.name}: ${lang === 'zh' ? p.zh : p.en}` : `${p.name} = ${value}`;
   }).join(' · ');
@@ -55,7 +61,7 @@ export function fillGames() {
 function fillParams() {
   const info = catalog.games.find((g) => g.game === $('play-game').value);
   const old = Object.fromEntries([...$('play-params').querySelectorAll('input')].map((i) => [i.name, i.value]));
-  $('play-params').replaceChildren(...(info ? info.params : []).map((p) => el('label', {},
+  $('play-params').replaceChildren(...(info ? rules(info) : []).map((p) => el('label', {},
     el('span', { text: p.name, title: lang === 'zh' ? p.zh : p.en }),
     el('input', {
       name: p.name, value: old[p.name] ?? '', placeholder: p.default ?? '', size: '8', 'aria-label': lang === 'zh' ? p.zh : p.en,

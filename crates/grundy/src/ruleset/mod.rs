@@ -29,7 +29,7 @@ pub use error::{MoveError, OPTIONS_LISTED, SetupError};
 pub use notation::{Notation, Unit};
 pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
 pub(crate) use piles::*;
-pub use setup::{Board, ParamDoc, Resume, Setup};
+pub use setup::{Board, ParamDoc, ParamRole, Resume, Setup};
 
 /// A position that front ends write as a list of natural numbers (piles, steps, cells): what
 /// [`Ruleset::position`] reads and [`Resume`] sends back.

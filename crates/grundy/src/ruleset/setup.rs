@@ -121,6 +121,23 @@ pub struct ParamDoc {
     /// Written before the position on the command line (`grundy octal 0.77 5 7`) rather than as
     /// a flag; required there.
     pub positional: bool,
+    /// What it sets: a rule of the game, or something only the analysis reads.
+    pub role: ParamRole,
+}
+
+/// What a parameter sets. The page gives inputs to the rules only and shows them as the game's
+/// settings; the command line, the API and Python take every role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParamRole {
+    /// A rule of the game (Moore's K, a subtraction set, an octal code).
+    Rule,
+    /// Another way to write a rule (take 1 to M for the set 1..M).
+    Alternative,
+    /// A bound on the analysis's work (the largest heap of a value table).
+    Bound,
+    /// A listing asked for instead of an analysis (a subtraction game's first values).
+    Listing,
 }
 
 impl ParamDoc {

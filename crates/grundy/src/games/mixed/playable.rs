@@ -14,8 +14,9 @@ use crate::games::octal::{self, Octal};
 use crate::games::subtraction::SubtractionSet;
 use crate::parse::Token;
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Numbered, ParamDoc, Presentation, Resume, Ruleset, Setup,
-    SetupError, Unit, amount, index, keyword_numbers, move_numbers, positions_from, total_stones,
+    FromSetup, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation, Resume, Ruleset,
+    Setup, SetupError, Unit, amount, index, keyword_numbers, move_numbers, positions_from,
+    total_stones,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
@@ -35,6 +36,7 @@ const GAMES: ParamDoc = ParamDoc {
     name: "games",
     value_name: "GAMES",
     default: Some(DEFAULT_GAMES),
+    role: ParamRole::Rule,
     positional: false,
     en: "the ruleset of each heap, in order, separated by spaces: nim, lasker, sub{SET} or a take-and-break code (kayles, 0.07, grundy); one name applies to every heap. Left out, grundy sum reads GAME:PILES components and a game has Nim heaps",
     zh: "每一堆的规则，按顺序以空格分隔：nim、lasker、sub{集合} 或取子分堆游戏代码（kayles、0.07、grundy）；只写一个则每堆都用它。不填时 grundy sum 读「游戏:石子数」形式的部分，对弈则全是 Nim 堆",

@@ -7,8 +7,8 @@ use crate::engine::EngineError;
 use crate::games::moore::{self, Moore, MooreStep};
 use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, ParamDoc, Presentation, Ruleset, Setup, SetupError, Unit,
-    amount, box_cost, index, malformed, move_numbers,
+    FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup, SetupError,
+    Unit, amount, box_cost, index, malformed, move_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
@@ -26,6 +26,7 @@ const K: ParamDoc = ParamDoc {
     name: "k",
     value_name: "K",
     default: Some(DEFAULT_K),
+    role: ParamRole::Rule,
     positional: false,
     en: "the most piles a move may take from (2 when left out)",
     zh: "一步最多可以从几堆取石子（不填则为 2）",

@@ -8,8 +8,8 @@ use crate::engine::EngineError;
 use crate::games::nonincreasing::{self, CapStep, CappedPiles, ShrinkingCap};
 use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Numbered, ParamDoc, Presentation, Resume, Ruleset, Setup,
-    SetupError, one_from_largest, show_numbers, take_from, total_stones, two_numbers,
+    FromSetup, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation, Resume, Ruleset,
+    Setup, SetupError, one_from_largest, show_numbers, take_from, total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -24,6 +24,7 @@ const K: ParamDoc = ParamDoc {
     name: "k",
     value_name: "K",
     default: None,
+    role: ParamRole::Rule,
     positional: false,
     en: "the most the first move may take (no cap when left out)",
     zh: "第一步最多能取的石子数（不填则不限）",

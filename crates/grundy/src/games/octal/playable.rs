@@ -15,8 +15,8 @@ use crate::games::octal::{self, HeapTooLarge, Octal};
 use crate::parse::Token;
 use crate::quotient::{self, MisereStep, Quotient, TooLarge};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, ParamDoc, Presentation, Ruleset, Setup, SetupError, Unit,
-    index, malformed, move_numbers, positions_from, show_numbers,
+    FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup, SetupError,
+    Unit, index, malformed, move_numbers, positions_from, show_numbers,
 };
 use crate::values::TakeAndBreak;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang};
@@ -75,6 +75,7 @@ const CODE: ParamDoc = ParamDoc {
     name: "code",
     value_name: "CODE",
     default: Some(DEFAULT_CODE),
+    role: ParamRole::Rule,
     positional: true,
     en: "the game's code, as grundy values takes it: 0.77 or kayles (Kayles, what the API plays when it is left out), 0.07 Dawson's Kayles, 0.137 Dawson's chess, 0.6 Officers, grundy (Grundy's game), a subtraction set 1,2,4",
     zh: "游戏代码，写法与 grundy values 相同：0.77 或 kayles（Kayles，API 不填时用它）、0.07 Dawson's Kayles、0.137 Dawson's chess、0.6 Officers、grundy（Grundy 游戏）、减法集合 1,2,4",
@@ -87,6 +88,7 @@ const MAX_HEAP: ParamDoc = ParamDoc {
     name: "max_heap",
     value_name: "N",
     default: Some("2097152"),
+    role: ParamRole::Bound,
     positional: false,
     en: "the largest heap accepted: values are computed up to the largest heap given (codes whose moves leave three heaps or more stop at 1024)",
     zh: "接受的最大堆：值只算到给出的最大堆（一步可留下三堆或更多的代码最多到 1024）",
@@ -96,6 +98,7 @@ const MAX_ORDER: ParamDoc = ParamDoc {
     name: "max_order",
     value_name: "M",
     default: Some("4096"),
+    role: ParamRole::Bound,
     positional: false,
     en: "misère play: past this many elements of the quotient, answer by searching the whole position instead",
     zh: "反常规则：商的元素多于这个数时，改为搜索整个局面",
@@ -105,6 +108,7 @@ const MAX_POSITIONS: ParamDoc = ParamDoc {
     name: "max_positions",
     value_name: "P",
     default: Some("1000000"),
+    role: ParamRole::Bound,
     positional: false,
     en: "misère play: the most positions that search may remember before refusing",
     zh: "反常规则：搜索最多记住的局面数，超过就拒绝",

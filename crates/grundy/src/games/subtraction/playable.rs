@@ -9,8 +9,8 @@ use crate::games::heaps::HeapStep;
 use crate::games::subtraction::{self, Subtraction, SubtractionSet, SubtractionValues};
 use crate::parse::Token;
 use crate::ruleset::{
-    FromSetup, Listing, MoveError, Notation, ParamDoc, Presentation, Ruleset, Setup, SetupError,
-    analyzable_piles, box_cost, take_from, two_numbers,
+    FromSetup, Listing, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
+    SetupError, analyzable_piles, box_cost, take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -28,6 +28,7 @@ const SET: ParamDoc = ParamDoc {
     name: "set",
     value_name: "SET",
     default: Some(DEFAULT_SET),
+    role: ParamRole::Rule,
     positional: false,
     en: "the subtraction set: 1,3,4 (the numbers), all-but:1,2 (every number but these) or 1..M (1 to M); 1,3,4 when left out",
     zh: "减法集合：1,3,4（这些数）、all-but:1,2（除这些以外的所有正整数）或 1..M（1 到 M）；不填则为 1,3,4",
@@ -37,6 +38,7 @@ const MAX: ParamDoc = ParamDoc {
     name: "max",
     value_name: "M",
     default: None,
+    role: ParamRole::Alternative,
     positional: false,
     en: "take 1 to M stones (the Bash game; the same as the set 1..M)",
     zh: "每次取 1 到 M 个（巴什博弈；与集合 1..M 相同）",
@@ -46,6 +48,7 @@ const SEQUENCE: ParamDoc = ParamDoc {
     name: "sequence",
     value_name: "N",
     default: None,
+    role: ParamRole::Listing,
     positional: false,
     en: "list the first N values G(0), …, G(N−1) with the period marked, instead of analysing piles",
     zh: "列出前 N 个值 G(0)…G(N−1) 并标出周期，而不分析局面",
