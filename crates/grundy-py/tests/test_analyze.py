@@ -196,7 +196,9 @@ def test_bad_parameters_are_value_errors(cli, call, words):
 
 
 def test_the_parameters_are_the_registrys():
-    assert [p["name"] for p in grundy.parameters("octal")] == ["code"]
+    octal = grundy.parameters("octal")
+    assert [p["name"] for p in octal] == ["code", "max_heap", "max_order", "max_positions"]
+    assert [p["role"] for p in octal] == ["rule", "bound", "bound", "bound"]
     assert grundy.parameters("nim") == []
     assert set(grundy.RULESETS) >= {"nim", "wythoff", "lasker", "octal", "sum"}
     with pytest.raises(ValueError, match="unknown game"):

@@ -136,7 +136,7 @@ def quotient(
     code: str,
     heaps: Optional[int] = None,
     *,
-    max_order: int = 4096,
+    max_order: int = ...,
     max_heap: int = 100000,
     time: Optional[float] = None,
     max_memory: Optional[int] = None,
