@@ -16,7 +16,10 @@ use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 const HELP: &str = "Moore's Nim: a move takes stones from at least one and at most K piles \
 (any number from each); who cannot move loses.\n\n\
 Theorem (Moore, 1910): write the piles in binary; the player to move loses exactly when every \
-column holds a multiple of K + 1 ones. K = 1 is Nim.\n\n\
+column holds a multiple of K + 1 ones. K = 1 is Nim. Winning moves are built column by column \
+from the top; all of them are listed (up to --max-moves) and counted when the walk over them ends \
+within its budget (a few dozen piles, about 10^5 winning moves); past it the moves found so far \
+are listed and the count is a lower bound (JSON: winning_move_count_exact).\n\n\
 Examples: `grundy moore --k 2 1 2 3`, `grundy play moore --k 2 3 5 6 7`.";
 
 /// K when the parameter is left out: the smallest K that is not Nim.

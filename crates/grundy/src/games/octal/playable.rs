@@ -251,9 +251,14 @@ loses.\n\n\
 Theorem (Sprague–Grundy): a heap of n is worth G(n), the mex over its moves of the XOR \
 of the heaps each leaves; the position is worth the XOR of its heaps' values, and a \
 winning move takes one heap to heaps worth G(n) XOR X. The values are computed once, up \
-to the largest heap.\n\n\
+to the largest heap (at most --max-heap).\n\n\
+With --misere (whoever moves last loses) the answer comes from the game's misère quotient \
+for heaps up to the largest heap given (see `grundy quotient`): the position is lost for \
+the player to move exactly when the product of its heaps' elements lies in the P-portion. \
+When that quotient has more than --max-order elements, the engine searches the whole \
+position instead (at most --max-positions positions); the output says which answered.\n\n\
 Examples: `grundy octal kayles 5 7 10`, `grundy octal 0.07 --explain 9 14`, `grundy \
-octal grundy --json 12 20`.";
+octal grundy --json 12 20`, `grundy octal kayles --misere --explain 3 5 8`.";
 
 impl Ruleset for OctalPlay {
     const NAME: &'static str = "octal";
