@@ -5,18 +5,6 @@
 //! A ruleset is a module of [`crate::games`] whose type implements [`Playable`] (its name is
 //! [`Ruleset::NAME`]) and [`FromSetup`]; adding one is one line in the list below.
 
-use crate::games::coins::CoinsPlay;
-use crate::games::euclid::EuclidPlay;
-use crate::games::king::KingPlay;
-use crate::games::lasker::LaskerPlay;
-use crate::games::mixed::SumPlay;
-use crate::games::moore::MoorePlay;
-use crate::games::nim::NimPlay;
-use crate::games::nonincreasing::CapPlay;
-use crate::games::octal::OctalPlay;
-use crate::games::staircase::{GridPlay, StaircasePlay};
-use crate::games::subtraction::SubtractionPlay;
-use crate::games::wythoff::WythoffPlay;
 use crate::parse::Token;
 use crate::ruleset::{FromSetup, Playable, Ruleset, Setup, SetupError};
 
@@ -77,19 +65,19 @@ macro_rules! registry {
 }
 
 registry![
-    NimPlay,
-    StaircasePlay,
-    GridPlay,
-    CoinsPlay,
-    CapPlay,
-    SubtractionPlay,
-    WythoffPlay,
-    EuclidPlay,
-    KingPlay,
-    LaskerPlay,
-    MoorePlay,
-    OctalPlay,
-    SumPlay,
+    crate::games::nim::NimPlay,
+    crate::games::staircase::StaircasePlay,
+    crate::games::staircase::GridPlay,
+    crate::games::coins::CoinsPlay,
+    crate::games::nonincreasing::CapPlay,
+    crate::games::subtraction::SubtractionPlay,
+    crate::games::wythoff::WythoffPlay,
+    crate::games::euclid::EuclidPlay,
+    crate::games::king::KingPlay,
+    crate::games::lasker::LaskerPlay,
+    crate::games::moore::MoorePlay,
+    crate::games::octal::OctalPlay,
+    crate::games::mixed::SumPlay,
 ];
 
 #[cfg(test)]
