@@ -266,19 +266,7 @@ pub fn explanation(counts: &[u32], outcome: Outcome) -> Vec<EveryStep> {
 mod tests {
     use super::*;
     use crate::Convention;
-
-    /// A heap from which a move takes a number in the set (Nim: every number).
-    struct Take(&'static [u64]);
-
-    impl Game for Take {
-        type Position = u64;
-        fn options(&self, &n: &u64, out: &mut Vec<u64>) {
-            match self.0 {
-                [] => out.extend(0..n),
-                set => out.extend(set.iter().filter(|&&k| k <= n).map(|k| n - k)),
-            }
-        }
-    }
+    use crate::testing::Take;
 
     const RULES: [Take; 4] = [Take(&[]), Take(&[1, 2]), Take(&[2, 3]), Take(&[1, 3, 4])];
 

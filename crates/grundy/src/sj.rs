@@ -338,19 +338,7 @@ mod tests {
     use super::*;
     use crate::Convention;
     use crate::games::lasker::Lasker;
-
-    /// A heap from which a move takes a number in the set (Nim: every number).
-    struct Take(&'static [u64]);
-
-    impl Game for Take {
-        type Position = u64;
-        fn options(&self, &n: &u64, out: &mut Vec<u64>) {
-            match self.0 {
-                [] => out.extend(0..n),
-                set => out.extend(set.iter().filter(|&&k| k <= n).map(|k| n - k)),
-            }
-        }
-    }
+    use crate::testing::Take;
 
     /// The sum of components of one game: a move is a move in one component.
     struct Sum<'a, G>(&'a G);

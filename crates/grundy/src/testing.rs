@@ -188,3 +188,17 @@ where
         );
     }
 }
+
+/// A heap from which a move takes a number in the set (Nim: every number), for the tests of
+/// conventions of sums (`sj`, `every`).
+pub(crate) struct Take(pub(crate) &'static [u64]);
+
+impl Game for Take {
+    type Position = u64;
+    fn options(&self, &n: &u64, out: &mut Vec<u64>) {
+        match self.0 {
+            [] => out.extend(0..n),
+            set => out.extend(set.iter().filter(|&&k| k <= n).map(|k| n - k)),
+        }
+    }
+}
