@@ -644,13 +644,13 @@ test('the Play tab builds each game\'s inputs and misère switch from the game l
   await page.selectOption('#play-game', 'nim');
   assert.equal(await page.isDisabled('#play-misere'), false);
   await page.selectOption('#play-game', 'staircase');
-  assert.equal(await page.isDisabled('#play-misere'), true);
+  assert.equal(await page.isDisabled('#play-misere'), false);
   await page.selectOption('#play-game', 'subtraction');
   assert.equal(await page.getAttribute('#play-params input[name=set]', 'placeholder'), '1,3,4');
   // A list that says otherwise is followed: nothing of it is written into the page.
   const changed = games.map((g) => (g.game !== 'staircase' ? g : {
     ...g,
-    conventions: ['normal', 'misere'],
+    conventions: ['normal'],
     params: [{ name: 'height', value_name: 'H', en: 'the height', zh: '高度', default: '7', positional: false }],
     board: 'piles',
   }));
@@ -658,7 +658,7 @@ test('the Play tab builds each game\'s inputs and misère switch from the game l
   await page.reload();
   await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'staircase'));
   await page.selectOption('#play-game', 'staircase');
-  assert.equal(await page.isDisabled('#play-misere'), false);
+  assert.equal(await page.isDisabled('#play-misere'), true);
   assert.equal(await page.getAttribute('#play-params input[name=height]', 'placeholder'), '7');
   await page.fill('#play-position', '3 4');
   await page.selectOption('#play-first', 'me');

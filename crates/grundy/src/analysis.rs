@@ -156,6 +156,18 @@ pub enum Change {
 }
 
 impl Change {
+    /// The move of a one-pile position (pile 0) made on pile `index` of a position whose piles
+    /// are independent games ([`crate::ruleset::Ruleset::summands`]): the same move, its pile
+    /// renumbered. Moves that name no pile are returned as they are.
+    pub fn on_pile(mut self, index: usize) -> Change {
+        if let Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. } =
+            &mut self
+        {
+            *pile += index;
+        }
+        self
+    }
+
     /// A one-line human description, piles numbered from 1.
     pub fn describe(&self, lang: Lang) -> String {
         match self {

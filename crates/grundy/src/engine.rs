@@ -37,6 +37,14 @@ pub enum EngineError {
         "misère play and remoteness need a table built with Memo::new, not Memo::with_components"
     )]
     NeedsWholePositions,
+    /// The position is past the bound of what a search may take.
+    #[error(
+        "the position is too large to search: more than {budget} steps (positions times moves); analyse a smaller position"
+    )]
+    TooLarge {
+        /// The bound, in positions times moves.
+        budget: u64,
+    },
     /// The search was cancelled (see [`Memo::set_cancel`]).
     #[error("the search was stopped: {0}")]
     Cancelled(#[from] Cancelled),

@@ -3,10 +3,13 @@
 //! from it; none of them names a ruleset.
 //!
 //! A ruleset is a module of [`crate::games`] whose type implements [`Playable`] (its name is
-//! [`Ruleset::NAME`]) and [`FromSetup`]; adding one is one line in the list below.
+//! [`Ruleset::NAME`]) and [`FromSetup`]; adding one is one line in the list below. Every ruleset
+//! is played under both conventions: one whose analysis decides normal play only is played
+//! misère through [`Misere`].
 
+use crate::Convention;
 use crate::parse::Token;
-use crate::ruleset::{FromSetup, Playable, Ruleset, Setup, SetupError};
+use crate::ruleset::{FromSetup, Misere, Playable, Ruleset, Setup, SetupError};
 
 /// Something to do with a ruleset whatever its type (a play loop, an API handler).
 pub trait Visitor {
@@ -14,6 +17,17 @@ pub trait Visitor {
     type Output;
     /// Does the work with the ruleset `game`.
     fn visit<G: Playable>(self, game: G) -> Self::Output;
+}
+
+/// Hands `game` to `visitor` to be played under `play`: as it is when that is its own
+/// convention, otherwise through [`Misere`] (a ruleset that decides normal play only, asked for
+/// misère play).
+fn in_convention<G: Playable, V: Visitor>(game: G, play: Convention, visitor: V) -> V::Output {
+    if game.convention() == play {
+        visitor.visit(game)
+    } else {
+        visitor.visit(Misere::new(game))
+    }
 }
 
 /// Declares [`RULESETS`], [`with_ruleset`] and [`read_words`] from the list of ruleset types.
@@ -32,7 +46,8 @@ macro_rules! registry {
         ) -> Result<V::Output, SetupError> {
             $(
                 if setup.game == <$ruleset as Ruleset>::NAME {
-                    return Ok(visitor.visit(<$ruleset as FromSetup>::from_setup(setup)?));
+                    let game = <$ruleset as FromSetup>::from_setup(setup)?;
+                    return Ok(in_convention(game, setup.convention(), visitor));
                 }
             )*
             Err(SetupError::UnknownGame {

@@ -34,7 +34,8 @@ struct Description {
     help: &'static str,
     notation: Notation,
     params: &'static [ParamDoc],
-    misere: bool,
+    /// Whether the ruleset's own analysis decides misère play.
+    misere_theorem: bool,
     part: &'static str,
 }
 
@@ -47,7 +48,7 @@ impl Visitor for Describe {
             help: game.help(),
             notation: game.notation(),
             params: game.parameters(),
-            misere: game.conventions().contains(&Convention::Misere),
+            misere_theorem: game.conventions().contains(&Convention::Misere),
             part: game.part().en(),
         }
     }
@@ -105,13 +106,15 @@ fn command(name: &'static str, analysis: bool) -> Command {
         )
         .long_about(about.help);
     command = add_params(command, about.params);
-    // Taken by every ruleset, so that one played under normal play only says so.
     command = command.arg(
         Arg::new("misere")
             .long("misere")
             .action(ArgAction::SetTrue)
-            .hide(!about.misere)
-            .help("Misère play: the player who makes the last move loses."),
+            .help(if about.misere_theorem {
+                "Misère play: the player who makes the last move loses."
+            } else {
+                "Misère play: the player who makes the last move loses; decided by the SJ theorem where the position is a sum whose components meet its hypothesis, otherwise by a search of the whole position."
+            }),
     );
     let position = if analysis {
         format!(
@@ -312,17 +315,26 @@ impl Subcommand for Game {
 }
 
 pub fn run(args: Analysis, out: &mut dyn Write) -> anyhow::Result<()> {
-    let words = &args.chosen.position;
-    let (setup, read) = match registry::read_words(&args.chosen.setup, words)? {
+    analyse(&args.chosen.setup, &args.chosen.position, &args.output, out)
+}
+
+/// The analysis of the position `words` of the game `setup` asks for, written to `out`.
+pub fn analyse(
+    setup: &Setup,
+    words: &[String],
+    output: &OutputArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let (setup, read) = match registry::read_words(setup, words)? {
         Some((setup, numbers)) => (setup, Some(numbers)),
-        None => (args.chosen.setup.clone(), None),
+        None => (setup.clone(), None),
     };
     registry::with_ruleset(
         &setup,
         Analyze {
             words,
             read,
-            output: &args.output,
+            output,
             out,
         },
     )?

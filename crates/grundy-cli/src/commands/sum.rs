@@ -5,6 +5,7 @@ use std::io::Write;
 use anyhow::{anyhow, bail};
 use grundy::games::mixed::{self, ComponentProblem, MixedSum};
 use grundy::games::subtraction::SubtractionSet;
+use grundy::ruleset::Setup;
 use grundy::{AnalyzeOptions, Convention, Lang};
 
 use crate::commands::ruleset::registry_params;
@@ -26,6 +27,10 @@ use crate::report::{OutputArgs, Report};
 ///
 /// Or give the rulesets with --games and the heaps as the arguments, as `grundy play sum` does.
 ///
+/// --misere: the player who makes the last move loses. Decided by the SJ theorem (anti-SG) when
+/// every component meets its hypothesis (each position of value 0 that is not an end has a move
+/// to value 1: Nim heaps do, Lasker heaps do not), otherwise by a search of the whole sum.
+///
 /// Examples: `grundy sum nim:3 lasker:7 'sub{1,2,4}:10'`, `grundy sum --games 'nim lasker' 3 7`,
 /// `grundy sum 'nim:3,5 + sub{all-but:1}:9' --json`, `grundy sum kayles:5,7 0.137:9`.
 #[derive(clap::Args)]
@@ -35,6 +40,10 @@ pub struct Args {
     components: Vec<String>,
     #[command(flatten)]
     params: Params,
+    /// Misère play: the player who makes the last move loses (the SJ theorem where it applies,
+    /// otherwise a search of the whole sum).
+    #[arg(long)]
+    misere: bool,
     /// The most components in the sum.
     #[arg(long, value_name = "N", default_value_t = MAX_COMPONENTS, value_parser = crate::input::count::<usize>)]
     max_components: usize,
@@ -62,6 +71,14 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         None => args.components.clone(),
     };
+    if args.misere {
+        let setup = Setup {
+            game: "sum".to_string(),
+            misere: true,
+            params: args.params.0.clone(),
+        };
+        return crate::commands::ruleset::analyse(&setup, &texts, &args.output, out);
+    }
     // Split no further than one component past the bound.
     let tokens: Vec<String> = texts
         .iter()

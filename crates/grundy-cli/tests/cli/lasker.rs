@@ -78,3 +78,14 @@ fn bad_input_is_named() {
     fails_with(&["lasker", "1", "z"], "", &["'z'", "value 2"]);
     fails_with(&["lasker"], "", &["no piles"]);
 }
+
+#[test]
+fn misere_play_is_searched_where_the_sj_theorem_does_not_apply() {
+    grundy(&["lasker", "--misere", "3", "4", "--explain"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("misère Lasker's Nim: 3 4"))
+        .stdout(predicate::str::contains("split pile 1 (3) into 1 and 2"))
+        .stdout(predicate::str::contains("The SJ theorem does not apply"))
+        .stdout(predicate::str::contains("Searched all 634 positions"));
+}

@@ -376,11 +376,6 @@ fn bad_setups_of_the_other_rulesets_are_one_line_errors() {
         &["bad position", "value 2 ('3') is the cell of value 1"],
     );
     fails_with(
-        &["play", "staircase", "--misere", "1"],
-        "",
-        &["staircase is played under normal play only"],
-    );
-    fails_with(
         &["play", "nonincreasing", "--param", "k=0", "3"],
         "",
         &["parameter 'k'", "at least 1"],

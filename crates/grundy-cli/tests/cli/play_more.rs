@@ -173,11 +173,6 @@ fn bad_setups_are_one_line_errors() {
         &["bad position", "exactly two piles"],
     );
     fails_with(
-        &["play", "lasker", "--misere", "3"],
-        "",
-        &["lasker is played under normal play only"],
-    );
-    fails_with(
         &["play", "script", &script("queen.rhai")],
         "",
         &["grundy play script FILE STATE"],

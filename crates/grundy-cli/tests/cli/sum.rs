@@ -94,3 +94,35 @@ fn take_and_break_components_break_in_place() {
             "take 2 from pile 3 (10), leaving piles of 3 and 5  =>  kayles:5,7,3,5 + 0.137:9 + nim:2",
         ));
 }
+
+#[test]
+fn misere_sums_by_the_sj_theorem_or_by_search() {
+    // Nim and subtraction heaps meet the SJ hypothesis: 1, 1 is won by leaving one heap of 1.
+    let v = json(&[
+        "sum",
+        "--misere",
+        "nim:1",
+        "sub{1,2}:1",
+        "--json",
+        "--explain",
+    ]);
+    assert_eq!(v["play"], "misere");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_move_count"], 2);
+    assert_eq!(v["explanation"][1]["hypothesis"], "searched");
+    // A Lasker heap reaches 2 + 2, worth 0 with no move to 1: the theorem is not used.
+    grundy(&["sum", "--misere", "nim:3", "lasker:5", "--explain"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "misère sum of games: nim:3 + lasker:5",
+        ))
+        .stdout(predicate::str::contains(
+            "The SJ theorem does not apply: component 2 can reach lasker:2 + lasker:2",
+        ));
+    fails_with(
+        &["sum", "--misere", "lasker:30,30,30"],
+        "",
+        &["too large to search"],
+    );
+}

@@ -36,7 +36,9 @@ impl RulesetJson {
             },
             notation: game.notation(),
             params: game.parameters(),
-            conventions: game.conventions(),
+            // Every ruleset is played under both: misère through `ruleset::Misere` where its
+            // own analysis decides normal play only.
+            conventions: &[Convention::Normal, Convention::Misere],
             board: game.board(),
         }
     }

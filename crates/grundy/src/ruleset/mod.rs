@@ -21,11 +21,13 @@ use crate::engine::EngineError;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang};
 
 mod error;
+mod misere;
 mod notation;
 mod piles;
 mod setup;
 
 pub use error::{MoveError, OPTIONS_LISTED, SetupError};
+pub use misere::{Misere, MisereStep, SEARCH_BUDGET, SearchStep};
 pub use notation::{Notation, Unit};
 pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
 pub(crate) use piles::*;
@@ -89,7 +91,8 @@ pub trait Ruleset {
 
     /// The rules for the engine.
     fn rules(&self) -> &Self::Rules;
-    /// The conventions the ruleset can be played in.
+    /// The conventions the ruleset's own analysis decides; the registry plays the others
+    /// through [`Misere`].
     fn conventions(&self) -> &'static [Convention] {
         &[Convention::Normal]
     }
@@ -123,6 +126,13 @@ pub trait Ruleset {
             position: position.numbers(),
             params: self.settings(),
         }
+    }
+
+    /// The position as a sum of independent games, each a position of this ruleset (a pile
+    /// game's piles one by one), when its parts are played independently; `None` otherwise.
+    /// [`Misere`] decides such sums by the SJ theorem where its hypothesis holds.
+    fn summands(&self, _position: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
     }
 
     /// Pushes every legal move of `position` onto `out`. Only called on positions the engine
@@ -272,11 +282,12 @@ impl<T: Presentation> Playable for T {}
 
 /// A ruleset the registry builds from what a front end asks for.
 pub trait FromSetup: Sized {
-    /// The game `setup` asks for, its convention and parameters checked.
+    /// The game `setup` asks for, its parameters checked: in the convention asked for when its
+    /// analysis decides it ([`Ruleset::conventions`]), otherwise under normal play, which the
+    /// registry then plays as asked through [`Misere`].
     ///
     /// # Errors
-    /// [`SetupError`] for parameters it does not take or cannot read, or a convention it does not
-    /// offer.
+    /// [`SetupError`] for parameters it does not take or cannot read.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError>;
 
     /// The parameters and numbers that a position typed as words other than numbers stands for

@@ -21,7 +21,6 @@ impl FromSetup for KingPlay {
     /// [`SetupError`] for parameters or misère play.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
-        setup.normal_play_only()?;
         Ok(KingPlay)
     }
 }

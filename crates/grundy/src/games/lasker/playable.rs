@@ -22,7 +22,6 @@ impl FromSetup for LaskerPlay {
     /// [`SetupError`] for parameters or misère play.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
-        setup.normal_play_only()?;
         Ok(LaskerPlay)
     }
 }
@@ -61,6 +60,11 @@ impl Ruleset for LaskerPlay {
     }
 
     /// The takes, then the splits into x and n − x with x ≤ n − x.
+    /// Each pile is a game of its own.
+    fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        Some(piles.iter().map(|&pile| vec![pile]).collect())
+    }
+
     fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
         for (pile, &from) in piles.iter().enumerate() {
             out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));

@@ -178,7 +178,6 @@ impl FromSetup for SumPlay {
     /// [`SetupError`] for a bad ruleset, another parameter, or misère play.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[GAMES])?;
-        setup.normal_play_only()?;
         let text = setup
             .params
             .get(GAMES.name)
@@ -371,6 +370,11 @@ impl Ruleset for SumPlay {
             position: position.iter().map(|h| h.heap).collect(),
             params: BTreeMap::from([(GAMES.name.to_string(), games.join(" "))]),
         }
+    }
+
+    /// Each heap is a game of its own.
+    fn summands(&self, position: &Vec<SumHeap>) -> Option<Vec<Vec<SumHeap>>> {
+        Some(position.iter().map(|&heap| vec![heap]).collect())
     }
 
     fn legal_moves(&self, position: &Vec<SumHeap>, out: &mut Vec<Change>) {

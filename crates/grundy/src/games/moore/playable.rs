@@ -56,7 +56,6 @@ impl FromSetup for MoorePlay {
     /// [`SetupError`] for a bad `k`, another parameter, or misère play.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[K])?;
-        setup.normal_play_only()?;
         let text = setup.params.get(K.name).map_or(DEFAULT_K, String::as_str);
         let k = match parse_u64(text.trim()) {
             Ok(0) => {

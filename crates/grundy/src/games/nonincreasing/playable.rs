@@ -52,7 +52,6 @@ impl FromSetup for CapPlay {
     /// [`SetupError`] for a bad `k`, another parameter, or misère play.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[K])?;
-        setup.normal_play_only()?;
         let bad = |problem: String| SetupError::BadParam {
             name: Token::new(K.name),
             problem,

@@ -28,7 +28,6 @@ impl FromSetup for StaircasePlay {
     /// [`SetupError`] for parameters or misère play.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
-        setup.normal_play_only()?;
         Ok(StaircasePlay)
     }
 }
@@ -40,7 +39,6 @@ impl FromSetup for GridPlay {
     /// [`SetupError`] for parameters or misère play.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
-        setup.normal_play_only()?;
         Ok(GridPlay)
     }
 }
@@ -429,15 +427,7 @@ mod tests {
     }
 
     #[test]
-    fn setups_refuse_misere_parameters_and_overflowing_totals() {
-        let misere = Setup {
-            misere: true,
-            ..setup("staircase")
-        };
-        assert!(matches!(
-            StaircasePlay::from_setup(&misere),
-            Err(SetupError::NormalPlayOnly { .. })
-        ));
+    fn setups_refuse_parameters_and_overflowing_totals() {
         let mut with_k = setup("grid");
         with_k.params.insert("k".into(), "1".into());
         assert!(GridPlay::from_setup(&with_k).is_err());

@@ -76,7 +76,6 @@ impl FromSetup for SubtractionPlay {
     /// [`SetupError`] for a bad set, another parameter, or misère play.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[SET, MAX, SEQUENCE])?;
-        setup.normal_play_only()?;
         let set = match (setup.params.get(SET.name), setup.params.get(MAX.name)) {
             (Some(_), Some(_)) => {
                 return Err(SetupError::BadParam {
@@ -161,6 +160,11 @@ impl Ruleset for SubtractionPlay {
     /// The piles and the set.
     fn settings(&self) -> BTreeMap<String, String> {
         BTreeMap::from([(SET.name.to_string(), self.rules.set.to_string())])
+    }
+
+    /// Each pile is a game of its own.
+    fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        Some(piles.iter().map(|&pile| vec![pile]).collect())
     }
 
     fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
@@ -417,9 +421,6 @@ mod tests {
         };
         let err = SubtractionPlay::from_setup(&setup("1,0")).unwrap_err();
         assert!(err.to_string().contains("parameter 'set': '1,0'"), "{err}");
-        let mut misere = setup("1,2");
-        misere.misere = true;
-        assert!(SubtractionPlay::from_setup(&misere).is_err());
         // Without the parameter the set is 1,3,4.
         let plain = SubtractionPlay::from_setup(&Setup {
             game: "subtraction".to_string(),

@@ -20,7 +20,6 @@ impl FromSetup for WythoffPlay {
     /// [`SetupError`] for parameters or misère play.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
-        setup.normal_play_only()?;
         Ok(WythoffPlay)
     }
 }

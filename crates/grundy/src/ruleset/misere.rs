@@ -1,0 +1,488 @@
+//! Misère play (the last mover loses) of a ruleset whose own analysis decides normal play only.
+//!
+//! [`Misere`] plays the ruleset's rules and answers each position by
+//! 1. the SJ theorem ([`crate::sj`]) when the position is a sum of independent games
+//!    ([`Ruleset::summands`]) and the theorem's hypothesis holds on every position they reach
+//!    (checked by search): the outcome and the winning moves follow from the summands' values;
+//! 2. otherwise the engine's search of the whole position, up to [`SEARCH_BUDGET`] steps, the
+//!    explanation saying why the theorem was not used.
+//!
+//! Either search is bounded by [`SEARCH_BUDGET`] (as [`Ruleset::search_cost`] estimates it);
+//! past it the analysis is [`EngineError::TooLarge`].
+//!
+//! The registry plays a ruleset through it when misère play is asked of a ruleset that does not
+//! offer it itself ([`Ruleset::conventions`]).
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde::Serialize;
+
+use super::{
+    Board, Listing, MoveError, Notation, ParamDoc, Presentation, Resume, Ruleset, SetupError, Unit,
+};
+use crate::engine::{EngineError, Memo};
+use crate::sj::{self, Hypothesis, SjStep};
+use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Nimber, Outcome};
+
+/// The most engine work (positions times options, [`Ruleset::search_cost`]) a misère analysis
+/// searches, and the most positions it holds: about as much as a few seconds of search.
+pub const SEARCH_BUDGET: u64 = Memo::<()>::DEFAULT_LIMIT as u64;
+
+/// A ruleset played under misère play by the SJ theorem or by search (see the module).
+#[derive(Clone, Debug)]
+pub struct Misere<R> {
+    rules: R,
+}
+
+impl<R> Misere<R> {
+    /// Misère play of `rules`, a ruleset built for normal play.
+    pub fn new(rules: R) -> Self {
+        Misere { rules }
+    }
+}
+
+/// A step of the explanation of a misère position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum MisereStep {
+    /// A step of the SJ theorem: the theorem, its hypothesis, and where it holds the decision.
+    Sj(SjStep),
+    /// A step of the search.
+    Search(SearchStep),
+}
+
+/// How a searched misère position was decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum SearchStep {
+    /// The position is not a sum of independent games, so the SJ theorem has nothing to decide.
+    NotASum,
+    /// The engine searched every position reachable from this one.
+    Searched {
+        /// How many positions.
+        positions: usize,
+        /// Who wins.
+        outcome: Outcome,
+    },
+}
+
+impl Explain for MisereStep {
+    fn text(&self, lang: Lang) -> String {
+        match self {
+            MisereStep::Sj(step) => step.text(lang),
+            MisereStep::Search(SearchStep::NotASum) => lang
+                .pick(
+                    "Misère play (the last mover loses). This ruleset has no misère theorem of its own, and its position is not a sum of independent games, so the SJ theorem does not apply: the answer comes from a search of the whole position.",
+                    "反常规则（走最后一步的人输）。这个游戏没有自己的反常规则定理，局面也不是几个独立游戏的和，所以 SJ 定理不适用：答案由对整个局面的搜索得出。",
+                )
+                .to_string(),
+            MisereStep::Search(SearchStep::Searched { positions, outcome }) => {
+                let wins = *outcome == Outcome::N;
+                lang.pick(
+                    format!(
+                        "Searched all {positions} positions reachable from here, from the ends back: a position is won when some move leads to a lost one, and a player with no move has won (the opponent made the last move). So the player to move {}.",
+                        if wins { "wins (an N-position)" } else { "loses (a P-position)" }
+                    ),
+                    format!(
+                        "从终局倒推，搜索了从这里能到达的全部 {positions} 个局面：能一步走到必败态的局面是必胜态，无路可走的玩家获胜（对手走了最后一步）。所以先手{}。",
+                        if wins { "必胜（必胜态）" } else { "必败（必败态）" }
+                    ),
+                )
+            }
+        }
+    }
+}
+
+impl<R: Presentation> Misere<R> {
+    /// The normal-play value of one summand (a pile), by the ruleset's own analysis; `None`
+    /// where it has none.
+    fn value_of(
+        &self,
+        summand: &R::Position,
+        values: &mut HashMap<R::Position, Nimber>,
+    ) -> Result<Option<Nimber>, EngineError> {
+        if let Some(&g) = values.get(summand) {
+            return Ok(Some(g));
+        }
+        let options = AnalyzeOptions {
+            max_moves: 0,
+            explain: false,
+        };
+        let value = self.rules.analyze(summand, &options)?.grundy;
+        if let Some(g) = value {
+            values.insert(summand.clone(), g);
+        }
+        Ok(value)
+    }
+
+    /// The value of a position that is a sum, the XOR of its summands' values.
+    fn sum_value(
+        &self,
+        summands: &[R::Position],
+        values: &mut HashMap<R::Position, Nimber>,
+    ) -> Result<Option<Nimber>, EngineError> {
+        let mut total = Nimber::ZERO;
+        for summand in summands {
+            match self.value_of(summand, values)? {
+                Some(g) => total += g,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(total))
+    }
+
+    /// The analysis by the SJ theorem, or why it does not apply (`Err` holds the explanation's
+    /// first steps, for the search to go on from). `Ok(None)` when the position is no sum.
+    #[allow(clippy::type_complexity)]
+    fn by_sj(
+        &self,
+        position: &R::Position,
+        options: &AnalyzeOptions,
+    ) -> Result<Result<Analysis<MisereStep>, Vec<MisereStep>>, EngineError> {
+        let Some(summands) = self.rules.summands(position) else {
+            return Ok(Err(vec![MisereStep::Search(SearchStep::NotASum)]));
+        };
+        let mut values = HashMap::new();
+        let mut g = Vec::with_capacity(summands.len());
+        for summand in &summands {
+            match self.value_of(summand, &mut values)? {
+                Some(value) => g.push(value),
+                None => return Ok(Err(vec![MisereStep::Search(SearchStep::NotASum)])),
+            }
+        }
+        // The largest summands first: they reach most of the smaller ones, which then add
+        // nothing to check.
+        let mut distinct = summands.clone();
+        distinct.sort_by_key(|s| std::cmp::Reverse(self.rules.material(s)));
+        distinct.dedup();
+        let check_cost = distinct
+            .iter()
+            .map(|s| self.rules.search_cost(s).unwrap_or(u64::MAX))
+            .fold(0, u64::saturating_add);
+        if check_cost > SEARCH_BUDGET {
+            return Err(EngineError::TooLarge {
+                budget: SEARCH_BUDGET,
+            });
+        }
+        let mut memo = Memo::bounded(SEARCH_BUDGET as usize, false);
+        let check = sj::check(self.rules.rules(), &distinct, &mut memo).map_err(too_large)?;
+        let mut hypothesis = check.hypothesis(|p| self.rules.show(p, Lang::En));
+        if let Hypothesis::Fails { component, .. } = &mut hypothesis {
+            // Numbered as the position's summands, not in the order checked.
+            *component = summands
+                .iter()
+                .position(|s| *s == distinct[*component])
+                .unwrap_or(*component);
+        }
+        if let Hypothesis::Fails { .. } = hypothesis {
+            return Ok(Err(sj::explanation(&g, hypothesis)
+                .into_iter()
+                .map(MisereStep::Sj)
+                .collect()));
+        }
+        let outcome = sj::decide(&g).outcome;
+        let mut winning_moves = Vec::new();
+        let mut count = 0u64;
+        let mut moves = Vec::new();
+        for (i, target) in sj::targets(&g) {
+            moves.clear();
+            self.rules.legal_moves(&summands[i], &mut moves);
+            for change in &moves {
+                let after = self.rules.apply(&summands[i], change);
+                let parts = self.rules.summands(&after).unwrap_or_else(|| vec![after]);
+                if self.sum_value(&parts, &mut values)? == Some(target) {
+                    count += 1;
+                    if winning_moves.len() < options.max_moves {
+                        winning_moves.push(change.clone().on_pile(i));
+                    }
+                }
+            }
+        }
+        let explanation = if options.explain {
+            sj::explanation(&g, hypothesis)
+                .into_iter()
+                .map(MisereStep::Sj)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(Ok(Analysis {
+            outcome,
+            grundy: None,
+            winning_moves,
+            winning_move_count: count,
+            explanation,
+        }))
+    }
+
+    /// The analysis by the engine's search of the whole position, after the explanation's
+    /// `steps` so far.
+    fn by_search(
+        &self,
+        position: &R::Position,
+        options: &AnalyzeOptions,
+        mut steps: Vec<MisereStep>,
+    ) -> Result<Analysis<MisereStep>, EngineError> {
+        if self
+            .rules
+            .search_cost(position)
+            .is_none_or(|cost| cost > SEARCH_BUDGET)
+        {
+            return Err(EngineError::TooLarge {
+                budget: SEARCH_BUDGET,
+            });
+        }
+        let game = self.rules.rules();
+        let mut memo = Memo::bounded(SEARCH_BUDGET as usize, false);
+        let outcome = memo
+            .outcome(game, position, Convention::Misere)
+            .map_err(too_large)?;
+        let mut moves = Vec::new();
+        self.rules.legal_moves(position, &mut moves);
+        let mut winning_moves = Vec::new();
+        let mut count = 0u64;
+        for change in moves {
+            let after = self.rules.apply(position, &change);
+            if memo
+                .outcome(game, &after, Convention::Misere)
+                .map_err(too_large)?
+                == Outcome::P
+            {
+                count += 1;
+                if winning_moves.len() < options.max_moves {
+                    winning_moves.push(change);
+                }
+            }
+        }
+        steps.push(MisereStep::Search(SearchStep::Searched {
+            positions: memo.len(),
+            outcome,
+        }));
+        if !options.explain {
+            steps.clear();
+        }
+        Ok(Analysis {
+            outcome,
+            grundy: None,
+            winning_moves,
+            winning_move_count: count,
+            explanation: steps,
+        })
+    }
+}
+
+/// A full table is a position past the search's budget.
+fn too_large(e: EngineError) -> EngineError {
+    match e {
+        EngineError::TableFull { .. } => EngineError::TooLarge {
+            budget: SEARCH_BUDGET,
+        },
+        e => e,
+    }
+}
+
+impl<R: Presentation> Ruleset for Misere<R> {
+    const NAME: &'static str = R::NAME;
+    type Position = R::Position;
+    type Step = MisereStep;
+    type Rules = R::Rules;
+
+    fn rules(&self) -> &R::Rules {
+        self.rules.rules()
+    }
+    fn conventions(&self) -> &'static [Convention] {
+        &[Convention::Normal, Convention::Misere]
+    }
+    fn convention(&self) -> Convention {
+        Convention::Misere
+    }
+    fn parameters(&self) -> &'static [ParamDoc] {
+        self.rules.parameters()
+    }
+    fn settings(&self) -> BTreeMap<String, String> {
+        self.rules.settings()
+    }
+    fn position(&self, numbers: Vec<u64>) -> Result<R::Position, SetupError> {
+        self.rules.position(numbers)
+    }
+    fn components(&self, position: &R::Position) -> usize {
+        self.rules.components(position)
+    }
+    fn resume(&self, position: &R::Position) -> Resume {
+        self.rules.resume(position)
+    }
+    fn summands(&self, position: &R::Position) -> Option<Vec<R::Position>> {
+        self.rules.summands(position)
+    }
+    fn legal_moves(&self, position: &R::Position, out: &mut Vec<Change>) {
+        self.rules.legal_moves(position, out);
+    }
+    fn is_over(&self, position: &R::Position) -> bool {
+        self.rules.is_over(position)
+    }
+    fn apply(&self, position: &R::Position, change: &Change) -> R::Position {
+        self.rules.apply(position, change)
+    }
+    fn analyze(
+        &self,
+        position: &R::Position,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<MisereStep>, EngineError> {
+        match self.by_sj(position, options)? {
+            Ok(analysis) => Ok(analysis),
+            Err(steps) => self.by_search(position, options, steps),
+        }
+    }
+    fn search_cost(&self, position: &R::Position) -> Option<u64> {
+        self.rules.search_cost(position)
+    }
+    fn material(&self, position: &R::Position) -> u128 {
+        self.rules.material(position)
+    }
+    fn slow_move(&self, position: &R::Position) -> Option<Change> {
+        self.rules.slow_move(position)
+    }
+}
+
+impl<R: Presentation> Presentation for Misere<R> {
+    fn title(&self, lang: Lang) -> String {
+        let title = self.rules.title(lang);
+        lang.pick(format!("misère {title}"), format!("反常规则的{title}"))
+    }
+    fn help(&self) -> &'static str {
+        self.rules.help()
+    }
+    fn part(&self) -> Unit {
+        self.rules.part()
+    }
+    fn board(&self) -> Board {
+        self.rules.board()
+    }
+    fn notation(&self) -> Notation {
+        self.rules.notation()
+    }
+    fn show(&self, position: &R::Position, lang: Lang) -> String {
+        self.rules.show(position, lang)
+    }
+    fn show_after(&self, position: &R::Position, change: &Change, lang: Lang) -> String {
+        self.rules.show_after(position, change, lang)
+    }
+    fn parse_move(&self, position: &R::Position, text: &str) -> Result<Change, MoveError> {
+        self.rules.parse_move(position, text)
+    }
+    fn write_move(&self, change: &Change) -> String {
+        self.rules.write_move(change)
+    }
+    fn write_position<S: serde::Serializer>(
+        &self,
+        position: &R::Position,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        self.rules.write_position(position, serializer)
+    }
+    fn write_after<S: serde::Serializer>(
+        &self,
+        position: &R::Position,
+        change: &Change,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        self.rules.write_after(position, change, serializer)
+    }
+    fn listing(&self, lang: Lang) -> Result<Option<Listing>, SetupError> {
+        self.rules.listing(lang)
+    }
+    /// The ruleset's own fields (its parameters' tables), which do not depend on the steps.
+    #[cfg(feature = "serde")]
+    fn json_fields(
+        &self,
+        position: &R::Position,
+        analysis: &Analysis<MisereStep>,
+    ) -> Vec<(&'static str, serde_json::Value)> {
+        let bare = Analysis {
+            outcome: analysis.outcome,
+            grundy: analysis.grundy,
+            winning_moves: analysis.winning_moves.clone(),
+            winning_move_count: analysis.winning_move_count,
+            explanation: Vec::new(),
+        };
+        self.rules.json_fields(position, &bare)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::{Visitor, with_ruleset};
+    use crate::ruleset::{Playable, Setup};
+
+    /// The explanation steps of misère `game` with `params` on `numbers`, or the error.
+    fn steps(
+        game: &str,
+        params: &[(&str, &str)],
+        numbers: &[u64],
+    ) -> Result<Vec<serde_json::Value>, EngineError> {
+        struct Steps<'a>(&'a [u64]);
+        impl Visitor for Steps<'_> {
+            type Output = Result<Vec<serde_json::Value>, EngineError>;
+            fn visit<G: Playable>(self, game: G) -> Self::Output {
+                assert_eq!(game.convention(), Convention::Misere);
+                let position = game.position(self.0.to_vec()).unwrap();
+                let options = AnalyzeOptions {
+                    max_moves: 10,
+                    explain: true,
+                };
+                let analysis = game.analyze(&position, &options)?;
+                Ok(analysis
+                    .explanation
+                    .iter()
+                    .map(|s| serde_json::to_value(s).unwrap())
+                    .collect())
+            }
+        }
+        let setup = Setup {
+            game: game.to_string(),
+            misere: true,
+            params: params
+                .iter()
+                .map(|&(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+        };
+        with_ruleset(&setup, Steps(numbers)).unwrap()
+    }
+
+    fn kinds(steps: &[serde_json::Value]) -> Vec<&str> {
+        steps.iter().map(|s| s["step"].as_str().unwrap()).collect()
+    }
+
+    #[test]
+    fn the_sj_theorem_decides_sums_whose_components_meet_its_hypothesis() {
+        let decided = steps("subtraction", &[("set", "1,2,4")], &[5, 7, 1000]).unwrap();
+        assert_eq!(
+            kinds(&decided),
+            ["theorem", "hypothesis", "values", "case", "target"]
+        );
+        assert_eq!(decided[1]["hypothesis"], "searched");
+        assert_eq!(decided[2]["values"], serde_json::json!([2, 1, 1]));
+    }
+
+    #[test]
+    fn a_failed_hypothesis_names_the_component_as_given_and_the_search_answers() {
+        let searched = steps("sum", &[("games", "nim nim lasker")], &[3, 1, 5]).unwrap();
+        assert_eq!(kinds(&searched), ["theorem", "hypothesis", "searched"]);
+        assert_eq!(searched[1]["hypothesis"], "fails");
+        assert_eq!(searched[1]["component"], 2);
+    }
+
+    #[test]
+    fn positions_that_are_no_sums_are_searched_and_large_ones_refused() {
+        let searched = steps("wythoff", &[], &[3, 5]).unwrap();
+        assert_eq!(kinds(&searched), ["not_a_sum", "searched"]);
+        assert_eq!(searched[1]["outcome"], "P");
+        assert_eq!(
+            steps("lasker", &[], &[12, 12, 12]),
+            Err(EngineError::TooLarge {
+                budget: SEARCH_BUDGET
+            })
+        );
+    }
+}
