@@ -3,13 +3,15 @@
 use std::io::Write;
 
 use anyhow::{anyhow, bail};
+use grundy::games::mixed::SumPlay;
 use grundy::games::mixed::{self, ComponentProblem, MixedSum};
 use grundy::games::subtraction::SubtractionSet;
-use grundy::ruleset::Setup;
-use grundy::{AnalyzeOptions, Convention, Lang};
+use grundy::registry;
+use grundy::ruleset::{FromSetup, Presentation, Ruleset, Setup};
+use grundy::{AnalyzeOptions, Convention, Lang, Outcome, report};
 
 use crate::commands::ruleset::registry_params;
-use crate::report::{OutputArgs, Report};
+use crate::report::{OutputArgs, Report, write_json, write_why};
 
 /// A sum of games: Nim piles, Lasker piles, subtraction-game piles and heaps of take-and-break
 /// games side by side; a move is a move in one component; who cannot move loses.
@@ -21,6 +23,12 @@ use crate::report::{OutputArgs, Report};
 /// grundy; heaps up to 2^21), PILES separated by commas; separate components by spaces or +.
 /// Quote sub{...}: the shell would expand the braces. Piles are numbered from 1 across the whole
 /// sum.
+///
+/// --every: Every-SG. Count each heap's moves when its winner delays the end and its loser
+/// hurries it (a count is odd exactly when the player to move wins that heap); the sum lasts as
+/// long as its largest count, so the player to move wins iff the largest count is odd, and wins
+/// by moving every heap to an option whose count is one less. A heap that splits stays one
+/// component, its parts moved together.
 ///
 /// Limits: at most --max-components components, --max-piles heaps in all (the global flag), and
 /// --max-sets different subtraction sets and codes (each needs a table of up to 2^21 values).
@@ -44,6 +52,10 @@ pub struct Args {
     /// otherwise a search of the whole sum).
     #[arg(long)]
     misere: bool,
+    /// Every-SG: on each turn the player moves in every heap that can move, and whoever makes
+    /// the last move wins; decided by the heaps' counts (the winner delays, the loser hurries).
+    #[arg(long, conflicts_with = "misere")]
+    every: bool,
     /// The most components in the sum.
     #[arg(long, value_name = "N", default_value_t = MAX_COMPONENTS, value_parser = crate::input::count::<usize>)]
     max_components: usize,
@@ -78,6 +90,14 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             params: args.params.0.clone(),
         };
         return crate::commands::ruleset::analyse(&setup, &texts, &args.output, out);
+    }
+    if args.every {
+        let setup = Setup {
+            game: "sum".to_string(),
+            misere: false,
+            params: args.params.0.clone(),
+        };
+        return every(&setup, &texts, &args.output, out);
     }
     // Split no further than one component past the bound.
     let tokens: Vec<String> = texts
@@ -126,4 +146,67 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         show: &|parts: &Vec<String>| parts.join(" + "),
     }
     .write_with(&args.output, fields, &[], out)
+}
+
+/// `grundy sum --every`: the Every-SG analysis of the components `words`.
+fn every(
+    setup: &Setup,
+    words: &[String],
+    output: &OutputArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let (setup, numbers) = match registry::read_words(setup, words)? {
+        Some(read) => read,
+        None => (setup.clone(), crate::input::numbers(words, "pile")?),
+    };
+    let game = SumPlay::from_setup(&setup)?;
+    let position = game.position(numbers)?;
+    let analysis = game.analyze_every(&position, output.explain)?;
+    let lang = Lang::from(output.lang);
+    if output.json {
+        let json = grundy::json::every(&game, &position, &analysis, lang, output.explain);
+        return write_json(out, &json);
+    }
+    let title = lang.pick("Every-SG sum of games", "Every-SG 游戏和");
+    let colon = lang.pick(": ", "：");
+    writeln!(out, "{title}{colon}{}", game.show(&position, lang))?;
+    write!(
+        out,
+        "{}",
+        report::verdict(lang, analysis.outcome, "", &[], 0)
+    )?;
+    let counts: Vec<String> = analysis.counts.iter().map(u32::to_string).collect();
+    writeln!(
+        out,
+        "{}{colon}{}",
+        lang.pick("counts", "步数"),
+        counts.join(", ")
+    )?;
+    if analysis.reply.iter().any(Option::is_some) {
+        let heading = match analysis.outcome {
+            Outcome::N => lang.pick(
+                "the winning move, in every heap",
+                "必胜走法（每堆各走一步）",
+            ),
+            _ => lang.pick(
+                "the move that lasts longest, in every heap",
+                "拖得最久的走法（每堆各走一步）",
+            ),
+        };
+        writeln!(out, "{heading}{}", colon.trim_end())?;
+        for (heap, reply) in position.iter().zip(&analysis.reply) {
+            if let Some(after) = reply {
+                writeln!(
+                    out,
+                    "  {}  =>  {}",
+                    game.show(&vec![*heap], lang),
+                    game.show(after, lang)
+                )?;
+            }
+        }
+    }
+    if output.explain {
+        write_why(out, lang, &analysis.explanation)?;
+    }
+    Ok(())
 }

@@ -126,3 +126,40 @@ fn misere_sums_by_the_sj_theorem_or_by_search() {
         &["too large to search"],
     );
 }
+
+#[test]
+fn every_sg_sums_by_the_largest_count() {
+    // Nim heap 3 is won in one move, Lasker heap 5 too, sub{1,2} heap 4 in three (4 -> 3 -> ...):
+    // the largest count, 3, is odd.
+    grundy(&[
+        "sum",
+        "--every",
+        "nim:3",
+        "lasker:5",
+        "sub{1,2}:4",
+        "--explain",
+    ])
+    .assert()
+    .success()
+    .stdout(predicate::str::contains(
+        "Every-SG sum of games: nim:3 + lasker:5 + sub{1,2}:4",
+    ))
+    .stdout(predicate::str::contains("counts: 1, 1, 3"))
+    .stdout(predicate::str::contains("sub{1,2}:4  =>  sub{1,2}:3"))
+    .stdout(predicate::str::contains("The largest count is 3"));
+    let v = json(&["sum", "--every", "--games", "nim nim", "0", "2", "--json"]);
+    assert_eq!(v["rule"], "every");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["counts"], json!([0, 1]));
+    assert_eq!(v["move"], json!([null, "nim:0"]));
+    fails_with(
+        &["sum", "--every", "--misere", "nim:1"],
+        "",
+        &["cannot be used with"],
+    );
+    fails_with(
+        &["sum", "--every", "nim:100000000"],
+        "",
+        &["too large to search"],
+    );
+}
