@@ -3,6 +3,7 @@
 import html.parser
 import itertools
 import json
+import re
 
 import numpy as np
 import pytest
@@ -183,6 +184,13 @@ def test_bad_parameters_are_value_errors(cli, call, words):
     # clap words unknown flags and games its own way; the registry's refusals are the same text.
     if not expected.startswith("grundy: unexpected") and "unrecognized" not in expected:
         assert "grundy: " + message == expected
+
+
+def test_the_package_lists_the_rulesets_play_lists(cli):
+    # `grundy play --help` lists each ruleset with its notation ("  nim: PILE COUNT, ..."), then
+    # script games; the API's list is checked against the registry in grundy-web's tests.
+    listed = re.findall(r"^  ([a-z]+): ", cli.text("play", "--help"), re.MULTILINE)
+    assert listed == [*grundy.RULESETS, "script"]
 
 
 def test_the_parameters_are_the_registrys():

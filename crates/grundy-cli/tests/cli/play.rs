@@ -400,3 +400,17 @@ fn a_sum_is_played_from_the_components_its_analysis_takes() {
     follow_hints_to_a_win(&["sum", "nim:3", "lasker:7"], 40);
     fails_with(&["play", "sum", "nim:3", "kayles:x"], "", &["'x'"]);
 }
+
+#[test]
+fn play_help_lists_every_ruleset_of_the_registry_and_script_games() {
+    let help = grundy(&["play", "--help"]).output().unwrap().stdout;
+    let help = String::from_utf8(help).unwrap();
+    let listed: Vec<&str> = help
+        .lines()
+        .filter_map(|l| l.strip_prefix("  ")?.split_once(": ").map(|(name, _)| name))
+        .filter(|name| name.chars().all(|c| c.is_ascii_lowercase()))
+        .collect();
+    let mut expected = grundy::registry::RULESETS.to_vec();
+    expected.push("script");
+    assert_eq!(listed, expected);
+}
