@@ -115,7 +115,7 @@ fn command(name: &'static str, analysis: bool) -> Command {
     );
     let position = if analysis {
         format!(
-            "The position: the {}s (natural numbers up to 2^64-1); read from standard input when none are given.",
+            "The position: the {}s (natural numbers up to 2^64-1); read from standard input when none are given; @FILE reads them from FILE, - from standard input.",
             about.part
         )
     } else {
@@ -313,7 +313,7 @@ impl Subcommand for Game {
 
 pub fn run(args: Analysis, out: &mut dyn Write) -> anyhow::Result<()> {
     let words = &args.chosen.position;
-    let (setup, read) = match registry::read_words(&args.chosen.setup, words)? {
+    let (setup, read) = match crate::input::read_position(&args.chosen.setup, words, true)? {
         Some((setup, numbers)) => (setup, Some(numbers)),
         None => (args.chosen.setup.clone(), None),
     };
@@ -332,7 +332,8 @@ pub fn run(args: Analysis, out: &mut dyn Write) -> anyhow::Result<()> {
 struct Analyze<'a> {
     /// The position as typed.
     words: &'a [String],
-    /// Its numbers, when the ruleset read words other than numbers ([`registry::read_words`]).
+    /// Its numbers, when they were read from words other than numbers or from a file
+    /// ([`crate::input::read_position`]).
     read: Option<Vec<u64>>,
     output: &'a OutputArgs,
     out: &'a mut dyn Write,

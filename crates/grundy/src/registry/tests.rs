@@ -26,6 +26,8 @@ fn numbers(ruleset: &str, play: Convention) -> Vec<Vec<u64>> {
         "kiki" => (2, 30),
         "lasker" | "subtraction" | "nonincreasing" => (3, 9),
         "moore" => (3, 6),
+        // Vertex pairs: every drawing of up to 4 edges on the ground and two more vertices.
+        "hackenbush" => (8, 2),
         _ => (3, 6),
     };
     all_lists(len, max)

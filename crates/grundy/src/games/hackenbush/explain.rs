@@ -387,10 +387,12 @@ impl Explain for HackenbushStep {
                 };
                 let why = match (kind, falls, lang) {
                     (CutKind::Bridge, 0, Lang::En) => "It is a bridge holding nothing".to_string(),
-                    (CutKind::Bridge, _, Lang::En) => format!(
-                        "It is a bridge: the {} beyond it fall with it",
-                        count_en(falls, "edge", "edges")
-                    ),
+                    (CutKind::Bridge, 1, Lang::En) => {
+                        "It is a bridge: the edge beyond it falls with it".into()
+                    }
+                    (CutKind::Bridge, _, Lang::En) => {
+                        format!("It is a bridge: the {falls} edges beyond it fall with it")
+                    }
                     (CutKind::OnCycle, _, Lang::En) => {
                         "It lies on a cycle: nothing falls, and its part fuses anew".into()
                     }
