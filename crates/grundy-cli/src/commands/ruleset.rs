@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches, Subcommand};
 use grundy::registry::{self, Visitor};
-use grundy::ruleset::{Notation, ParamDoc, Playable, Setup};
+use grundy::ruleset::{Notation, ParamDoc, Playable, Setup, Unit};
 use grundy::{Convention, Lang};
 
 use crate::report::{OutputArgs, write_json, write_why};
@@ -35,7 +35,7 @@ struct Description {
     notation: Notation,
     params: &'static [ParamDoc],
     misere: bool,
-    part: &'static str,
+    part: Unit,
 }
 
 struct Describe;
@@ -48,7 +48,7 @@ impl Visitor for Describe {
             notation: game.notation(),
             params: game.parameters(),
             misere: game.conventions().contains(&Convention::Misere),
-            part: game.part().en(),
+            part: game.part(),
         }
     }
 }
@@ -115,15 +115,18 @@ fn command(name: &'static str, analysis: bool) -> Command {
     );
     let position = if analysis {
         format!(
-            "The position: the {}s (natural numbers up to 2^64-1); read from standard input when none are given; @FILE reads them from FILE, - from standard input.",
-            about.part
+            "The position: {}; read from standard input when none is given; @FILE reads it from FILE, - from standard input.",
+            about.part.position_en()
         )
     } else {
-        format!("The position: the {}s.", about.part)
+        format!(
+            "The position: {}; @FILE reads it from FILE.",
+            about.part.position_en()
+        )
     };
     command.arg(
         Arg::new("position")
-            .value_name(about.part.to_uppercase())
+            .value_name(about.part.en().to_uppercase())
             .num_args(if analysis { 0.. } else { 1.. })
             .required(!analysis)
             .allow_negative_numbers(true)

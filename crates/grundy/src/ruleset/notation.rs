@@ -66,6 +66,17 @@ impl Unit {
         }
     }
 
+    /// What a position of these parts is written as, for the command line's help: numbers, or
+    /// for edges a drawing.
+    pub fn position_en(self) -> String {
+        match self {
+            Unit::Edge => "the edges, inline u-v separated by commas (0-1,1-2,2-2, vertex 0 the \
+                ground), or the two ends of each edge in turn"
+                .to_string(),
+            _ => format!("the {}s (natural numbers up to 2^64-1)", self.en()),
+        }
+    }
+
     /// "第 n 堆", "第 n 级台阶", … in Chinese.
     pub(crate) fn zh(self, n: impl std::fmt::Display) -> String {
         match self {
