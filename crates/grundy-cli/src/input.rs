@@ -8,6 +8,8 @@ use std::sync::OnceLock;
 
 use anyhow::{Context, bail};
 use grundy::parse::{self, NumberProblem, NumberReader, ParseError, Place, Shape, Token};
+use grundy::registry;
+use grundy::ruleset::Setup;
 
 /// How much input any command reads: set once from the global flags, before the command runs.
 #[derive(Clone, Copy, Debug, clap::Args)]
@@ -43,26 +45,65 @@ fn limits() -> InputLimits {
 pub fn numbers(args: &[String], what: &str) -> anyhow::Result<Vec<u64>> {
     let numbers = if args.is_empty() {
         tell_when_typing(&format!("{what}s"));
-        let limits = limits();
-        match read_numbers(std::io::stdin().lock(), BLOCK, limits) {
-            Err(ReadError::Parse(ParseError::Empty)) => {
-                bail!("no {what}s given: pass them as arguments or on standard input")
-            }
-            Err(ReadError::Parse(e)) => {
-                return Err(e).with_context(|| format!("bad {what} on standard input"));
-            }
-            Err(ReadError::Io(e)) => return Err(e).context("cannot read standard input"),
-            Err(ReadError::TooLong) => bail!(
-                "standard input is larger than {} bytes (raise --max-input)",
-                limits.max_input
-            ),
-            Ok(numbers) => numbers,
-        }
+        numbers_in(std::io::stdin().lock(), "standard input", what)?
     } else {
         parse::numbers_from_args(args).with_context(|| format!("bad {what}"))?
     };
     check_count(numbers.len(), what)?;
     Ok(numbers)
+}
+
+/// Every number `reader` holds (`source` names it in errors: "standard input", a file), at most
+/// --max-input bytes.
+fn numbers_in(reader: impl Read, source: &str, what: &str) -> anyhow::Result<Vec<u64>> {
+    let limits = limits();
+    let on = if source == "standard input" {
+        "on"
+    } else {
+        "in"
+    };
+    match read_numbers(reader, BLOCK, limits) {
+        Err(ReadError::Parse(ParseError::Empty)) => {
+            bail!("no {what}s given: pass them as arguments or {on} {source}")
+        }
+        Err(ReadError::Parse(e)) => Err(e).with_context(|| format!("bad {what} {on} {source}")),
+        Err(ReadError::Io(e)) => Err(e).with_context(|| format!("cannot read {source}")),
+        Err(ReadError::TooLong) => bail!(
+            "{source} is larger than {} bytes (raise --max-input)",
+            limits.max_input
+        ),
+        Ok(numbers) => Ok(numbers),
+    }
+}
+
+/// The parameters and numbers that the position's words stand for, when they are not plain
+/// numbers: one word `@FILE`, or `-` for standard input (where `stdin` is free for it), is that
+/// file's text, read in the ruleset's own format (Hackenbush's edge lines,
+/// [`registry::read_text`]) or else as numbers; other words as the ruleset reads them
+/// ([`registry::read_words`]). `None` when the words are numbers, or there are none.
+pub fn read_position(
+    setup: &Setup,
+    words: &[String],
+    stdin: bool,
+) -> anyhow::Result<Option<(Setup, Vec<u64>)>> {
+    let (source, bytes) = match words {
+        [word] if word == "-" && stdin => ("standard input".to_string(), stdin_bytes()?),
+        [word] if word == "-" => {
+            bail!("a game reads its moves from standard input: give the position as @FILE")
+        }
+        [word] if word.starts_with('@') => {
+            let path = Path::new(&word[1..]);
+            let bytes = file_bytes(path, "the position")?;
+            (path.display().to_string(), bytes)
+        }
+        _ => return Ok(registry::read_words(setup, words)?),
+    };
+    if let Some(read) = registry::read_text(setup, &bytes).with_context(|| source.clone())? {
+        return Ok(Some(read));
+    }
+    let numbers = numbers_in(&bytes[..], &source, "number")?;
+    check_count(numbers.len(), "number")?;
+    Ok(Some((setup.clone(), numbers)))
 }
 
 /// Refuses `count` numbers in one position (`what`s: "pile", "heap") past --max-piles.

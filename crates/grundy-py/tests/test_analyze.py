@@ -26,6 +26,10 @@ CASES = [
     ("subtraction", {}, [], [[6, 2]]),
     ("wythoff", {}, [], [[3, 5], [4, 9], [0, 0]]),
     ("euclid", {}, [], [[25, 7], [24, 15], [7, 21], [0, 5]]),
+    # Edges as vertex pairs: a triangle with a stalk, two stalks, a cycle with a loop, parallel
+    # edges and an edge out of play.
+    ("hackenbush", {}, [], [[0, 1, 1, 2, 2, 0, 1, 3, 3, 4], [0, 1, 1, 2, 0, 3, 3, 4],
+                            [0, 1, 1, 1, 0, 2, 2, 3, 2, 3, 3, 0, 5, 6]]),
     ("kiki", {}, [], [[3, 4], [2, 4], [5, 5], [0, 0]]),
     ("lasker", {}, [], [[3, 4, 7], [2, 5]]),
     ("moore", {"k": 2}, ["--k", "2"], [[5, 7, 3], [1, 2, 3]]),

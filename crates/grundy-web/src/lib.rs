@@ -48,6 +48,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     module!("boards.js"),
     module!("catalog.js"),
     module!("dom.js"),
+    module!("hackenbush.js"),
     module!("i18n.js"),
     module!("match.js"),
     module!("nim.js"),

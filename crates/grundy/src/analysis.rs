@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::{Lang, Nimber, Outcome, count_en};
+use crate::{Lang, Nimber, Outcome};
 
 /// Options shared by every ruleset's analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,10 +297,12 @@ impl Change {
                 falls,
             } => match (falls, lang) {
                 (0, Lang::En) => format!("cut edge {} ({u}-{v})", edge + 1),
+                (1, Lang::En) => {
+                    format!("cut edge {} ({u}-{v}); 1 more edge falls with it", edge + 1)
+                }
                 (_, Lang::En) => format!(
-                    "cut edge {} ({u}-{v}); {} fall with it",
-                    edge + 1,
-                    count_en(falls, "more edge", "more edges")
+                    "cut edge {} ({u}-{v}); {falls} more edges fall with it",
+                    edge + 1
                 ),
                 (0, Lang::Zh) => format!("剪断第 {} 条边（{u}-{v}）", edge + 1),
                 (_, Lang::Zh) => format!(

@@ -30,7 +30,8 @@ fn in_convention<G: Playable, V: Visitor>(game: G, play: Convention, visitor: V)
     }
 }
 
-/// Declares [`RULESETS`], [`with_ruleset`] and [`read_words`] from the list of ruleset types.
+/// Declares [`RULESETS`], [`with_ruleset`], [`read_words`] and [`read_text`] from the list of
+/// ruleset types.
 macro_rules! registry {
     ($($ruleset:ty),* $(,)?) => {
         /// The rulesets' names, in the order front ends list them.
@@ -76,6 +77,26 @@ macro_rules! registry {
                 known: RULESETS,
             })
         }
+
+        /// The parameters and numbers of a position given as a file's text, by the ruleset
+        /// `setup` names ([`FromSetup::read_text`]); `None` when the text lists numbers.
+        ///
+        /// # Errors
+        /// [`SetupError`] for an unknown name or a bad token.
+        pub fn read_text(
+            setup: &Setup,
+            text: &[u8],
+        ) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
+            $(
+                if setup.game == <$ruleset as Ruleset>::NAME {
+                    return <$ruleset as FromSetup>::read_text(setup, text);
+                }
+            )*
+            Err(SetupError::UnknownGame {
+                name: Token::new(&setup.game),
+                known: RULESETS,
+            })
+        }
     };
 }
 
@@ -88,6 +109,7 @@ registry![
     crate::games::subtraction::SubtractionPlay,
     crate::games::wythoff::WythoffPlay,
     crate::games::euclid::EuclidPlay,
+    crate::games::hackenbush::HackenbushPlay,
     crate::games::king::KingPlay,
     crate::games::lasker::LaskerPlay,
     crate::games::moore::MoorePlay,

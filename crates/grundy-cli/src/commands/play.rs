@@ -180,13 +180,14 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         Chosen::Ruleset(ruleset::Game(mut chosen)) => {
             chosen.setup.params.extend(named);
-            let (setup, numbers) = match registry::read_words(&chosen.setup, &chosen.position)? {
-                Some(read) => read,
-                None => (
-                    chosen.setup,
-                    crate::input::numbers(&chosen.position, "position value")?,
-                ),
-            };
+            let (setup, numbers) =
+                match crate::input::read_position(&chosen.setup, &chosen.position, false)? {
+                    Some(read) => read,
+                    None => (
+                        chosen.setup,
+                        crate::input::numbers(&chosen.position, "position value")?,
+                    ),
+                };
             let stdin = std::io::stdin();
             let session = Session {
                 numbers,

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches, Subcommand};
 use grundy::registry::{self, Visitor};
-use grundy::ruleset::{Notation, ParamDoc, Playable, Setup};
+use grundy::ruleset::{Notation, ParamDoc, Playable, Setup, Unit};
 use grundy::{Convention, Lang};
 
 use crate::report::{OutputArgs, write_json, write_why};
@@ -36,7 +36,7 @@ struct Description {
     params: &'static [ParamDoc],
     /// Whether the ruleset's own analysis decides misère play.
     misere_theorem: bool,
-    part: &'static str,
+    part: Unit,
 }
 
 struct Describe;
@@ -49,7 +49,7 @@ impl Visitor for Describe {
             notation: game.notation(),
             params: game.parameters(),
             misere_theorem: game.conventions().contains(&Convention::Misere),
-            part: game.part().en(),
+            part: game.part(),
         }
     }
 }
@@ -118,15 +118,18 @@ fn command(name: &'static str, analysis: bool) -> Command {
     );
     let position = if analysis {
         format!(
-            "The position: the {}s (natural numbers up to 2^64-1); read from standard input when none are given.",
-            about.part
+            "The position: {}; read from standard input when none is given; @FILE reads it from FILE, - from standard input.",
+            about.part.position_en()
         )
     } else {
-        format!("The position: the {}s.", about.part)
+        format!(
+            "The position: {}; @FILE reads it from FILE.",
+            about.part.position_en()
+        )
     };
     command.arg(
         Arg::new("position")
-            .value_name(about.part.to_uppercase())
+            .value_name(about.part.en().to_uppercase())
             .num_args(if analysis { 0.. } else { 1.. })
             .required(!analysis)
             .allow_negative_numbers(true)
@@ -325,7 +328,7 @@ pub fn analyse(
     output: &OutputArgs,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let (setup, read) = match registry::read_words(setup, words)? {
+    let (setup, read) = match crate::input::read_position(setup, words, true)? {
         Some((setup, numbers)) => (setup, Some(numbers)),
         None => (setup.clone(), None),
     };
@@ -344,7 +347,8 @@ pub fn analyse(
 struct Analyze<'a> {
     /// The position as typed.
     words: &'a [String],
-    /// Its numbers, when the ruleset read words other than numbers ([`registry::read_words`]).
+    /// Its numbers, when they were read from words other than numbers or from a file
+    /// ([`crate::input::read_position`]).
     read: Option<Vec<u64>>,
     output: &'a OutputArgs,
     out: &'a mut dyn Write,

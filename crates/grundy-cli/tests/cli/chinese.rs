@@ -28,6 +28,11 @@ fn examples(ruleset: &str) -> &'static [&'static [&'static str]] {
         ],
         "wythoff" => &[&["5", "8"], &["3", "5"]],
         "euclid" => &[&["25", "7"], &["24", "15"], &["7", "21"]],
+        "hackenbush" => &[
+            &["0-1,1-2,2-0,1-3,3-4"],
+            &["0-1,1-2,0-3,3-4"],
+            &["0-1,1-1,0-2,2-3,2-3,3-0,5-6"],
+        ],
         "kiki" => &[&["3", "4"], &["2", "4"]],
         "lasker" => &[&["2", "2", "3"], &["3", "4"]],
         "sum" => &[
@@ -70,7 +75,7 @@ const OTHERS: &[&[&str]] = &[
 ];
 
 /// Phrases that are names or notation although made of English words.
-const PHRASES: &[&str] = &["Georgia and Bob", "Grundy's game", "all-but"];
+const PHRASES: &[&str] = &["Georgia and Bob", "Grundy's game", "all-but", "Hackenbush"];
 
 /// Words allowed in Chinese text: names of games and people, and notation.
 const NAMES: &[&str] = &[

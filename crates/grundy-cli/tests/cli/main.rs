@@ -3,6 +3,7 @@
 mod chinese;
 mod explore;
 mod graph;
+mod hackenbush;
 mod hardening;
 mod judge;
 mod lasker;

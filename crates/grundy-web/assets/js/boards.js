@@ -1,6 +1,7 @@
 // Boards of the playable rulesets, by the kind `GET /api/games` gives (`board`): `draw(target,
 // match)` draws the match's position with its moves as buttons.
 import { el } from './dom.js';
+import { drawHackenbush } from './hackenbush.js';
 import { t } from './i18n.js';
 
 /** Stones drawn in one pile at most; the rest are counted. */
@@ -155,6 +156,8 @@ export const BOARDS = {
   coins: {
     draw: (target, m) => drawStrip(target, m.resume.position, { m, hinted: m.hinted }),
   },
+  // The ground stays when the last edge is cut, for what falls from it.
+  hackenbush: { draw: drawHackenbush, drawsEmpty: true },
   script: {
     // The state as the script writes it, and its options as buttons: a move is the state after it.
     draw(target, m) {

@@ -36,7 +36,7 @@ export function makeMatch(changed) {
       const r = await api('/api/computer', m.request({}));
       m.resume = r.resume;
       choose(r);
-      m.log.push({ who: 'computer', description: r.description, shown: r.shown });
+      m.log.push({ who: 'computer', description: r.description, shown: r.shown, change: r.change });
       if (r.over) finish('computer');
     } catch (e) {
       m.fail(e);
@@ -52,7 +52,7 @@ export function makeMatch(changed) {
       m.history.push({ resume: m.resume, log: m.log.length, choices: m.choices });
       m.resume = r.resume;
       choose(r);
-      m.log.push({ who: 'human', description: r.description, shown: r.shown });
+      m.log.push({ who: 'human', description: r.description, shown: r.shown, change: r.change });
       m.message = '';
       m.failed = false;
       if (r.over) {

@@ -4,6 +4,7 @@ import { catalog } from './catalog.js';
 import { $, el, parseNumbers, randomPiles } from './dom.js';
 import { lang } from './i18n.js';
 import { drawMatchText, makeMatch, wireMatch } from './match.js';
+import { randomDrawing } from './hackenbush.js';
 import { fillExamples, newScriptMatch, showExample } from './script.js';
 
 const PLAY_IDS = {
@@ -21,7 +22,8 @@ export function drawMatch() {
   const settings = info ? settingsLine(info, match.resume) : '';
   if (settings) target.append(el('p', { class: 'settings', text: settings }));
   const board = info && BOARDS[info.board];
-  const drawable = info?.board === 'script' ? match.resume.state !== undefined : match.resume.position?.length > 0;
+  const drawable = info?.board === 'script' ? match.resume.state !== undefined
+    : match.resume.position?.length > 0 || (board?.drawsEmpty && match.resume.position);
   if (board && drawable) board.draw(target, match);
   else if (match.resume.position) target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
   target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy; });
@@ -76,12 +78,17 @@ function fillParams() {
   if (!script) $('script-error').textContent = '';
 }
 
+/** The catalog's entry of the ruleset chosen. */
+const chosen = () => catalog.games.find((g) => g.game === $('play-game').value);
+
 /** A new game of the chosen ruleset from the position and parameters typed. */
 function newMatch() {
   if ($('play-game').value === 'script') return newScriptMatch(match, drawMatch);
   let position;
   try {
-    position = parseNumbers($('play-position').value);
+    // A drawing may be typed inline, 0-1,1-2: the ends of each edge in turn.
+    const text = $('play-position').value;
+    position = parseNumbers(chosen()?.board === 'hackenbush' ? text.replace(/-/g, ' ') : text);
   } catch (e) {
     match.fail(e);
     return drawMatch();
@@ -101,6 +108,6 @@ $('play-random').addEventListener('click', () => {
     newScriptMatch(match, drawMatch, true);
     return;
   }
-  $('play-position').value = randomPiles().join(' ');
+  $('play-position').value = chosen()?.board === 'hackenbush' ? randomDrawing() : randomPiles().join(' ');
   newMatch();
 });

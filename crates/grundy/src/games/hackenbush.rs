@@ -24,6 +24,7 @@
 mod explain;
 mod fusion;
 mod moves;
+mod playable;
 #[cfg(test)]
 mod tests;
 mod text;
@@ -31,6 +32,7 @@ mod text;
 use rustc_hash::FxHashMap;
 
 pub use explain::{Branch, CutKind, HackenbushStep};
+pub use playable::HackenbushPlay;
 pub use text::{Bounds, DrawingError};
 
 use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber, Outcome};
@@ -174,6 +176,16 @@ fn cut(drawing: &Drawing, fusion: &Fusion, edge: usize) -> Change {
             _ => 0,
         },
     }
+}
+
+/// Every legal cut, in edge order: one per edge in play ([`Change::Cut`], with how many edges
+/// fall with it). Cost: O(V + E).
+pub fn cuts(drawing: &Drawing) -> Vec<Change> {
+    let fusion = Dense::of(drawing).fuse(None);
+    (0..drawing.edges.len())
+        .filter(|&edge| fusion.kind[edge] != Kind::Fallen)
+        .map(|edge| cut(drawing, &fusion, edge))
+        .collect()
 }
 
 /// The edges (from 0) that fall when `edge` is cut: in play before, not after, the cut one left

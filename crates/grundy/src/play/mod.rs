@@ -48,13 +48,13 @@ pub fn computer_move<G: Playable>(
             },
         )
         .ok()?;
-    let change = match analysis.outcome {
-        Outcome::N => analysis
-            .winning_moves
-            .into_iter()
-            .min_by_key(|c| game.material(&game.apply(position, c)))?,
-        _ => game.slow_move(position)?,
-    };
+    // A won position whose analysis lists no winning move (one it could not finish) is played
+    // as a lost one.
+    let change = analysis
+        .winning_moves
+        .into_iter()
+        .min_by_key(|c| game.material(&game.apply(position, c)))
+        .or_else(|| game.slow_move(position))?;
     Some(Reply {
         change,
         remoteness: None,

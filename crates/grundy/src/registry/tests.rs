@@ -18,6 +18,8 @@ use crate::{AnalyzeOptions, Outcome};
 /// whole positions, whose breaks multiply them).
 fn numbers(ruleset: &str, play: Convention) -> Vec<Vec<u64>> {
     let (len, max) = match ruleset {
+        // Vertex pairs: every drawing of up to 4 edges on the ground and two more vertices.
+        "hackenbush" => (8, 2),
         "subtraction" if play == Convention::Misere => (3, 8),
         "wythoff" | "euclid" | "kiki" if play == Convention::Misere => (2, 12),
         _ if play == Convention::Misere && ruleset != "nim" => (3, 4),

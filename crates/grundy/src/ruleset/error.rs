@@ -131,6 +131,14 @@ pub enum MoveError {
         /// The options, as written (the first few).
         options: Vec<String>,
     },
+    /// An edge that nothing connects to the ground (Hackenbush): not in play.
+    #[error("edge {edge} ({}-{}) is not in play: nothing connects it to the ground", ends[0], ends[1])]
+    NotInPlay {
+        /// The edge (from 1).
+        edge: usize,
+        /// Its ends.
+        ends: [u32; 2],
+    },
     /// The position has no move left.
     #[error("the game is over: there is no move")]
     GameOver,
@@ -226,6 +234,9 @@ impl Explain for MoveError {
                     "{input} 不是一步能到的局面；可以走到：{}",
                     options_text(options)
                 )
+            }
+            (Lang::Zh, MoveError::NotInPlay { edge, ends: [u, v] }) => {
+                format!("第 {edge} 条边（{u}-{v}）不在局中：它与地面不相连")
             }
             (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
         }

@@ -302,4 +302,15 @@ pub trait FromSetup: Sized {
     ) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
         Ok(None)
     }
+
+    /// The parameters and numbers of a position given as the text of a file (the command
+    /// line's `@FILE`, or `-` for standard input), for a ruleset whose positions have a text
+    /// format of their own (Hackenbush's edge lines); `None` when the text lists the position's
+    /// numbers.
+    ///
+    /// # Errors
+    /// [`SetupError`] naming the bad token and its line.
+    fn read_text(_setup: &Setup, _text: &[u8]) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
+        Ok(None)
+    }
 }

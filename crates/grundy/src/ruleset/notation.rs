@@ -50,6 +50,8 @@ pub enum Unit {
     Cell,
     /// A coin.
     Coin,
+    /// An edge of a drawing (Hackenbush).
+    Edge,
 }
 
 impl Unit {
@@ -60,6 +62,18 @@ impl Unit {
             Unit::Step => "step",
             Unit::Cell => "cell",
             Unit::Coin => "coin",
+            Unit::Edge => "edge",
+        }
+    }
+
+    /// What a position of these parts is written as, for the command line's help: numbers, or
+    /// for edges a drawing.
+    pub fn position_en(self) -> String {
+        match self {
+            Unit::Edge => "the edges, inline u-v separated by commas (0-1,1-2,2-2, vertex 0 the \
+                ground), or the two ends of each edge in turn"
+                .to_string(),
+            _ => format!("the {}s (natural numbers up to 2^64-1)", self.en()),
         }
     }
 
@@ -70,6 +84,7 @@ impl Unit {
             Unit::Step => format!("第 {n} 级台阶"),
             Unit::Cell => format!("第 {n} 格"),
             Unit::Coin => format!("第 {n} 枚硬币"),
+            Unit::Edge => format!("第 {n} 条边"),
         }
     }
 

@@ -160,6 +160,8 @@ pub enum Board {
     Grid,
     /// Coins on a strip, sliding left.
     Coins,
+    /// A Green Hackenbush drawing: the ground, vertices and edges; a click cuts an edge.
+    Hackenbush,
 }
 
 /// What a front end sends back to go on from a position: the numbers [`super::Ruleset::position`]

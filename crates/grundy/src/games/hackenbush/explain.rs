@@ -241,6 +241,18 @@ fn list(items: impl Iterator<Item = String>, count: usize, lang: Lang) -> String
     }
 }
 
+/// What `loops` loops are worth: 1 each, XORed, so the parity of their number.
+fn worth(loops: u64, lang: Lang) -> &'static str {
+    match (loops, loops % 2, lang) {
+        (1, _, Lang::En) => "worth 1",
+        (_, 0, Lang::En) => "worth 0 together (an even number of 1s XOR to 0)",
+        (_, _, Lang::En) => "worth 1 together (an odd number of 1s XOR to 1)",
+        (1, _, Lang::Zh) => "值为 1",
+        (_, 0, Lang::Zh) => "合起来值为 0（偶数个 1 的异或和为 0）",
+        (_, _, Lang::Zh) => "合起来值为 1（奇数个 1 的异或和为 1）",
+    }
+}
+
 fn vertex_name(v: u32, fused: bool, lang: Lang) -> String {
     match (v, fused, lang) {
         (0, _, Lang::En) => "the ground".into(),
@@ -284,8 +296,16 @@ impl Explain for HackenbushStep {
             ),
             HackenbushStep::Bridges { bridges, on_cycles } => lang.pick(
                 format!(
-                    "Of the {} in play, {bridges} are bridges (cutting one drops what is beyond it) and {on_cycles} lie on cycles. Fusion principle: the vertices of a cycle may be fused into one vertex without changing the value; an edge whose ends are fused becomes a loop, worth 1. Colon principle: a vertex is worth the XOR over its branches of 1 + the value of what the branch holds.",
-                    count_en(bridges + on_cycles, "edge", "edges")
+                    "Of the {} in play, {} (cutting one drops what is beyond it) and {}. Fusion principle: the vertices of a cycle may be fused into one vertex without changing the value; an edge whose ends are fused becomes a loop, worth 1. Colon principle: a vertex is worth the XOR over its branches of 1 + the value of what the branch holds.",
+                    count_en(bridges + on_cycles, "edge", "edges"),
+                    match bridges {
+                        1 => "1 is a bridge".to_string(),
+                        n => format!("{n} are bridges"),
+                    },
+                    match on_cycles {
+                        1 => "1 lies on a cycle".to_string(),
+                        n => format!("{n} lie on cycles"),
+                    }
                 ),
                 format!(
                     "参与游戏的 {} 条边中，{bridges} 条是桥（剪断后它外侧的部分掉落），{on_cycles} 条在环上。融合原理：同一个环上的顶点可以合并成一个顶点而不改变值，两端被合并的边变成自环，值为 1。冒号原理：一个顶点的值是它各分支的（1 + 分支上部分的值）的异或和。",
@@ -301,26 +321,27 @@ impl Explain for HackenbushStep {
                 let edge_list = list(edge_numbers(edges), *loops as usize, lang);
                 match lang {
                     Lang::En if *vertex_count == 1 => format!(
-                        "Vertex {} carries {} (edges {edge_list}), worth {} together.",
+                        "Vertex {} carries {} ({} {edge_list}), {}.",
                         list(names, 1, lang),
                         count_en(*loops, "loop", "loops"),
-                        loops & 1
+                        if *loops == 1 { "edge" } else { "edges" },
+                        worth(*loops, lang)
                     ),
                     Lang::En => format!(
-                        "Vertices {} are joined by cycles and fuse into one vertex; its edges {edge_list} become {}, worth {} together (1 XOR 1 = 0).",
+                        "Vertices {} are joined by cycles and fuse into one vertex; its edges {edge_list} become {}, {}.",
                         list(names, *vertex_count, lang),
                         count_en(*loops, "loop", "loops"),
-                        loops & 1
+                        worth(*loops, lang)
                     ),
                     Lang::Zh if *vertex_count == 1 => format!(
-                        "顶点 {} 上有 {loops} 个自环（第 {edge_list} 条边），合起来值为 {}。",
+                        "顶点 {} 上有 {loops} 个自环（第 {edge_list} 条边），{}。",
                         list(names, 1, lang),
-                        loops & 1
+                        worth(*loops, lang)
                     ),
                     Lang::Zh => format!(
-                        "顶点 {} 由环连在一起，合并成一个顶点；它们之间的第 {edge_list} 条边变成 {loops} 个自环，合起来值为 {}（1 异或 1 = 0）。",
+                        "顶点 {} 由环连在一起，合并成一个顶点；它们之间的第 {edge_list} 条边变成 {loops} 个自环，{}。",
                         list(names, *vertex_count, lang),
-                        loops & 1
+                        worth(*loops, lang)
                     ),
                 }
             }
@@ -387,10 +408,12 @@ impl Explain for HackenbushStep {
                 };
                 let why = match (kind, falls, lang) {
                     (CutKind::Bridge, 0, Lang::En) => "It is a bridge holding nothing".to_string(),
-                    (CutKind::Bridge, _, Lang::En) => format!(
-                        "It is a bridge: the {} beyond it fall with it",
-                        count_en(falls, "edge", "edges")
-                    ),
+                    (CutKind::Bridge, 1, Lang::En) => {
+                        "It is a bridge: the edge beyond it falls with it".into()
+                    }
+                    (CutKind::Bridge, _, Lang::En) => {
+                        format!("It is a bridge: the {falls} edges beyond it fall with it")
+                    }
                     (CutKind::OnCycle, _, Lang::En) => {
                         "It lies on a cycle: nothing falls, and its part fuses anew".into()
                     }
