@@ -73,10 +73,12 @@ registry![
     crate::games::subtraction::SubtractionPlay,
     crate::games::wythoff::WythoffPlay,
     crate::games::euclid::EuclidPlay,
+    crate::games::cutting::CuttingPlay,
     crate::games::king::KingPlay,
     crate::games::lasker::LaskerPlay,
     crate::games::moore::MoorePlay,
     crate::games::octal::OctalPlay,
+    crate::games::pair_split::PairSplitPlay,
     crate::games::mixed::SumPlay,
 ];
 

@@ -26,6 +26,8 @@ fn numbers(ruleset: &str, play: Convention) -> Vec<Vec<u64>> {
         "kiki" => (2, 30),
         "lasker" | "subtraction" | "nonincreasing" => (3, 9),
         "moore" => (3, 6),
+        "ed" => (4, 7),
+        "cutting" => (4, 4),
         _ => (3, 6),
     };
     all_lists(len, max)

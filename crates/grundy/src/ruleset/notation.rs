@@ -50,6 +50,8 @@ pub enum Unit {
     Cell,
     /// A coin.
     Coin,
+    /// A piece of paper (the Cutting Game).
+    Piece,
 }
 
 impl Unit {
@@ -60,6 +62,7 @@ impl Unit {
             Unit::Step => "step",
             Unit::Cell => "cell",
             Unit::Coin => "coin",
+            Unit::Piece => "piece",
         }
     }
 
@@ -70,6 +73,7 @@ impl Unit {
             Unit::Step => format!("第 {n} 级台阶"),
             Unit::Cell => format!("第 {n} 格"),
             Unit::Coin => format!("第 {n} 枚硬币"),
+            Unit::Piece => format!("第 {n} 块"),
         }
     }
 
