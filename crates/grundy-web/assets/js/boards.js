@@ -2,6 +2,7 @@
 // match)` draws the match's position with its moves as buttons.
 import { el } from './dom.js';
 import { t } from './i18n.js';
+import { drawPieces } from './pieces.js';
 
 /** Stones drawn in one pile at most; the rest are counted. */
 export const MAX_DRAWN = 24;
@@ -155,6 +156,7 @@ export const BOARDS = {
   coins: {
     draw: (target, m) => drawStrip(target, m.resume.position, { m, hinted: m.hinted }),
   },
+  pieces: { draw: drawPieces },
   script: {
     // The state as the script writes it, and its options as buttons: a move is the state after it.
     draw(target, m) {

@@ -81,7 +81,10 @@ function newMatch() {
   if ($('play-game').value === 'script') return newScriptMatch(match, drawMatch);
   let position;
   try {
-    position = parseNumbers($('play-position').value);
+    // Pieces are typed WxH too (`4x2 3x3`): their widths and heights are the numbers.
+    const info = catalog.games.find((g) => g.game === $('play-game').value);
+    const typed = $('play-position').value;
+    position = parseNumbers(info?.board === 'pieces' ? typed.replace(/[x×X]/g, ' ') : typed);
   } catch (e) {
     match.fail(e);
     return drawMatch();

@@ -160,6 +160,8 @@ pub enum Board {
     Grid,
     /// Coins on a strip, sliding left.
     Coins,
+    /// Rectangles of grid paper, cut along their grid lines (the Cutting Game).
+    Pieces,
 }
 
 /// What a front end sends back to go on from a position: the numbers [`super::Ruleset::position`]

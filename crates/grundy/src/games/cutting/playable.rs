@@ -211,7 +211,7 @@ impl Presentation for CuttingPlay {
     }
 
     fn board(&self) -> Board {
-        Board::Piles
+        Board::Pieces
     }
 
     fn notation(&self) -> Notation {
