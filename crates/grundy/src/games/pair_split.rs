@@ -3,12 +3,13 @@
 //! cannot move (every pile of 1) loses. Groups are played independently.
 //!
 //! Theorem (induction on a + b, checked here against the engine): a group (a, b) is worth the
-//! number of trailing ones of (a − 1) | (b − 1). The splits of a pile of s into x + y = s worth t
-//! are counted and listed in O(1) each: with u = x − 1, v = y − 1 and m = s − 2 = u + v, the
-//! value is t exactly when the low t + 1 bits of u and v (call them a and b) have a | b = 2^t − 1
-//! (bit t clear in both), so a + b = (2^t − 1) + (a & b) is m mod 2^(t+1) =: r, which must lie in
-//! [2^t − 1, 2^(t+1) − 2]; then a & b = c := r − (2^t − 1), and a is c plus any subset of the
-//! other t − popcount(c) low bits, while the high parts of u and v add up to m div 2^(t+1).
+//! number of trailing ones of (a − 1) | (b − 1), the mex of the values its splits reach. The
+//! splits of a pile of s into x + y = s worth t are counted in O(1) and listed in O(1) each: with
+//! u = x − 1, v = y − 1 and m = s − 2 = u + v, the value is t exactly when the low t + 1 bits of
+//! u and v (call them a and b) have a | b = 2^t − 1 (bit t clear in both), so a + b =
+//! (2^t − 1) + (a & b) is m mod 2^(t+1) =: r, which must lie in [2^t − 1, 2^(t+1) − 2]; then
+//! a & b = c := r − (2^t − 1), and a is c plus any subset of the other t − popcount(c) low bits,
+//! while the high parts of u and v add up to m div 2^(t+1).
 
 use serde::Serialize;
 
@@ -299,7 +300,7 @@ pub fn total(groups: impl IntoIterator<Item = [u64; 2]>) -> Nimber {
 ///     a.winning_moves,
 ///     vec![
 ///         Change::Regroup { group: 0, kept: 1, from: [1, 2], to: [1, 1] },
-///         Change::Regroup { group: 1, kept: 0, from: [3, 1], to: [2, 1] },
+///         Change::Regroup { group: 1, kept: 0, from: [3, 1], to: [1, 2] },
 ///     ]
 /// );
 /// ```
