@@ -64,6 +64,20 @@ test('clicking the hinted line wins against the computer', async () => {
   throw new Error('the game did not end');
 });
 
+test('Random deals pieces WxH, and they are drawn', async () => {
+  // Random sides are 2 to 8: the board of 9x9 is replaced.
+  await start('9x9');
+  await page.waitForSelector('#play-board .sheet');
+  await page.click('#play-random');
+  const typed = await page.inputValue('#play-position');
+  assert.match(typed, /^\d+x\d+( \d+x\d+)?$/);
+  const expected = typed.split(' ').map((p, i) => `piece ${i + 1}: ${p.replace('x', '×')}`);
+  await page.waitForFunction(
+    (e) => JSON.stringify([...document.querySelectorAll('#play-board .piece .count')].map((c) => c.textContent)) === e,
+    JSON.stringify(expected),
+  );
+});
+
 test('a bad cut typed is refused in one line, and no script error on the page', async () => {
   await start('4x2');
   await page.waitForSelector('#play-board .sheet');

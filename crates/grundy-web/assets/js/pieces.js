@@ -8,6 +8,12 @@ import { t } from './i18n.js';
 /** Pieces with a longer side are shown as their size only, and their cuts are typed. */
 export const MAX_DRAWN_SIDE = 24;
 
+/** One or two random pieces, typed WxH, sides 2 to 8 (a 1×1 would be a finished game). */
+export function randomPieces() {
+  const side = () => 2 + Math.floor(Math.random() * 7);
+  return Array.from({ length: 1 + Math.floor(Math.random() * 2) }, () => `${side()}x${side()}`).join(' ');
+}
+
 /** The pieces of `m.resume.position`, with their cuts as buttons and the hinted one marked. */
 export function drawPieces(target, m) {
   const numbers = m.resume.position;

@@ -4,6 +4,7 @@ import { catalog } from './catalog.js';
 import { $, el, parseNumbers, randomPiles } from './dom.js';
 import { lang } from './i18n.js';
 import { drawMatchText, makeMatch, wireMatch } from './match.js';
+import { randomPieces } from './pieces.js';
 import { fillExamples, newScriptMatch, showExample } from './script.js';
 
 const PLAY_IDS = {
@@ -104,6 +105,7 @@ $('play-random').addEventListener('click', () => {
     newScriptMatch(match, drawMatch, true);
     return;
   }
-  $('play-position').value = randomPiles().join(' ');
+  const info = catalog.games.find((g) => g.game === $('play-game').value);
+  $('play-position').value = info?.board === 'pieces' ? randomPieces() : randomPiles().join(' ');
   newMatch();
 });
