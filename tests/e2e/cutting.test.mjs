@@ -1,5 +1,6 @@
 // The Cutting Game's board in headless Chromium: pieces drawn as sheets of squares whose grid
-// lines are cut buttons, the hint marked on its line, and a game won by clicking the hints.
+// lines are cut buttons, the hint marked on its line, and a game won by clicking the hints; and
+// E&D on the piles board, where a stone clicked splits its pile there.
 // Run alone with `GRUNDY_BIN=… node --test tests/e2e/cutting.test.mjs` (see ./scripts/test).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,6 +77,22 @@ test('Random deals pieces WxH, and they are drawn', async () => {
     (e) => JSON.stringify([...document.querySelectorAll('#play-board .piece .count')].map((c) => c.textContent)) === e,
     JSON.stringify(expected),
   );
+});
+
+test('E&D is played on the piles board: a stone clicked splits its pile', async () => {
+  await page.goto(`${playground.base}?lang=en#play`);
+  await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'ed'));
+  await page.selectOption('#play-game', 'ed');
+  await page.fill('#play-position', '5 6 7 3');
+  await page.selectOption('#play-first', 'me');
+  await page.click('#play-start');
+  // The first stone would leave nothing beside it: refused, in one line.
+  await page.click('#play-board .row.pile[data-pile="0"] .stone[data-move="1 5"]');
+  await page.waitForFunction(() => /pile 1 has 5 stones/.test(document.querySelector('#play-message').textContent));
+  await page.click('#play-board .row.pile[data-pile="0"] .stone[data-move="1 4"]');
+  await page.waitForFunction(() => document.querySelectorAll('#play-log li').length >= 1);
+  const log = await page.locator('#play-log li').allTextContents();
+  assert.match(log[0], /^You: in group 1, remove the pile of 6 and split 5 into 1 and 4 {2}⇒ {2}\(1, 4\) \(7, 3\)$/);
 });
 
 test('a bad cut typed is refused in one line, and no script error on the page', async () => {
