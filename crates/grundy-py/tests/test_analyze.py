@@ -32,6 +32,9 @@ CASES = [
                             [0, 1, 1, 1, 0, 2, 2, 3, 2, 3, 3, 0, 5, 6]]),
     ("kiki", {}, [], [[3, 4], [2, 4], [5, 5], [0, 0]]),
     ("lasker", {}, [], [[3, 4, 7], [2, 5]]),
+    ("ed", {}, [], [[1, 2, 3, 1], [1, 1, 1, 1], [5, 6, 7, 3]]),
+    # Pieces as width-height pairs (the command line reads 4x2 3x3 too).
+    ("cutting", {}, [], [[4, 2, 3, 3], [2, 2, 3, 2], [1, 3, 4, 4]]),
     ("moore", {"k": 2}, ["--k", "2"], [[5, 7, 3], [1, 2, 3]]),
     # Past the budget of the walk over the winning moves: the count is a lower bound.
     ("moore", {"k": 3}, ["--k", "3"], [[(2**60 - 1) // (n + 2) for n in range(40)]]),

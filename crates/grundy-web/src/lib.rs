@@ -52,6 +52,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     module!("i18n.js"),
     module!("match.js"),
     module!("nim.js"),
+    module!("pieces.js"),
     module!("play.js"),
     module!("script.js"),
     module!("staircase.js"),

@@ -439,6 +439,7 @@ async fn the_game_list_gives_each_rulesets_parameters_conventions_and_board() {
         ("grid", "grid"),
         ("coins", "coins"),
         ("octal", "piles"),
+        ("cutting", "pieces"),
         ("script", "script"),
     ] {
         assert_eq!(entry(name)["board"], board, "{name}");

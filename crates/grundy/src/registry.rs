@@ -110,10 +110,12 @@ registry![
     crate::games::wythoff::WythoffPlay,
     crate::games::euclid::EuclidPlay,
     crate::games::hackenbush::HackenbushPlay,
+    crate::games::cutting::CuttingPlay,
     crate::games::king::KingPlay,
     crate::games::lasker::LaskerPlay,
     crate::games::moore::MoorePlay,
     crate::games::octal::OctalPlay,
+    crate::games::pair_split::PairSplitPlay,
     crate::games::mixed::SumPlay,
 ];
 

@@ -1,8 +1,9 @@
 // Boards of the playable rulesets, by the kind `GET /api/games` gives (`board`): `draw(target,
 // match)` draws the match's position with its moves as buttons.
 import { el } from './dom.js';
-import { drawHackenbush } from './hackenbush.js';
+import { drawHackenbush, randomDrawing } from './hackenbush.js';
 import { t } from './i18n.js';
+import { drawPieces, randomPieces } from './pieces.js';
 
 /** Stones drawn in one pile at most; the rest are counted. */
 export const MAX_DRAWN = 24;
@@ -156,8 +157,13 @@ export const BOARDS = {
   coins: {
     draw: (target, m) => drawStrip(target, m.resume.position, { m, hinted: m.hinted }),
   },
-  // The ground stays when the last edge is cut, for what falls from it.
-  hackenbush: { draw: drawHackenbush, drawsEmpty: true },
+  // The ground stays when the last edge is cut, for what falls from it. A drawing is typed
+  // inline, 0-1,1-2: the ends of each edge in turn.
+  hackenbush: {
+    draw: drawHackenbush, drawsEmpty: true, read: (text) => text.replace(/-/g, ' '), random: randomDrawing,
+  },
+  // Pieces are typed WxH (`4x2 3x3`): their widths and heights are the numbers.
+  pieces: { draw: drawPieces, read: (text) => text.replace(/[x×X]/g, ' '), random: randomPieces },
   script: {
     // The state as the script writes it, and its options as buttons: a move is the state after it.
     draw(target, m) {

@@ -4,7 +4,6 @@ import { catalog } from './catalog.js';
 import { $, el, parseNumbers, randomPiles } from './dom.js';
 import { lang } from './i18n.js';
 import { drawMatchText, makeMatch, wireMatch } from './match.js';
-import { randomDrawing } from './hackenbush.js';
 import { fillExamples, newScriptMatch, showExample } from './script.js';
 
 const PLAY_IDS = {
@@ -86,9 +85,10 @@ function newMatch() {
   if ($('play-game').value === 'script') return newScriptMatch(match, drawMatch);
   let position;
   try {
-    // A drawing may be typed inline, 0-1,1-2: the ends of each edge in turn.
+    // A board may read its positions its own way (a drawing inline, pieces as WxH).
+    const read = BOARDS[chosen()?.board]?.read;
     const text = $('play-position').value;
-    position = parseNumbers(chosen()?.board === 'hackenbush' ? text.replace(/-/g, ' ') : text);
+    position = parseNumbers(read ? read(text) : text);
   } catch (e) {
     match.fail(e);
     return drawMatch();
@@ -108,6 +108,7 @@ $('play-random').addEventListener('click', () => {
     newScriptMatch(match, drawMatch, true);
     return;
   }
-  $('play-position').value = chosen()?.board === 'hackenbush' ? randomDrawing() : randomPiles().join(' ');
+  const random = BOARDS[chosen()?.board]?.random;
+  $('play-position').value = random ? random() : randomPiles().join(' ');
   newMatch();
 });

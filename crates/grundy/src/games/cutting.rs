@@ -13,14 +13,20 @@
 use serde::Serialize;
 
 use crate::MexSet;
+use crate::parse::{Token, parse_u64};
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome};
+
+mod playable;
+
+pub use playable::CuttingPlay;
 
 /// The largest side [`CuttingTable::new`] accepts: a table of 1000 takes about 2 MB and a
 /// fraction of a second.
 pub const MAX_SIDE: u64 = 1000;
 
 /// The Cutting Game as stated, as a [`Game`], for the engine: a position is the pieces as
-/// [width, height]; a position holding a 1×1 piece is over (whoever cut it won).
+/// [width, height]; a position holding a 1×1 piece is over (whoever cut it won). Its options are
+/// [`moves`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cutting;
 
@@ -28,22 +34,24 @@ impl Game for Cutting {
     type Position = Vec<[u64; 2]>;
 
     fn options(&self, pieces: &Vec<[u64; 2]>, out: &mut Vec<Vec<[u64; 2]>>) {
-        if pieces.contains(&[1, 1]) {
-            return;
-        }
-        for (piece, &[w, h]) in pieces.iter().enumerate() {
-            for into in cuts([w, h], 1) {
-                out.push(apply(
-                    pieces,
-                    &Change::CutPiece {
-                        piece,
-                        from: [w, h],
-                        into,
-                    },
-                ));
-            }
-        }
+        out.extend(moves(pieces).map(|change| apply(pieces, &change)));
     }
+}
+
+/// Every move of `pieces`, each once: piece by piece, the cuts across the width, then across
+/// the height, each with its smaller part first (the other order is the same two pieces); none
+/// when a 1×1 piece lies on the table.
+pub fn moves(pieces: &[[u64; 2]]) -> impl Iterator<Item = Change> + '_ {
+    let over = pieces.contains(&[1, 1]);
+    pieces
+        .iter()
+        .enumerate()
+        .filter(move |_| !over)
+        .flat_map(|(piece, &from)| {
+            cuts(from, 1)
+                .filter(|[a, b]| a <= b)
+                .map(move |into| Change::CutPiece { piece, from, into })
+        })
 }
 
 /// The cuts of a w×h piece whose parts have every side at least `min`: across the width
@@ -70,10 +78,16 @@ pub fn apply(pieces: &[[u64; 2]], change: &Change) -> Vec<[u64; 2]> {
     next
 }
 
-/// A position the table cannot answer.
+/// A position the table cannot answer, or a piece that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum CuttingError {
+    /// A word that is not `WIDTHxHEIGHT`.
+    #[error("{word} is not a piece: write WIDTHxHEIGHT, e.g. 2x3")]
+    NotAPiece {
+        /// The word.
+        word: Token,
+    },
     /// A side of 0.
     #[error("piece {piece} has a side of 0: sides are at least 1")]
     EmptySide {
@@ -87,13 +101,67 @@ pub enum CuttingError {
         piece: usize,
     },
     /// A side above [`MAX_SIDE`].
-    #[error("piece {piece} has a side of {side}, larger than {MAX_SIDE}")]
+    #[error(
+        "piece {piece} has a side of {side}: the table of values goes up to sides of {MAX_SIDE}"
+    )]
     TooLarge {
         /// The piece, numbered from 1.
         piece: usize,
         /// The side.
         side: u64,
     },
+}
+
+/// Checks that the table can answer `pieces`: no side of 0, no 1×1 piece (the game would be
+/// over), no side above [`MAX_SIDE`].
+///
+/// # Errors
+/// [`CuttingError::EmptySide`], [`CuttingError::Over`] or [`CuttingError::TooLarge`], for the
+/// first piece that has one.
+pub fn check(pieces: &[[u64; 2]]) -> Result<(), CuttingError> {
+    for (i, &[w, h]) in pieces.iter().enumerate() {
+        let piece = i + 1;
+        if w == 0 || h == 0 {
+            return Err(CuttingError::EmptySide { piece });
+        }
+        if [w, h] == [1, 1] {
+            return Err(CuttingError::Over { piece });
+        }
+        if let Some(&side) = [w, h].iter().find(|&&s| s > MAX_SIDE) {
+            return Err(CuttingError::TooLarge { piece, side });
+        }
+    }
+    Ok(())
+}
+
+/// Reads pieces written `WIDTHxHEIGHT` (`x`, `X` or `×`), one a word: `2x3 4x4`. Only the form is
+/// checked here; [`check`] checks the sizes.
+///
+/// # Errors
+/// [`CuttingError::NotAPiece`] naming the first word that is not a piece.
+///
+/// # Examples
+/// ```
+/// use grundy::games::cutting;
+/// assert_eq!(cutting::parse_pieces(["2x3", "4×4"]), Ok(vec![[2, 3], [4, 4]]));
+/// assert!(cutting::parse_pieces(["2x"]).is_err());
+/// ```
+pub fn parse_pieces<'a>(
+    words: impl IntoIterator<Item = &'a str>,
+) -> Result<Vec<[u64; 2]>, CuttingError> {
+    words
+        .into_iter()
+        .map(|word| {
+            let bad = || CuttingError::NotAPiece {
+                word: Token::new(word),
+            };
+            let (w, h) = word.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+            match (parse_u64(w), parse_u64(h)) {
+                (Ok(w), Ok(h)) => Ok([w, h]),
+                _ => Err(bad()),
+            }
+        })
+        .collect()
 }
 
 /// The values g(w, h) of pieces whose sides are at least 2 (see the module doc).
@@ -137,21 +205,9 @@ impl CuttingTable {
     /// The table for the largest side among `pieces`.
     ///
     /// # Errors
-    /// [`CuttingError::EmptySide`], [`CuttingError::Over`] or [`CuttingError::TooLarge`], for
-    /// the first piece that has one.
+    /// As [`check`].
     pub fn for_pieces(pieces: &[[u64; 2]]) -> Result<CuttingTable, CuttingError> {
-        for (i, &[w, h]) in pieces.iter().enumerate() {
-            let piece = i + 1;
-            if w == 0 || h == 0 {
-                return Err(CuttingError::EmptySide { piece });
-            }
-            if [w, h] == [1, 1] {
-                return Err(CuttingError::Over { piece });
-            }
-            if let Some(&side) = [w, h].iter().find(|&&s| s > MAX_SIDE) {
-                return Err(CuttingError::TooLarge { piece, side });
-            }
-        }
+        check(pieces)?;
         let side = pieces.iter().flatten().copied().max().unwrap_or(1);
         Ok(CuttingTable::new(side))
     }
@@ -290,10 +346,11 @@ impl Explain for CuttingStep {
 /// How many pieces the explanation lists.
 const EXPLAINED_PIECES: usize = 16;
 
-/// Analyses a Cutting Game position: outcome, the value of the strip-free sum (`None` when a
-/// strip lies on the table), the winning cuts (with a strip: cutting a 1×1 off each strip, one
-/// way each; otherwise piece by piece, as [`CuttingTable::moves_to`] lists them) and, if asked,
-/// the explanation.
+/// Analyses a Cutting Game position: outcome, the winning cuts (with a strip: cutting a 1×1 off
+/// each strip; otherwise piece by piece, as [`CuttingTable::moves_to`] lists them) and, if
+/// asked, the explanation. It has no `grundy`: the values g(w, h) are those of the game without
+/// strips ([`CuttingTable::total`]), not nim-values of the game as stated, where a piece is no
+/// independent component (a 1×1 cut anywhere ends the whole game).
 ///
 /// # Errors
 /// As [`CuttingTable::for_pieces`].
@@ -311,75 +368,86 @@ pub fn analyze(
     pieces: &[[u64; 2]],
     options: &AnalyzeOptions,
 ) -> Result<Analysis<CuttingStep>, CuttingError> {
-    let table = CuttingTable::for_pieces(pieces)?;
-    let mut moves = MoveList::new(options.max_moves);
-    for (piece, &[w, h]) in pieces.iter().enumerate() {
-        let into = match [w, h] {
-            [1, h] => [[1, 1], [1, h - 1]],
-            [w, 1] => [[1, 1], [w - 1, 1]],
-            _ => continue,
-        };
-        moves.push(Change::CutPiece {
-            piece,
-            from: [w, h],
-            into,
-        });
-    }
-    let strip = moves.first().cloned();
-    let total = table.total(pieces);
-    let mut first_target = Nimber(0);
-    if strip.is_none() && !total.is_zero() {
-        for (piece, &p) in pieces.iter().enumerate() {
-            let target = table.value(p) + total;
-            let before = moves.count();
-            table
-                .moves_to(piece, p, target)
-                .for_each(|change| moves.push(change));
-            if before == 0 && moves.count() > 0 {
-                first_target = target;
+    Ok(CuttingTable::for_pieces(pieces)?.analyze(pieces, options))
+}
+
+impl CuttingTable {
+    /// [`analyze`] with this table, for pieces that [`check`] accepts and whose sides are at most
+    /// [`CuttingTable::side`].
+    ///
+    /// # Panics
+    /// If a side is above [`CuttingTable::side`].
+    pub fn analyze(&self, pieces: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<CuttingStep> {
+        let table = self;
+        let mut moves = MoveList::new(options.max_moves);
+        for (piece, &[w, h]) in pieces.iter().enumerate() {
+            let into = match [w, h] {
+                [1, h] => [[1, 1], [1, h - 1]],
+                [w, 1] => [[1, 1], [w - 1, 1]],
+                _ => continue,
+            };
+            moves.push(Change::CutPiece {
+                piece,
+                from: [w, h],
+                into,
+            });
+        }
+        let strip = moves.first().cloned();
+        let total = table.total(pieces);
+        let mut first_target = Nimber(0);
+        if strip.is_none() && !total.is_zero() {
+            for (piece, &p) in pieces.iter().enumerate() {
+                let target = table.value(p) + total;
+                let before = moves.count();
+                table
+                    .moves_to(piece, p, target)
+                    .for_each(|change| moves.push(change));
+                if before == 0 && moves.count() > 0 {
+                    first_target = target;
+                }
             }
         }
-    }
-    let explanation = if !options.explain {
-        Vec::new()
-    } else if let Some(change) = strip.clone() {
-        vec![CuttingStep::Strip { change }]
-    } else {
-        vec![
-            CuttingStep::Rule,
-            CuttingStep::Values {
-                pieces: pieces
-                    .iter()
-                    .take(EXPLAINED_PIECES)
-                    .map(|&[w, h]| (w, h, table.value([w, h])))
-                    .collect(),
-                total,
-            },
-            match moves.first() {
-                Some(change) => CuttingStep::Move {
-                    change: change.clone(),
-                    target: first_target,
+        let explanation = if !options.explain {
+            Vec::new()
+        } else if let Some(change) = strip.clone() {
+            vec![CuttingStep::Strip { change }]
+        } else {
+            vec![
+                CuttingStep::Rule,
+                CuttingStep::Values {
+                    pieces: pieces
+                        .iter()
+                        .take(EXPLAINED_PIECES)
+                        .map(|&[w, h]| (w, h, table.value([w, h])))
+                        .collect(),
+                    total,
                 },
-                None => CuttingStep::Lost,
-            },
-        ]
-    };
-    let outcome = table.outcome(pieces);
-    let (winning_moves, winning_move_count) = moves.into_parts();
-    Ok(Analysis {
-        outcome,
-        grundy: strip.is_none().then_some(total),
-        winning_moves,
-        winning_move_count,
-        explanation,
-    })
+                match moves.first() {
+                    Some(change) => CuttingStep::Move {
+                        change: change.clone(),
+                        target: first_target,
+                    },
+                    None => CuttingStep::Lost,
+                },
+            ]
+        };
+        let outcome = table.outcome(pieces);
+        let (winning_moves, winning_move_count) = moves.into_parts();
+        Analysis {
+            outcome,
+            grundy: None,
+            winning_moves,
+            winning_move_count,
+            explanation,
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Convention;
-    use crate::engine::Memo;
+    use crate::engine::{EngineError, Memo};
 
     /// The game where a cut must leave both parts with both sides at least 2 (normal play),
     /// split into pieces for the engine.
@@ -465,7 +533,7 @@ mod tests {
     }
 
     #[test]
-    fn the_theorem_matches_the_game_as_stated() {
+    fn the_theorem_and_its_winning_cuts_match_the_game_as_stated() -> Result<(), EngineError> {
         // Every position of up to two pieces with sides up to 5, and single pieces up to 7×7,
         // both orientations.
         let mut memo = Memo::new();
@@ -476,28 +544,44 @@ mod tests {
             .filter(|p| !p.is_empty() && !p.contains(&[1, 1]))
         {
             let a = analyze(&pieces, &AnalyzeOptions::default()).unwrap();
-            let outcome = memo
-                .outcome(&Sorted, &sorted(&pieces), Convention::Normal)
-                .unwrap();
+            let outcome = memo.outcome(&Sorted, &sorted(&pieces), Convention::Normal)?;
             assert_eq!(a.outcome, outcome, "{pieces:?}");
             let mut options = Vec::new();
             Cutting.options(&pieces, &mut options);
-            for change in &a.winning_moves {
-                let next = apply(&pieces, change);
-                assert!(options.contains(&next), "{pieces:?} {change:?}");
-                assert_eq!(
-                    memo.outcome(&Sorted, &sorted(&next), Convention::Normal)
-                        .unwrap(),
-                    Outcome::P,
-                    "{pieces:?} {change:?}"
-                );
+            let mut winning = Vec::new();
+            for next in options {
+                if memo.outcome(&Sorted, &sorted(&next), Convention::Normal)? == Outcome::P {
+                    winning.push(next);
+                }
             }
-            assert_eq!(a.winning_moves.is_empty(), outcome == Outcome::P);
+            // Every winning cut is listed, once.
+            let mut listed: Vec<Vec<[u64; 2]>> = a
+                .winning_moves
+                .iter()
+                .map(|change| apply(&pieces, change))
+                .collect();
+            listed.sort_unstable();
+            winning.sort_unstable();
+            assert_eq!(listed, winning, "{pieces:?}");
+            assert_eq!(a.winning_move_count, winning.len() as u64, "{pieces:?}");
         }
+        Ok(())
     }
 
     #[test]
     fn bad_pieces_are_named() {
+        assert_eq!(
+            parse_pieces(["2x3", "4X4", "1×2"]),
+            Ok(vec![[2, 3], [4, 4], [1, 2]])
+        );
+        for bad in ["2", "x3", "2x", "2x3x4", "-2x3", "2 x3", "axb"] {
+            let err = parse_pieces(["2x2", bad]).unwrap_err();
+            assert!(
+                err.to_string()
+                    .contains("is not a piece: write WIDTHxHEIGHT"),
+                "{err}"
+            );
+        }
         let options = AnalyzeOptions::default();
         assert_eq!(
             analyze(&[[2, 2], [0, 3]], &options).unwrap_err(),

@@ -3,16 +3,26 @@
 //! cannot move (every pile of 1) loses. Groups are played independently.
 //!
 //! Theorem (induction on a + b, checked here against the engine): a group (a, b) is worth the
-//! number of trailing ones of (a − 1) | (b − 1). Splitting a pile of s reaches exactly the values
-//! t with 2^t − 1 ≤ (s − 2) mod 2^(t+1) ≤ 2^(t+1) − 2, and then the split into 2^t and s − 2^t
-//! does: 2^t − 1 fills the low t bits and leaves bit t of the other part clear. So the value of
-//! (a, b) is the mex of those sets for s = a and s = b, and a winning move is found in O(1).
+//! number of trailing ones of (a − 1) | (b − 1), the mex of the values its splits reach. The
+//! splits of a pile of s into x + y = s worth t are counted in O(1) and listed in O(1) each: with
+//! u = x − 1, v = y − 1 and m = s − 2 = u + v, the value is t exactly when the low t + 1 bits of
+//! u and v (call them a and b) have a | b = 2^t − 1 (bit t clear in both), so a + b =
+//! (2^t − 1) + (a & b) is m mod 2^(t+1) =: r, which must lie in [2^t − 1, 2^(t+1) − 2]; then
+//! a & b = c := r − (2^t − 1), and a is c plus any subset of the other t − popcount(c) low bits,
+//! while the high parts of u and v add up to m div 2^(t+1).
 
 use serde::Serialize;
 
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome};
 
-/// E&D as a [`Game`], for the engine: a position is the list of groups.
+mod playable;
+
+pub use playable::PairSplitPlay;
+
+/// E&D as a [`Game`], for the engine: a position is the list of groups. Each move is listed
+/// once: the pile split is the group's first, then its second unless the two are equal (the same
+/// moves), and a split of s is into x and s − x with x ≤ s − x (the other order is the same
+/// group).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PairSplit;
 
@@ -20,11 +30,12 @@ impl Game for PairSplit {
     type Position = Vec<[u64; 2]>;
 
     fn options(&self, groups: &Vec<[u64; 2]>, out: &mut Vec<Vec<[u64; 2]>>) {
-        for (group, pair) in groups.iter().enumerate() {
-            for &split in pair {
-                for x in 1..split {
+        for (group, &pair) in groups.iter().enumerate() {
+            for kept in kept_piles(pair) {
+                let s = pair[kept];
+                for x in 1..=s / 2 {
                     let mut next = groups.clone();
-                    next[group] = [x, split - x];
+                    next[group] = [x, s - x];
                     out.push(next);
                 }
             }
@@ -84,25 +95,117 @@ pub fn value([a, b]: [u64; 2]) -> Nimber {
     ))
 }
 
-/// The split of a pile of `s` into two piles forming a group of value `t`, if there is one:
-/// 2^t and s − 2^t (see the module doc).
-pub fn split_to(s: u64, t: Nimber) -> Option<[u64; 2]> {
-    let x = 1u64.checked_shl(u32::try_from(t.value()).ok()?)?;
-    (x < s && value([x, s - x]) == t).then(|| [x, s - x])
+/// The piles of `pair` a move may split: both, or the first alone when they are equal (splitting
+/// either gives the same groups).
+pub fn kept_piles(pair: [u64; 2]) -> std::ops::Range<usize> {
+    0..if pair[0] == pair[1] { 1 } else { 2 }
 }
 
-/// The moves of group `group` to value `target`: splitting the first pile, then the second
-/// (one split each, 2^t first; none when the piles are equal and the second would repeat it).
-pub fn moves_to(group: usize, pair: [u64; 2], target: Nimber) -> impl Iterator<Item = Change> {
-    let kept_piles = if pair[0] == pair[1] { 1 } else { 2 };
-    (0..kept_piles).filter_map(move |kept| {
-        split_to(pair[kept], target).map(|to| Change::Regroup {
-            group,
-            kept,
-            from: pair,
-            to,
+/// The residue class of the splits of s worth `t` (see the module doc): u = x − 1 runs through
+/// i · 2^(t+1) + c + S for i = 0..=high and S a subset of `free`.
+#[derive(Clone, Copy, Debug)]
+struct SplitClass {
+    m: u64,
+    period: u128,
+    c: u64,
+    free: u64,
+    high: u64,
+}
+
+impl SplitClass {
+    /// The class of the splits of `s` worth `t`, `None` when there are none.
+    fn new(s: u64, t: Nimber) -> Option<SplitClass> {
+        let m = s.checked_sub(2)?;
+        let t = u32::try_from(t.value()).ok().filter(|&t| t < 64)?;
+        let low = (1u64 << t) - 1;
+        let period = 1u128 << (t + 1);
+        let r = (u128::from(m) % period) as u64;
+        let c = r.checked_sub(low).filter(|&c| c <= low)?;
+        Some(SplitClass {
+            m,
+            period,
+            c,
+            free: low ^ c,
+            high: (u128::from(m) / period) as u64,
         })
+    }
+
+    /// The ordered pairs (u, v) of the class.
+    fn ordered(&self) -> u128 {
+        (1u128 << self.free.count_ones()) * (u128::from(self.high) + 1)
+    }
+
+    /// u for block `i` and subset `subset`.
+    fn u(&self, i: u64, subset: u64) -> u128 {
+        u128::from(i) * self.period + u128::from(self.c | subset)
+    }
+}
+
+/// How many ways split a pile of `s` into two non-empty piles x ≤ y forming a group worth
+/// `target`. O(1).
+///
+/// # Examples
+/// ```
+/// use grundy::games::pair_split;
+/// use grundy::Nimber;
+/// // 9 = 1 + 8 = 2 + 7 = 3 + 6 = 4 + 5: (0|7, 1|6, 2|5, 3|4) = (7, 7, 7, 7) are all worth 3.
+/// assert_eq!(pair_split::split_count(9, Nimber(3)), 4);
+/// assert_eq!(pair_split::split_count(9, Nimber(0)), 0);
+/// ```
+pub fn split_count(s: u64, target: Nimber) -> u64 {
+    let Some(class) = SplitClass::new(s, target) else {
+        return 0;
+    };
+    // The ordered pair u = v is counted once, the others twice.
+    let symmetric = class.m.is_multiple_of(2) && value([class.m / 2 + 1; 2]) == target;
+    ((class.ordered() + u128::from(symmetric)) / 2) as u64
+}
+
+/// The splits [x, y] (x ≤ y, x + y = `s`, both ≥ 1) forming a group worth `target`, by
+/// increasing x; each in O(1).
+pub fn splits_to(s: u64, target: Nimber) -> impl Iterator<Item = [u64; 2]> {
+    let class = SplitClass::new(s, target);
+    // The next (block, subset), `None` when done.
+    let mut next = class.map(|_| (0u64, 0u64));
+    std::iter::from_fn(move || {
+        let class = class?;
+        let (i, subset) = next?;
+        let u = class.u(i, subset);
+        if u > u128::from(class.m) - u {
+            next = None;
+            return None;
+        }
+        // The next subset of `free` in increasing order, or the next block.
+        let following = (subset | !class.free).wrapping_add(1) & class.free;
+        next = match following {
+            0 if i == class.high => None,
+            0 => Some((i + 1, 0)),
+            f => Some((i, f)),
+        };
+        let x = u as u64 + 1;
+        Some([x, s - x])
     })
+}
+
+/// Pushes every move of group `group` to value `target`: the splits of its first pile, then of
+/// its second (unless equal), each by increasing smaller part. Splits beyond the list's room are
+/// counted, not built.
+pub fn push_moves_to(group: usize, pair: [u64; 2], target: Nimber, moves: &mut MoveList) {
+    for kept in kept_piles(pair) {
+        let s = pair[kept];
+        let total = split_count(s, target);
+        let mut built = 0;
+        for to in splits_to(s, target).take(moves.room()) {
+            moves.push(Change::Regroup {
+                group,
+                kept,
+                from: pair,
+                to,
+            });
+            built += 1;
+        }
+        moves.count_unlisted(total - built);
+    }
 }
 
 /// The position after `change`.
@@ -182,8 +285,9 @@ pub fn total(groups: impl IntoIterator<Item = [u64; 2]>) -> Nimber {
     groups.into_iter().map(value).fold(Nimber(0), |x, g| x + g)
 }
 
-/// Analyses an E&D position: outcome, value, the winning moves (group by group, at most two in a
-/// group: the split of its first pile, then of its second) and, if asked, the explanation.
+/// Analyses an E&D position: outcome, value, every winning move (group by group as
+/// [`push_moves_to`] lists them; at most `max_moves` listed, all counted, the count saturating at
+/// 2^64 − 1) and, if asked, the explanation.
 ///
 /// # Examples
 /// ```
@@ -196,7 +300,7 @@ pub fn total(groups: impl IntoIterator<Item = [u64; 2]>) -> Nimber {
 ///     a.winning_moves,
 ///     vec![
 ///         Change::Regroup { group: 0, kept: 1, from: [1, 2], to: [1, 1] },
-///         Change::Regroup { group: 1, kept: 0, from: [3, 1], to: [2, 1] },
+///         Change::Regroup { group: 1, kept: 0, from: [3, 1], to: [1, 2] },
 ///     ]
 /// );
 /// ```
@@ -208,7 +312,7 @@ pub fn analyze(groups: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<PairSp
         for (group, &pair) in groups.iter().enumerate() {
             let target = value(pair) + x;
             let before = moves.count();
-            moves_to(group, pair, target).for_each(|change| moves.push(change));
+            push_moves_to(group, pair, target, &mut moves);
             if before == 0 && moves.count() > 0 {
                 first_target = target;
             }
@@ -250,6 +354,7 @@ pub fn analyze(groups: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<PairSp
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Convention;
     use crate::engine::Memo;
 
     #[test]
@@ -267,42 +372,92 @@ mod tests {
     }
 
     #[test]
-    fn a_split_to_each_value_exists_exactly_when_the_rule_says() {
-        for s in 1..600u64 {
-            let reached: std::collections::BTreeSet<u64> =
-                (1..s).map(|x| value([x, s - x]).value()).collect();
-            for t in 0..12 {
+    fn split_counts_and_lists_match_brute_force() {
+        for s in 1..700u64 {
+            let mut by_target: std::collections::BTreeMap<u64, Vec<[u64; 2]>> = Default::default();
+            for x in 1..=s / 2 {
+                by_target
+                    .entry(value([x, s - x]).value())
+                    .or_default()
+                    .push([x, s - x]);
+            }
+            for t in 0..14 {
+                let splits = by_target.get(&t).cloned().unwrap_or_default();
+                assert_eq!(split_count(s, Nimber(t)), splits.len() as u64, "{s} -> {t}");
                 assert_eq!(
-                    split_to(s, Nimber(t)).is_some(),
-                    reached.contains(&t),
+                    splits_to(s, Nimber(t)).collect::<Vec<_>>(),
+                    splits,
                     "{s} -> {t}"
                 );
+                // The values a split reaches, as the module doc says.
                 let r = (s.wrapping_sub(2)) % (1 << (t + 1));
                 let by_rule = s >= 2 && r + 1 >= 1 << t && r + 2 <= 1 << (t + 1);
-                assert_eq!(by_rule, reached.contains(&t), "{s} -> {t}");
+                assert_eq!(by_rule, !splits.is_empty(), "{s} -> {t}");
             }
         }
     }
 
     #[test]
-    fn winning_moves_match_the_engine() {
+    fn huge_piles_split_exactly() {
+        for s in [
+            1_000_000_000,
+            2_000_000_000,
+            1 << 40,
+            u64::MAX - 1,
+            u64::MAX,
+        ] {
+            // Every split is worth some t ≤ 63: the counts add up to the s div 2 splits.
+            let counts: Vec<u64> = (0..70).map(|t| split_count(s, Nimber(t))).collect();
+            assert_eq!(counts.iter().sum::<u64>(), s / 2, "{s}");
+            for (t, &count) in counts.iter().enumerate() {
+                let first: Vec<[u64; 2]> = splits_to(s, Nimber(t as u64)).take(40).collect();
+                assert_eq!(first.len() as u64, count.min(40), "{s} -> {t}");
+                assert!(first.windows(2).all(|w| w[0][0] < w[1][0]), "{s} -> {t}");
+                for &[x, y] in &first {
+                    assert!(x <= y && x + y == s, "{s} -> {t}: {x} {y}");
+                    assert_eq!(value([x, y]).value(), t as u64, "{s}: {x} {y}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_winning_move_is_listed_as_the_engine_finds_them() {
         let mut memo = Memo::with_components();
-        for a in 1..9 {
-            for b in 1..9 {
-                for c in 1..9 {
-                    for d in 1..9 {
+        let all = AnalyzeOptions {
+            max_moves: usize::MAX,
+            explain: false,
+        };
+        let sizes = 1..10;
+        for a in sizes.clone() {
+            for b in sizes.clone() {
+                for c in sizes.clone() {
+                    for d in sizes.clone() {
                         let groups = vec![[a, b], [c, d]];
-                        let analysis = analyze(&groups, &AnalyzeOptions::default());
-                        let won = !memo.grundy(&PairSplit, &groups).unwrap().is_zero();
-                        assert_eq!(analysis.outcome == Outcome::N, won, "{groups:?}");
-                        for change in &analysis.winning_moves {
-                            let next = apply(&groups, change);
-                            let mut options = Vec::new();
-                            PairSplit.options(&groups, &mut options);
-                            assert!(options.contains(&next), "{groups:?} {change:?}");
-                            assert!(memo.grundy(&PairSplit, &next).unwrap().is_zero());
-                        }
-                        assert_eq!(!analysis.winning_moves.is_empty(), won, "{groups:?}");
+                        let analysis = analyze(&groups, &all);
+                        let mut listed: Vec<Vec<[u64; 2]>> = analysis
+                            .winning_moves
+                            .iter()
+                            .map(|change| apply(&groups, change))
+                            .collect();
+                        let mut engine = memo
+                            .winning_moves(&PairSplit, &groups, Convention::Normal)
+                            .unwrap();
+                        assert_eq!(analysis.winning_move_count, engine.len() as u64);
+                        listed.sort_unstable();
+                        engine.sort_unstable();
+                        assert_eq!(listed, engine, "{groups:?}");
+                        assert_eq!(analysis.outcome == Outcome::N, !engine.is_empty());
+                        // A shorter list keeps the first moves and the count.
+                        let two = analyze(
+                            &groups,
+                            &AnalyzeOptions {
+                                max_moves: 2,
+                                explain: false,
+                            },
+                        );
+                        assert_eq!(two.winning_move_count, analysis.winning_move_count);
+                        assert!(analysis.winning_moves.starts_with(&two.winning_moves));
                     }
                 }
             }
@@ -332,6 +487,18 @@ mod tests {
             let next = apply(&[[1 << 63, 1 << 63], [1, 1]], change);
             assert!(total(next).is_zero());
         }
+        // The group goes to 0: x − 1 and y − 1 both even, x + y = 2^63; 2^61 such splits.
+        assert_eq!(a.winning_moves.len(), AnalyzeOptions::DEFAULT_MAX_MOVES);
+        assert_eq!(a.winning_move_count, 1 << 61);
+        assert_eq!(
+            a.winning_moves[1],
+            Change::Regroup {
+                group: 0,
+                kept: 0,
+                from: [1 << 63, 1 << 63],
+                to: [3, (1 << 63) - 3]
+            }
+        );
     }
 
     #[test]

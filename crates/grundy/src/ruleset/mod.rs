@@ -73,6 +73,16 @@ impl Numbered for [u64; 2] {
     }
 }
 
+/// Pairs (E&D's groups, the Cutting Game's pieces): their numbers one pair after another.
+impl Numbered for Vec<[u64; 2]> {
+    fn numbers(&self) -> Vec<u64> {
+        self.concat()
+    }
+    fn count(&self) -> usize {
+        self.len()
+    }
+}
+
 /// The rules of a ruleset as front ends drive them.
 ///
 /// Required: the name, the rules for the engine, positions from numbers, legal moves, applying a

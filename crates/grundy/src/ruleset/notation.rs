@@ -52,6 +52,8 @@ pub enum Unit {
     Coin,
     /// An edge of a drawing (Hackenbush).
     Edge,
+    /// A piece of paper (the Cutting Game).
+    Piece,
 }
 
 impl Unit {
@@ -63,6 +65,7 @@ impl Unit {
             Unit::Cell => "cell",
             Unit::Coin => "coin",
             Unit::Edge => "edge",
+            Unit::Piece => "piece",
         }
     }
 
@@ -73,6 +76,7 @@ impl Unit {
             Unit::Edge => "the edges, inline u-v separated by commas (0-1,1-2,2-2, vertex 0 the \
                 ground), or the two ends of each edge in turn"
                 .to_string(),
+            Unit::Piece => "the pieces, as WxH (4x2) or width and height in turn".to_string(),
             _ => format!("the {}s (natural numbers up to 2^64-1)", self.en()),
         }
     }
@@ -85,6 +89,7 @@ impl Unit {
             Unit::Cell => format!("第 {n} 格"),
             Unit::Coin => format!("第 {n} 枚硬币"),
             Unit::Edge => format!("第 {n} 条边"),
+            Unit::Piece => format!("第 {n} 块"),
         }
     }
 

@@ -162,6 +162,8 @@ pub enum Board {
     Coins,
     /// A Green Hackenbush drawing: the ground, vertices and edges; a click cuts an edge.
     Hackenbush,
+    /// Rectangles of grid paper, cut along their grid lines (the Cutting Game).
+    Pieces,
 }
 
 /// What a front end sends back to go on from a position: the numbers [`super::Ruleset::position`]
