@@ -22,7 +22,14 @@
 //! of element x with W(G0) ⊆ V decides it at once (H then wins wherever G0 does: Siegel's "mex
 //! interpolation"); otherwise (N) is checked on every least set.
 //!
-//! When no x fits, the quotient grows, and the caller computes it afresh (the `layers` module).
+//! When no x fits, the quotient grows (the `expansion` module).
+//!
+//! The same families check a monoid that claims to be the quotient ([`decides_every_position`]):
+//! it decides every position as the game does when the empty position is an N-element, no
+//! P-position has a move to one (xΦ(h) ∈ P implies x ∉ V_h, for every element x and heap h),
+//! and every other position with a move has one to a P-element (y ∈ P or 1 ∈ W(G), checked on
+//! the least sets W(G) of the positions with a move, a larger set W passing wherever a smaller
+//! one does).
 
 use super::Quotient;
 
@@ -31,20 +38,24 @@ use super::Quotient;
 pub(crate) struct Elements(Vec<u64>);
 
 impl Elements {
-    fn empty(order: usize) -> Elements {
+    pub(crate) fn empty(order: usize) -> Elements {
         Elements(vec![0; order.div_ceil(64)])
     }
 
-    fn contains(&self, x: u32) -> bool {
+    pub(crate) fn contains(&self, x: u32) -> bool {
         self.0[x as usize / 64] >> (x % 64) & 1 == 1
     }
 
-    fn insert(&mut self, x: u32) {
+    pub(crate) fn insert(&mut self, x: u32) {
         self.0[x as usize / 64] |= 1 << (x % 64);
     }
 
     fn is_subset(&self, other: &Elements) -> bool {
         self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&word| word == 0)
     }
 
     fn is_disjoint(&self, other: &Elements) -> bool {
@@ -57,7 +68,7 @@ impl Elements {
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &word)| {
             (0..64)
                 .filter(move |b| word >> b & 1 == 1)
@@ -85,12 +96,80 @@ pub(crate) struct Extension {
     pending: Vec<usize>,
     /// The most sets `sets` may hold.
     max_sets: usize,
+    /// Whether the empty position is among the positions (else only those with a move).
+    with_empty: bool,
+}
+
+/// The elements of the options of a heap of `heap` (every option a sum of heaps of `q`), or
+/// `None` if it has no move.
+pub(crate) fn option_elements(q: &Quotient, heap: usize) -> Option<Elements> {
+    let mut elements = Elements::empty(q.order());
+    let mut any = false;
+    q.rules().each_move(heap, &mut |_, parts| {
+        any = true;
+        let x = parts
+            .iter()
+            .fold(Quotient::IDENTITY, |x, &p| q.product(x, q.heap(p)));
+        elements.insert(x);
+    });
+    any.then_some(elements)
+}
+
+/// Whether `q`, its heaps' options being `options` (heap 0 first), decides every position of
+/// heaps up to its largest as the game does (see the module's documentation).
+///
+/// # Errors
+/// [`TooMany`] when the least sets W pass `max_sets`: not decided.
+pub(crate) fn decides_every_position(
+    q: &Quotient,
+    options: &[Option<Elements>],
+    max_sets: usize,
+) -> Result<bool, TooMany> {
+    if q.is_p(Quotient::IDENTITY) {
+        return Ok(false);
+    }
+    let order = q.order();
+    let mut families = Extension::empty(q, max_sets, false);
+    // `exits[x]`: the union of the sets V_h of the heaps h of element x.
+    let mut exits = vec![Elements::empty(order); order];
+    for (n, t) in options.iter().enumerate() {
+        if let Some(t) = t {
+            let winning = families.winning(t);
+            exits[q.heap(n) as usize].union_with(&winning);
+            families.add_profile(q, q.heap(n), winning)?;
+        }
+    }
+    let p_has_no_move_to_p = (0..order as u32).all(|z| {
+        (0..order as u32).all(|x| !q.is_p(q.product(z, x)) || !exits[x as usize].contains(z))
+    });
+    let n_has_a_move_to_p = families.family.iter().flatten().all(|&s| {
+        let (y, set, _) = &families.sets[s];
+        q.is_p(*y) || set.contains(Quotient::IDENTITY)
+    });
+    Ok(p_has_no_move_to_p && n_has_a_move_to_p)
 }
 
 impl Extension {
-    /// The extension check of `q`, which covers every heap up to its largest; at most
-    /// `max_sets` sets W are kept.
-    pub(crate) fn new(q: &Quotient, max_sets: usize) -> Result<Extension, TooMany> {
+    /// The extension check of `q`, which covers every heap up to its largest, their options
+    /// being `options` (heap 0 first); at most `max_sets` sets W are kept.
+    pub(crate) fn new(
+        q: &Quotient,
+        options: &[Option<Elements>],
+        max_sets: usize,
+    ) -> Result<Extension, TooMany> {
+        let mut extension = Extension::empty(q, max_sets, true);
+        extension.insert(Quotient::IDENTITY, Elements::empty(q.order()))?;
+        for (n, t) in options.iter().enumerate() {
+            if let Some(t) = t {
+                let winning = extension.winning(t);
+                extension.add_profile(q, q.heap(n), winning)?;
+            }
+        }
+        Ok(extension)
+    }
+
+    /// No set yet.
+    fn empty(q: &Quotient, max_sets: usize, with_empty: bool) -> Extension {
         let order = q.order();
         let losing_with = (0..order as u32)
             .map(|t| {
@@ -103,33 +182,22 @@ impl Extension {
                 with
             })
             .collect();
-        let mut extension = Extension {
+        Extension {
             losing_with,
             profiles: Vec::new(),
             sets: Vec::new(),
             family: vec![Vec::new(); order],
             pending: Vec::new(),
             max_sets,
-        };
-        extension.insert(Quotient::IDENTITY, Elements::empty(order))?;
-        for n in 1..=q.max_heap() {
-            if let Some(options) = extension.option_elements(q, n, n) {
-                let winning = extension.winning(&options);
-                extension.add_profile(q, q.heap(n), winning)?;
-            }
+            with_empty,
         }
-        Ok(extension)
     }
 
-    /// The element of a heap of `heap` under the quotient `q` of heaps up to `heap − 1`, with
-    /// its set V, if `q` is also the quotient for heaps up to `heap` (then [`Extension::add`]
-    /// it); `None`: the quotient grows.
-    pub(crate) fn element(&self, q: &Quotient, heap: usize) -> Option<(u32, Elements)> {
-        let Some(options) = self.option_elements(q, heap, heap - 1) else {
-            // A heap without a move changes nothing: it is the identity.
-            return Some((Quotient::IDENTITY, Elements::empty(q.order())));
-        };
-        let winning = self.winning(&options);
+    /// The element of a heap with a move, its options having the elements `options`, under the
+    /// quotient `q` of the heaps below it, with its set V, if `q` is also the quotient with that
+    /// heap (then [`Extension::add`] it); `None`: the quotient grows.
+    pub(crate) fn element(&self, q: &Quotient, options: &Elements) -> Option<(u32, Elements)> {
+        let winning = self.winning(options);
         let order = q.order() as u32;
         let candidates: Vec<u32> = (0..order)
             .filter(|&x| q.is_p(x) != winning.contains(Quotient::IDENTITY))
@@ -157,26 +225,7 @@ impl Extension {
     /// # Errors
     /// [`TooMany`] past the bound on the sets kept (the check is then lost).
     pub(crate) fn add(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), TooMany> {
-        if winning == Elements::empty(q.order()) && x == Quotient::IDENTITY {
-            return Ok(());
-        }
         self.add_profile(q, x, winning)
-    }
-
-    /// The elements of the options of a heap of `heap`, each a sum of heaps up to `largest`
-    /// (elements of `q`), or `None` if it has no move.
-    fn option_elements(&self, q: &Quotient, heap: usize, largest: usize) -> Option<Elements> {
-        let mut elements = Elements::empty(q.order());
-        let mut any = false;
-        q.rules().each_move(heap, &mut |_, parts| {
-            any = true;
-            debug_assert!(parts.iter().all(|&p| p <= largest));
-            let x = parts
-                .iter()
-                .fold(Quotient::IDENTITY, |x, &p| q.product(x, q.heap(p)));
-            elements.insert(x);
-        });
-        any.then_some(elements)
     }
 
     /// V: the w such that some option element t has wt in P.
@@ -224,6 +273,10 @@ impl Extension {
         self.profiles
             .retain(|(e, set)| !(*e == x && winning.is_subset(set)));
         let live: Vec<usize> = self.family.iter().flatten().copied().collect();
+        if !self.with_empty {
+            // The heap alone: its set W is V.
+            self.insert(x, winning.clone())?;
+        }
         let profile = (x, winning);
         for s in live {
             let (y, set) = self.add_heap(q, s, &profile);
