@@ -77,9 +77,15 @@ impl Elements {
     }
 }
 
-/// The families grew past their bound: the caller computes the quotient afresh instead.
+/// Why the families stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TooMany;
+pub(crate) enum Halt {
+    /// They grew past their bound: the caller computes the quotient otherwise.
+    TooMany,
+    /// A position with a move, of an element outside P, has no move to a P-element (the check
+    /// of a monoid only).
+    Wrong,
+}
 
 /// What the extension check knows of one quotient: the least sets W(G) of every element, and
 /// the heaps' profiles.
@@ -96,8 +102,10 @@ pub(crate) struct Extension {
     pending: Vec<usize>,
     /// The most sets `sets` may hold.
     max_sets: usize,
-    /// Whether the empty position is among the positions (else only those with a move).
-    with_empty: bool,
+    /// `None`: the extension check, the empty position among the positions. `Some(p)`: the check
+    /// of a monoid whose P-portion is `p`, on the positions with a move only, each set checked as
+    /// it is met.
+    claims: Option<Vec<bool>>,
 }
 
 /// The elements of the options of a heap of `heap` (every option a sum of heaps of `q`), or
@@ -119,34 +127,40 @@ pub(crate) fn option_elements(q: &Quotient, heap: usize) -> Option<Elements> {
 /// heaps up to its largest as the game does (see the module's documentation).
 ///
 /// # Errors
-/// [`TooMany`] when the least sets W pass `max_sets`: not decided.
+/// [`Halt::TooMany`] when the least sets W pass `max_sets`: not decided.
 pub(crate) fn decides_every_position(
     q: &Quotient,
     options: &[Option<Elements>],
     max_sets: usize,
-) -> Result<bool, TooMany> {
+) -> Result<bool, Halt> {
     if q.is_p(Quotient::IDENTITY) {
         return Ok(false);
     }
     let order = q.order();
-    let mut families = Extension::empty(q, max_sets, false);
+    let mut families = Extension::empty(q, max_sets, Some(q.p.clone()));
     // `exits[x]`: the union of the sets V_h of the heaps h of element x.
     let mut exits = vec![Elements::empty(order); order];
+    let mut profiles = Vec::new();
     for (n, t) in options.iter().enumerate() {
         if let Some(t) = t {
             let winning = families.winning(t);
             exits[q.heap(n) as usize].union_with(&winning);
-            families.add_profile(q, q.heap(n), winning)?;
+            profiles.push((q.heap(n), winning));
         }
     }
     let p_has_no_move_to_p = (0..order as u32).all(|z| {
         (0..order as u32).all(|x| !q.is_p(q.product(z, x)) || !exits[x as usize].contains(z))
     });
-    let n_has_a_move_to_p = families.family.iter().flatten().all(|&s| {
-        let (y, set, _) = &families.sets[s];
-        q.is_p(*y) || set.contains(Quotient::IDENTITY)
-    });
-    Ok(p_has_no_move_to_p && n_has_a_move_to_p)
+    if !p_has_no_move_to_p {
+        return Ok(false);
+    }
+    for (x, winning) in profiles {
+        match families.add_profile(q, x, winning) {
+            Err(Halt::Wrong) => return Ok(false),
+            result => result?,
+        }
+    }
+    Ok(true)
 }
 
 impl Extension {
@@ -156,8 +170,8 @@ impl Extension {
         q: &Quotient,
         options: &[Option<Elements>],
         max_sets: usize,
-    ) -> Result<Extension, TooMany> {
-        let mut extension = Extension::empty(q, max_sets, true);
+    ) -> Result<Extension, Halt> {
+        let mut extension = Extension::empty(q, max_sets, None);
         extension.insert(Quotient::IDENTITY, Elements::empty(q.order()))?;
         for (n, t) in options.iter().enumerate() {
             if let Some(t) = t {
@@ -169,7 +183,7 @@ impl Extension {
     }
 
     /// No set yet.
-    fn empty(q: &Quotient, max_sets: usize, with_empty: bool) -> Extension {
+    fn empty(q: &Quotient, max_sets: usize, claims: Option<Vec<bool>>) -> Extension {
         let order = q.order();
         let losing_with = (0..order as u32)
             .map(|t| {
@@ -189,7 +203,7 @@ impl Extension {
             family: vec![Vec::new(); order],
             pending: Vec::new(),
             max_sets,
-            with_empty,
+            claims,
         }
     }
 
@@ -223,8 +237,8 @@ impl Extension {
     /// Extends the check to a heap [`Extension::element`] placed.
     ///
     /// # Errors
-    /// [`TooMany`] past the bound on the sets kept (the check is then lost).
-    pub(crate) fn add(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), TooMany> {
+    /// [`Halt::TooMany`] past the bound on the sets kept (the check is then lost).
+    pub(crate) fn add(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), Halt> {
         self.add_profile(q, x, winning)
     }
 
@@ -262,7 +276,7 @@ impl Extension {
     }
 
     /// Adds a heap of element `x` and set `winning`, and extends the families by it.
-    fn add_profile(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), TooMany> {
+    fn add_profile(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), Halt> {
         if self
             .profiles
             .iter()
@@ -273,7 +287,7 @@ impl Extension {
         self.profiles
             .retain(|(e, set)| !(*e == x && winning.is_subset(set)));
         let live: Vec<usize> = self.family.iter().flatten().copied().collect();
-        if !self.with_empty {
+        if self.claims.is_some() {
             // The heap alone: its set W is V.
             self.insert(x, winning.clone())?;
         }
@@ -309,13 +323,19 @@ impl Extension {
     }
 
     /// Keeps the set `set` of element `y` if no set of `y` is smaller, dropping the larger ones.
-    fn insert(&mut self, y: u32, set: Elements) -> Result<(), TooMany> {
+    fn insert(&mut self, y: u32, set: Elements) -> Result<(), Halt> {
         let family = &self.family[y as usize];
         if family.iter().any(|&s| self.sets[s].1.is_subset(&set)) {
             return Ok(());
         }
+        if let Some(p) = &self.claims
+            && !p[y as usize]
+            && !set.contains(Quotient::IDENTITY)
+        {
+            return Err(Halt::Wrong);
+        }
         if self.sets.len() >= self.max_sets {
-            return Err(TooMany);
+            return Err(Halt::TooMany);
         }
         let sets = &mut self.sets;
         self.family[y as usize].retain(|&s| {
