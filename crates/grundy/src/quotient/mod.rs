@@ -274,8 +274,10 @@ const MAX_SETS: usize = 1 << 16;
 
 /// The quotients of one game for heaps up to 1, 2, 3, …, heap by heap: the next heap's element
 /// is sought in the quotient so far (the `incremental` module); when none fits, the quotient
-/// having grown, a guess of it is checked (the `expansion` module), and when no guess passes it
-/// is computed afresh, layer by layer (the `layers` module).
+/// having grown, a guess of it is checked (the `expansion` module) if the heap before left the
+/// quotient as it was, and otherwise, or when no guess passes, it is computed afresh, layer by
+/// layer (the `layers` module), which shares its work with the heaps before and is the cheaper
+/// where quotients grow heap after heap.
 pub struct Growth {
     rules: TakeAndBreak,
     layers: Layers,
@@ -289,6 +291,8 @@ pub struct Growth {
     extension: Option<Extension>,
     /// Whether the check may be built for `current` (not when it grew past [`MAX_SETS`]).
     extensible: bool,
+    /// Whether the last heap added made the quotient grow.
+    grew: bool,
 }
 
 impl Growth {
@@ -309,6 +313,7 @@ impl Growth {
             options: vec![None],
             extension: None,
             extensible: true,
+            grew: false,
         }
     }
 
@@ -336,14 +341,20 @@ impl Growth {
             // A heap without a move changes nothing: it is the identity.
             self.current.heaps.push(Quotient::IDENTITY);
             self.options.push(None);
+            self.grew = false;
             return Ok(self.step());
         };
         if let Some(x) = self.extended(&last) {
             self.current.heaps.push(x);
             self.options.push(Some(last));
-        } else if let Some((q, options)) =
-            expansion::expand(&self.current, &self.options, &last, MAX_SETS)
-        {
+            self.grew = false;
+            return Ok(self.step());
+        }
+        let guessed = match self.grew {
+            true => None,
+            false => expansion::expand(&self.current, &self.options, &last, MAX_SETS),
+        };
+        if let Some((q, options)) = guessed {
             if q.order() > self.max_order {
                 return Err(too_large(&self.rules, None));
             }
@@ -375,6 +386,7 @@ impl Growth {
             self.extension = None;
             self.extensible = true;
         }
+        self.grew = true;
         Ok(self.step())
     }
 
