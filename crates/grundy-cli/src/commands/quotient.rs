@@ -52,8 +52,8 @@ pub struct Args {
     /// Stop when the quotient has more elements than this (the work and memory grow with it).
     #[arg(long, default_value_t = quotient::DEFAULT_MAX_ORDER, value_name = "M", value_parser = crate::input::count::<usize>)]
     max_order: usize,
-    /// About the most memory, in MiB, the layered construction (used where the quotient grows)
-    /// may hold; the run stops past it.
+    /// About the most memory, in MiB, the layered construction (used where the quotient grows
+    /// and no guess of the grown quotient passes the exact check) may hold; the run stops past it.
     #[arg(long, default_value_t = quotient::DEFAULT_MAX_MEMORY >> 20, value_name = "MIB", value_parser = crate::input::count::<usize>)]
     max_memory: usize,
     /// Compute Conway's genus of every heap (by a search of the heap's positions, which can cost

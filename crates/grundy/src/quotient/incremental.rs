@@ -22,7 +22,14 @@
 //! of element x with W(G0) ⊆ V decides it at once (H then wins wherever G0 does: Siegel's "mex
 //! interpolation"); otherwise (N) is checked on every least set.
 //!
-//! When no x fits, the quotient grows, and the caller computes it afresh (the `layers` module).
+//! When no x fits, the quotient grows (the `expansion` module).
+//!
+//! The same families check a monoid that claims to be the quotient ([`decides_every_position`]):
+//! it decides every position as the game does when the empty position is an N-element, no
+//! P-position has a move to one (xΦ(h) ∈ P implies x ∉ V_h, for every element x and heap h),
+//! and every other position with a move has one to a P-element (y ∈ P or 1 ∈ W(G), checked on
+//! the least sets W(G) of the positions with a move, a larger set W passing wherever a smaller
+//! one does).
 
 use super::Quotient;
 
@@ -31,20 +38,24 @@ use super::Quotient;
 pub(crate) struct Elements(Vec<u64>);
 
 impl Elements {
-    fn empty(order: usize) -> Elements {
+    pub(crate) fn empty(order: usize) -> Elements {
         Elements(vec![0; order.div_ceil(64)])
     }
 
-    fn contains(&self, x: u32) -> bool {
+    pub(crate) fn contains(&self, x: u32) -> bool {
         self.0[x as usize / 64] >> (x % 64) & 1 == 1
     }
 
-    fn insert(&mut self, x: u32) {
+    pub(crate) fn insert(&mut self, x: u32) {
         self.0[x as usize / 64] |= 1 << (x % 64);
     }
 
     fn is_subset(&self, other: &Elements) -> bool {
         self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&word| word == 0)
     }
 
     fn is_disjoint(&self, other: &Elements) -> bool {
@@ -57,7 +68,7 @@ impl Elements {
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &word)| {
             (0..64)
                 .filter(move |b| word >> b & 1 == 1)
@@ -66,9 +77,15 @@ impl Elements {
     }
 }
 
-/// The families grew past their bound: the caller computes the quotient afresh instead.
+/// Why the families stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TooMany;
+pub(crate) enum Halt {
+    /// They grew past their bound: the caller computes the quotient otherwise.
+    TooMany,
+    /// A position with a move, of an element outside P, has no move to a P-element (the check
+    /// of a monoid only).
+    Wrong,
+}
 
 /// What the extension check knows of one quotient: the least sets W(G) of every element, and
 /// the heaps' profiles.
@@ -85,12 +102,88 @@ pub(crate) struct Extension {
     pending: Vec<usize>,
     /// The most sets `sets` may hold.
     max_sets: usize,
+    /// `None`: the extension check, the empty position among the positions. `Some(p)`: the check
+    /// of a monoid whose P-portion is `p`, on the positions with a move only, each set checked as
+    /// it is met.
+    claims: Option<Vec<bool>>,
+}
+
+/// The elements of the options of a heap of `heap` (every option a sum of heaps of `q`), or
+/// `None` if it has no move.
+pub(crate) fn option_elements(q: &Quotient, heap: usize) -> Option<Elements> {
+    let mut elements = Elements::empty(q.order());
+    let mut any = false;
+    q.rules().each_move(heap, &mut |_, parts| {
+        any = true;
+        let x = parts
+            .iter()
+            .fold(Quotient::IDENTITY, |x, &p| q.product(x, q.heap(p)));
+        elements.insert(x);
+    });
+    any.then_some(elements)
+}
+
+/// Whether `q`, its heaps' options being `options` (heap 0 first), decides every position of
+/// heaps up to its largest as the game does (see the module's documentation).
+///
+/// # Errors
+/// [`Halt::TooMany`] when the least sets W pass `max_sets`: not decided.
+pub(crate) fn decides_every_position(
+    q: &Quotient,
+    options: &[Option<Elements>],
+    max_sets: usize,
+) -> Result<bool, Halt> {
+    if q.is_p(Quotient::IDENTITY) {
+        return Ok(false);
+    }
+    let order = q.order();
+    let mut families = Extension::empty(q, max_sets, Some(q.p.clone()));
+    // `exits[x]`: the union of the sets V_h of the heaps h of element x.
+    let mut exits = vec![Elements::empty(order); order];
+    let mut profiles = Vec::new();
+    for (n, t) in options.iter().enumerate() {
+        if let Some(t) = t {
+            let winning = families.winning(t);
+            exits[q.heap(n) as usize].union_with(&winning);
+            profiles.push((q.heap(n), winning));
+        }
+    }
+    let p_has_no_move_to_p = (0..order as u32).all(|z| {
+        (0..order as u32).all(|x| !q.is_p(q.product(z, x)) || !exits[x as usize].contains(z))
+    });
+    if !p_has_no_move_to_p {
+        return Ok(false);
+    }
+    for (x, winning) in profiles {
+        match families.add_profile(q, x, winning) {
+            Err(Halt::Wrong) => return Ok(false),
+            result => result?,
+        }
+    }
+    Ok(true)
 }
 
 impl Extension {
-    /// The extension check of `q`, which covers every heap up to its largest; at most
-    /// `max_sets` sets W are kept.
-    pub(crate) fn new(q: &Quotient, max_sets: usize) -> Result<Extension, TooMany> {
+    /// The extension check of `q`, which covers every heap up to its largest, their options
+    /// being `options` (heap 0 first); at most `max_sets` sets W are kept.
+    pub(crate) fn new(
+        q: &Quotient,
+        options: &[Option<Elements>],
+        max_sets: usize,
+    ) -> Result<Extension, Halt> {
+        let mut extension = Extension::empty(q, max_sets, None);
+        extension.insert(Quotient::IDENTITY, Elements::empty(q.order()))?;
+        for (n, t) in options.iter().enumerate() {
+            if let Some(t) = t {
+                let winning = extension.winning(t);
+                extension.add_profile(q, q.heap(n), winning)?;
+            }
+        }
+        Ok(extension)
+    }
+
+    /// No set yet.
+    fn empty(q: &Quotient, max_sets: usize, claims: Option<Vec<bool>>) -> Extension {
         let order = q.order();
         let losing_with = (0..order as u32)
             .map(|t| {
@@ -103,33 +196,22 @@ impl Extension {
                 with
             })
             .collect();
-        let mut extension = Extension {
+        Extension {
             losing_with,
             profiles: Vec::new(),
             sets: Vec::new(),
             family: vec![Vec::new(); order],
             pending: Vec::new(),
             max_sets,
-        };
-        extension.insert(Quotient::IDENTITY, Elements::empty(order))?;
-        for n in 1..=q.max_heap() {
-            if let Some(options) = extension.option_elements(q, n, n) {
-                let winning = extension.winning(&options);
-                extension.add_profile(q, q.heap(n), winning)?;
-            }
+            claims,
         }
-        Ok(extension)
     }
 
-    /// The element of a heap of `heap` under the quotient `q` of heaps up to `heap − 1`, with
-    /// its set V, if `q` is also the quotient for heaps up to `heap` (then [`Extension::add`]
-    /// it); `None`: the quotient grows.
-    pub(crate) fn element(&self, q: &Quotient, heap: usize) -> Option<(u32, Elements)> {
-        let Some(options) = self.option_elements(q, heap, heap - 1) else {
-            // A heap without a move changes nothing: it is the identity.
-            return Some((Quotient::IDENTITY, Elements::empty(q.order())));
-        };
-        let winning = self.winning(&options);
+    /// The element of a heap with a move, its options having the elements `options`, under the
+    /// quotient `q` of the heaps below it, with its set V, if `q` is also the quotient with that
+    /// heap (then [`Extension::add`] it); `None`: the quotient grows.
+    pub(crate) fn element(&self, q: &Quotient, options: &Elements) -> Option<(u32, Elements)> {
+        let winning = self.winning(options);
         let order = q.order() as u32;
         let candidates: Vec<u32> = (0..order)
             .filter(|&x| q.is_p(x) != winning.contains(Quotient::IDENTITY))
@@ -155,28 +237,9 @@ impl Extension {
     /// Extends the check to a heap [`Extension::element`] placed.
     ///
     /// # Errors
-    /// [`TooMany`] past the bound on the sets kept (the check is then lost).
-    pub(crate) fn add(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), TooMany> {
-        if winning == Elements::empty(q.order()) && x == Quotient::IDENTITY {
-            return Ok(());
-        }
+    /// [`Halt::TooMany`] past the bound on the sets kept (the check is then lost).
+    pub(crate) fn add(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), Halt> {
         self.add_profile(q, x, winning)
-    }
-
-    /// The elements of the options of a heap of `heap`, each a sum of heaps up to `largest`
-    /// (elements of `q`), or `None` if it has no move.
-    fn option_elements(&self, q: &Quotient, heap: usize, largest: usize) -> Option<Elements> {
-        let mut elements = Elements::empty(q.order());
-        let mut any = false;
-        q.rules().each_move(heap, &mut |_, parts| {
-            any = true;
-            debug_assert!(parts.iter().all(|&p| p <= largest));
-            let x = parts
-                .iter()
-                .fold(Quotient::IDENTITY, |x, &p| q.product(x, q.heap(p)));
-            elements.insert(x);
-        });
-        any.then_some(elements)
     }
 
     /// V: the w such that some option element t has wt in P.
@@ -213,7 +276,7 @@ impl Extension {
     }
 
     /// Adds a heap of element `x` and set `winning`, and extends the families by it.
-    fn add_profile(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), TooMany> {
+    fn add_profile(&mut self, q: &Quotient, x: u32, winning: Elements) -> Result<(), Halt> {
         if self
             .profiles
             .iter()
@@ -224,6 +287,10 @@ impl Extension {
         self.profiles
             .retain(|(e, set)| !(*e == x && winning.is_subset(set)));
         let live: Vec<usize> = self.family.iter().flatten().copied().collect();
+        if self.claims.is_some() {
+            // The heap alone: its set W is V.
+            self.insert(x, winning.clone())?;
+        }
         let profile = (x, winning);
         for s in live {
             let (y, set) = self.add_heap(q, s, &profile);
@@ -256,13 +323,19 @@ impl Extension {
     }
 
     /// Keeps the set `set` of element `y` if no set of `y` is smaller, dropping the larger ones.
-    fn insert(&mut self, y: u32, set: Elements) -> Result<(), TooMany> {
+    fn insert(&mut self, y: u32, set: Elements) -> Result<(), Halt> {
         let family = &self.family[y as usize];
         if family.iter().any(|&s| self.sets[s].1.is_subset(&set)) {
             return Ok(());
         }
+        if let Some(p) = &self.claims
+            && !p[y as usize]
+            && !set.contains(Quotient::IDENTITY)
+        {
+            return Err(Halt::Wrong);
+        }
         if self.sets.len() >= self.max_sets {
-            return Err(TooMany);
+            return Err(Halt::TooMany);
         }
         let sets = &mut self.sets;
         self.family[y as usize].retain(|&s| {

@@ -57,14 +57,29 @@ impl Layers {
     }
 
     /// Lists the options of every heap up to `max_heap` under `rules`.
-    pub(crate) fn add_heaps(&mut self, rules: &TakeAndBreak, max_heap: usize) {
+    ///
+    /// # Errors
+    /// [`TooLarge::Memory`] when the lists pass the bound on memory.
+    pub(crate) fn add_heaps(
+        &mut self,
+        rules: &TakeAndBreak,
+        max_heap: usize,
+    ) -> Result<(), TooLarge> {
         for n in self.options.len()..=max_heap {
-            let mut options = Vec::new();
+            let mut options: Vec<Vec<u32>> = Vec::new();
             rules.each_move(n, &mut |_, parts| {
                 options.push(parts.iter().map(|&p| p as u32).collect());
             });
+            self.bytes += options
+                .iter()
+                .map(|o| std::mem::size_of::<Vec<u32>>() + 4 * o.len())
+                .sum::<usize>();
+            if self.bytes > self.max_bytes {
+                return Err(TooLarge::Memory);
+            }
             self.options.push(options);
         }
+        Ok(())
     }
 
     /// The automaton of the misère P-positions of all sums of heaps 1..=`largest`.

@@ -19,6 +19,7 @@
 
 mod analysis;
 mod automaton;
+mod expansion;
 mod genus;
 mod incremental;
 mod layers;
@@ -38,7 +39,7 @@ pub use search::{SearchStep, analyze_by_search};
 
 use crate::values::TakeAndBreak;
 use automaton::Automaton;
-use incremental::Extension;
+use incremental::{Elements, Extension, option_elements};
 use layers::Layers;
 
 /// The largest heap the front ends take for misère play (a heap of n has O(n) options in octal
@@ -163,10 +164,20 @@ impl Quotient {
     /// Builds the monoid from the minimal automaton of the P-positions: its states are the
     /// elements, reading a heap multiplies by the heap's element.
     fn from_automaton(rules: &TakeAndBreak, automaton: &Automaton) -> Quotient {
+        let heaps = std::iter::once(0)
+            .chain((0..automaton.letters()).map(|letter| automaton.step(0, letter)))
+            .collect();
+        Quotient::with_heaps(rules, automaton, heaps)
+    }
+
+    /// Builds the monoid from the minimal automaton of the P-positions over letters that
+    /// multiply by elements (not necessarily one letter a heap): the element of heap n is
+    /// `heaps[n]`.
+    fn with_heaps(rules: &TakeAndBreak, automaton: &Automaton, heaps: Vec<u32>) -> Quotient {
         let order = automaton.len();
         let letters = automaton.letters();
         // A word reaching each state: the product x·y is the state reached from x reading y's word.
-        let mut words: Vec<Option<Vec<u32>>> = vec![None; order];
+        let mut words: Vec<Option<Vec<usize>>> = vec![None; order];
         words[0] = Some(Vec::new());
         let mut queue = vec![0u32];
         let mut i = 0;
@@ -176,7 +187,7 @@ impl Quotient {
                 let y = automaton.step(x, letter);
                 if words[y as usize].is_none() {
                     let mut word = words[x as usize].clone().unwrap_or_default();
-                    word.push(letter as u32 + 1);
+                    word.push(letter);
                     words[y as usize] = Some(word);
                     queue.push(y);
                 }
@@ -186,12 +197,10 @@ impl Quotient {
         let mut product = Vec::with_capacity(order * order);
         for x in 0..order as u32 {
             for word in &words {
-                product.push(automaton.read(x, word.as_deref().unwrap_or_default()));
+                let word = word.as_deref().unwrap_or_default();
+                product.push(word.iter().fold(x, |s, &letter| automaton.step(s, letter)));
             }
         }
-        let heaps = std::iter::once(0)
-            .chain((0..letters).map(|letter| automaton.step(0, letter)))
-            .collect();
         Quotient {
             rules: rules.clone(),
             order,
@@ -259,13 +268,16 @@ impl Quotient {
 }
 
 /// The most sets the extension check keeps (see the `incremental` module) before it gives way to
-/// the layered construction for the rest of the quotient's life.
+/// the other constructions for the rest of the quotient's life, and the most the check of a
+/// guessed quotient keeps (the `expansion` module).
 const MAX_SETS: usize = 1 << 16;
 
 /// The quotients of one game for heaps up to 1, 2, 3, …, heap by heap: the next heap's element
-/// is sought in the quotient so far (the `incremental` module), and only when none fits, the
-/// quotient having grown, is it computed afresh, layer by layer (the `layers` module), which
-/// shares its subproblems between heaps.
+/// is sought in the quotient so far (the `incremental` module); when none fits, the quotient
+/// having grown, a guess of it is checked (the `expansion` module) if the heap before left the
+/// quotient as it was, and otherwise, or when no guess passes, it is computed afresh, layer by
+/// layer (the `layers` module), which shares its work with the heaps before and is the cheaper
+/// where quotients grow heap after heap.
 pub struct Growth {
     rules: TakeAndBreak,
     layers: Layers,
@@ -273,10 +285,14 @@ pub struct Growth {
     max_memory: usize,
     /// The quotient for heaps up to the last heap added.
     current: Quotient,
+    /// The elements of every heap's options in `current` (heap 0 first; `None`: no move).
+    options: Vec<Option<Elements>>,
     /// The extension check of `current`, once built.
     extension: Option<Extension>,
     /// Whether the check may be built for `current` (not when it grew past [`MAX_SETS`]).
     extensible: bool,
+    /// Whether the last heap added made the quotient grow.
+    grew: bool,
 }
 
 impl Growth {
@@ -294,8 +310,10 @@ impl Growth {
             layers: Layers::new(max_order, max_memory),
             max_order,
             max_memory,
+            options: vec![None],
             extension: None,
             extensible: true,
+            grew: false,
         }
     }
 
@@ -311,44 +329,85 @@ impl Growth {
     /// at the heap before).
     pub fn next_heap(&mut self) -> Result<Step, TooLarge> {
         let heap = self.max_heap() + 1;
-        if let Some(x) = self.extended(heap) {
+        let options = option_elements(&self.current, heap);
+        let max_order = self.max_order;
+        let too_large = |rules: &TakeAndBreak, memory| TooLarge {
+            code: rules.to_string(),
+            heap,
+            max_order,
+            memory,
+        };
+        let Some(last) = options else {
+            // A heap without a move changes nothing: it is the identity.
+            self.current.heaps.push(Quotient::IDENTITY);
+            self.options.push(None);
+            self.grew = false;
+            return Ok(self.step());
+        };
+        if let Some(x) = self.extended(&last) {
             self.current.heaps.push(x);
+            self.options.push(Some(last));
+            self.grew = false;
+            return Ok(self.step());
+        }
+        let guessed = match self.grew {
+            true => None,
+            false => expansion::expand(&self.current, &self.options, &last, MAX_SETS),
+        };
+        if let Some((q, options)) = guessed {
+            if q.order() > self.max_order {
+                return Err(too_large(&self.rules, None));
+            }
+            self.current = q;
+            self.options = options;
+            self.extension = None;
+            self.extensible = true;
         } else {
-            self.layers.add_heaps(&self.rules, heap);
-            let too_large = |memory| TooLarge {
-                code: self.rules.to_string(),
-                heap,
-                max_order: self.max_order,
-                memory,
-            };
-            let automaton = self.layers.p_positions(heap).map_err(|e| {
-                too_large(match e {
-                    automaton::TooLarge::Order => None,
-                    automaton::TooLarge::Memory => Some(self.max_memory),
-                })
-            })?;
+            let automaton = self
+                .layers
+                .add_heaps(&self.rules, heap)
+                .and_then(|()| self.layers.p_positions(heap))
+                .map_err(|e| {
+                    too_large(
+                        &self.rules,
+                        match e {
+                            automaton::TooLarge::Order => None,
+                            automaton::TooLarge::Memory => Some(self.max_memory),
+                        },
+                    )
+                })?;
             if automaton.len() > self.max_order {
-                return Err(too_large(None));
+                return Err(too_large(&self.rules, None));
             }
             self.current = Quotient::from_automaton(&self.rules, &automaton);
+            self.options = (0..=heap)
+                .map(|n| option_elements(&self.current, n))
+                .collect();
             self.extension = None;
             self.extensible = true;
         }
-        Ok(Step {
-            heap,
-            order: self.current.order(),
-            p_portion: self.current.p.iter().filter(|&&p| p).count(),
-        })
+        self.grew = true;
+        Ok(self.step())
     }
 
-    /// The element of `heap` if the quotient does not grow with it, by the extension check.
-    fn extended(&mut self, heap: usize) -> Option<u32> {
+    /// The order and P-portion for heaps up to the last heap added.
+    fn step(&self) -> Step {
+        Step {
+            heap: self.max_heap(),
+            order: self.current.order(),
+            p_portion: self.current.p.iter().filter(|&&p| p).count(),
+        }
+    }
+
+    /// The element of the next heap, which has a move, its options being `options`, if the
+    /// quotient does not grow with it, by the extension check.
+    fn extended(&mut self, options: &Elements) -> Option<u32> {
         if self.extension.is_none() && self.extensible {
-            self.extension = Extension::new(&self.current, MAX_SETS).ok();
+            self.extension = Extension::new(&self.current, &self.options, MAX_SETS).ok();
             self.extensible = self.extension.is_some();
         }
         let extension = self.extension.as_mut()?;
-        let (x, winning) = extension.element(&self.current, heap)?;
+        let (x, winning) = extension.element(&self.current, options)?;
         if extension.add(&self.current, x, winning).is_err() {
             self.extension = None;
             self.extensible = false;

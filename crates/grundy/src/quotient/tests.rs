@@ -76,7 +76,7 @@ fn layered(code: &str, max_heap: usize) -> Vec<Quotient> {
     let mut layers = Layers::new(DEFAULT_MAX_ORDER, DEFAULT_MAX_MEMORY);
     (1..=max_heap)
         .map(|n| {
-            layers.add_heaps(&rules, n);
+            layers.add_heaps(&rules, n).unwrap();
             let automaton = layers.p_positions(n).unwrap();
             Quotient::from_automaton(&rules, &automaton)
         })
@@ -106,6 +106,69 @@ fn heap_by_heap_growth_equals_the_layered_construction() {
             let step = growth.next_heap().unwrap();
             assert_eq!(step.order, expected.order(), "{code} heaps up to {n}");
             assert_eq!(growth.current(), expected, "{code} heaps up to {n}");
+        }
+    }
+}
+
+/// The elements of the options of every heap of `q`.
+fn options_of(q: &Quotient) -> Vec<Option<incremental::Elements>> {
+    (0..=q.max_heap())
+        .map(|n| incremental::option_elements(q, n))
+        .collect()
+}
+
+#[test]
+fn guessed_quotients_equal_the_layered_construction() {
+    // At every heap where the quotient grows, a guess that passes the check is the quotient.
+    let mut guessed = 0;
+    for (code, max_heap) in [
+        ("0.75", 12),
+        ("0.77", 30),
+        ("0.07", 20),
+        ("0.45", 16),
+        ("0.56", 30),
+        ("0.6", 14),
+        ("4.7", 16),
+        ("grundy", 24),
+        ("0.F", 12),
+        ("0.4?4", 16),
+    ] {
+        let quotients = layered(code, max_heap);
+        for pair in quotients.windows(2) {
+            let (q, expected) = (&pair[0], &pair[1]);
+            let n = expected.max_heap();
+            let last = incremental::option_elements(q, n);
+            let Some(last) = last.filter(|_| q.order() != expected.order()) else {
+                continue;
+            };
+            if let Some((r, options)) = expansion::expand(q, &options_of(q), &last, MAX_SETS) {
+                assert_eq!(r.renumbered(), *expected, "{code} heaps up to {n}");
+                assert_eq!(options, options_of(&r), "{code} heaps up to {n}");
+                guessed += 1;
+            }
+        }
+    }
+    assert!(guessed >= 10, "{guessed}");
+}
+
+#[test]
+fn the_check_of_a_quotient_finds_every_wrong_p_portion() {
+    for (code, max_heap) in [("0.77", 30), ("0.07", 16), ("0.56", 24), ("4.7", 12)] {
+        let (q, _) = quotient(code, max_heap);
+        let options = options_of(&q);
+        assert_eq!(
+            incremental::decides_every_position(&q, &options, MAX_SETS),
+            Ok(true),
+            "{code}"
+        );
+        for x in 0..q.order() {
+            let mut wrong = q.clone();
+            wrong.p[x] = !wrong.p[x];
+            assert_eq!(
+                incremental::decides_every_position(&wrong, &options, MAX_SETS),
+                Ok(false),
+                "{code} element {x}"
+            );
         }
     }
 }
@@ -266,9 +329,8 @@ fn check_miseresolver_rows(largest: usize) -> usize {
 
 #[test]
 fn orders_and_p_portions_equal_miseresolvers_table() {
-    // Every row but 0.56's at heap 36,520, past the layered construction's reach where 0.56's
-    // quotient grows at heap 256.
-    assert_eq!(check_miseresolver_rows(1000), 29);
+    // Every row, 0.56's at heap 36,520 among them (its quotient grows at heaps 256 and 22,778).
+    assert_eq!(check_miseresolver_rows(usize::MAX), 30);
 }
 
 #[test]
