@@ -78,6 +78,7 @@ registry![
     crate::games::moore::MoorePlay,
     crate::games::octal::OctalPlay,
     crate::games::mixed::SumPlay,
+    crate::games::turning::TurningPlay,
 ];
 
 #[cfg(test)]

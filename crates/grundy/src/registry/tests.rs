@@ -26,6 +26,8 @@ fn numbers(ruleset: &str, play: Convention) -> Vec<Vec<u64>> {
         "kiki" => (2, 30),
         "lasker" | "subtraction" | "nonincreasing" => (3, 9),
         "moore" => (3, 6),
+        // Places 0 to 3: rows of four coins, and grids of four by four (x, y pairs).
+        "turning" => (4, 3),
         _ => (3, 6),
     };
     all_lists(len, max)
@@ -53,6 +55,14 @@ fn settings(ruleset: &str) -> &'static [(&'static str, &'static str)] {
             ("games", "kayles"),
             ("games", "nim lasker 0.07"),
             ("games", "sub{1,2} grundy lasker"),
+        ],
+        "turning" => &[
+            ("rule", "turtles"),
+            ("rule", "twins"),
+            ("rule", "ruler"),
+            ("rule", "moebius"),
+            ("rule", "corners"),
+            ("rule", "mock*ruler"),
         ],
         _ => &[],
     }

@@ -131,6 +131,16 @@ pub enum MoveError {
         /// The options, as written (the first few).
         options: Vec<String>,
     },
+    /// Coins that no move of a coin-turning rule turns, and why (in English and Chinese).
+    #[error("{input} is not a move: {en}")]
+    NotATurn {
+        /// The move as typed.
+        input: Token,
+        /// Why, in English.
+        en: String,
+        /// Why, in Chinese.
+        zh: String,
+    },
     /// The position has no move left.
     #[error("the game is over: there is no move")]
     GameOver,
@@ -227,6 +237,7 @@ impl Explain for MoveError {
                     options_text(options)
                 )
             }
+            (Lang::Zh, MoveError::NotATurn { input, zh, .. }) => format!("{input} 不是走法：{zh}"),
             (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
         }
     }

@@ -160,6 +160,8 @@ pub enum Board {
     Grid,
     /// Coins on a strip, sliding left.
     Coins,
+    /// A row, or a grid, of coins heads or tails, turned over.
+    Turning,
 }
 
 /// What a front end sends back to go on from a position: the numbers [`super::Ruleset::position`]

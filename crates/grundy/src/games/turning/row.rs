@@ -30,8 +30,13 @@ impl Game for Rule {
 
 /// `heads` after turning the coins at `others` and at `top`.
 fn turned(heads: &[u64], others: impl Iterator<Item = u64>, top: u64) -> Vec<u64> {
-    let mut next: Vec<u64> = heads.to_vec();
-    for place in others.chain([top]) {
+    toggle(heads, &others.chain([top]).collect::<Vec<_>>())
+}
+
+/// `heads` (increasing) after turning the coins at `turn`: a heads coin goes, a tails coin comes.
+pub(crate) fn toggle<P: Ord + Copy>(heads: &[P], turn: &[P]) -> Vec<P> {
+    let mut next: Vec<P> = heads.to_vec();
+    for &place in turn {
         match next.binary_search(&place) {
             Ok(i) => {
                 next.remove(i);
