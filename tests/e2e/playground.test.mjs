@@ -1,57 +1,23 @@
 // The playground in headless Chromium: the Nim board, a whole game, the language switch.
-// Run by ./scripts/test (node --test); needs Chromium (GRUNDY_CHROMIUM, or /usr/bin/chromium)
-// and a built `grundy` binary (GRUNDY_BIN, or target/debug/grundy). Screenshots are kept in
+// Run by ./scripts/test (node --test); what it needs is in browser.mjs. Screenshots are kept in
 // tests/e2e/artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { artifacts, launch } from './browser.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const bin = process.env.GRUNDY_BIN || join(here, '../../target/debug/grundy');
-const artifacts = join(here, 'artifacts');
-let server;
+let browser;
 let base;
-let context;
 let page;
-let profile;
-const pageErrors = [];
+let pageErrors;
 
 before(async () => {
-  server = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise((resolve, reject) => {
-    let seen = '';
-    server.stdout.on('data', (chunk) => {
-      seen += chunk;
-      const m = /http:\/\/\S+\//.exec(seen);
-      if (m) resolve(m[0]);
-    });
-    server.on('exit', (code) => reject(new Error(`grundy serve exited with ${code}`)));
-  });
-  profile = mkdtempSync(join(tmpdir(), 'grundy-e2e-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.GRUNDY_CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-    viewport: { width: 1000, height: 900 },
-  });
-  page = context.pages()[0] || (await context.newPage());
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  mkdirSync(artifacts, { recursive: true });
+  browser = await launch();
+  ({ base, page, pageErrors } = browser);
 });
 
 after(async () => {
-  await context?.close();
-  server?.kill();
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await browser?.close();
 });
 
 async function analyse(piles, misere = false) {

@@ -21,7 +21,7 @@ export function drawMatch() {
   const settings = info ? settingsLine(info, match.resume) : '';
   if (settings) target.append(el('p', { class: 'settings', text: settings }));
   const board = info && BOARDS[info.board];
-  const drawable = info?.board === 'script' ? match.resume.state !== undefined : match.resume.position?.length > 0;
+  const drawable = info?.board === 'script' ? match.resume.state !== undefined : Array.isArray(match.resume.position);
   if (board && drawable) board.draw(target, match);
   else if (match.resume.position) target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
   target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy; });

@@ -223,12 +223,13 @@ impl FromSetup for TurningPlay {
         Ok(TurningPlay { coins })
     }
 
-    /// A row of H and T, rows joined by `/`, or places: the heads coins' places.
+    /// A row of H and T, rows joined by `/`, or `x,y` places: the heads coins' places; `None`
+    /// for numbers alone, read as [`Ruleset::position`] reads them (a grid's in pairs).
     fn read_words(
         setup: &Setup,
         words: &[String],
     ) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
-        if words.is_empty() {
+        if words.iter().all(|w| w.parse::<u64>().is_ok()) {
             return Ok(None);
         }
         let game = TurningPlay::from_setup(setup)?;
@@ -535,11 +536,7 @@ impl Ruleset for TurningPlay {
 
 impl Presentation for TurningPlay {
     fn title(&self, lang: Lang) -> String {
-        let rule = self.coins.name();
-        lang.pick(
-            format!("Coin turning ({rule})"),
-            format!("翻硬币游戏（{rule}）"),
-        )
+        lang.pick("Coin turning", "翻硬币游戏").to_string()
     }
 
     fn help(&self) -> &'static str {

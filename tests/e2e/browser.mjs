@@ -1,0 +1,52 @@
+// What every browser test starts with: `grundy serve` on a free port and headless Chromium on a
+// profile of its own. Needs Chromium (GRUNDY_CHROMIUM, or /usr/bin/chromium) and a built
+// `grundy` binary (GRUNDY_BIN, or target/debug/grundy). Screenshots go to `artifacts`.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const bin = process.env.GRUNDY_BIN || join(here, '../../target/debug/grundy');
+/** Where screenshots are kept (tests/e2e/artifacts). */
+export const artifacts = join(here, 'artifacts');
+
+/**
+ * Starts the server and the browser: `{ base, page, pageErrors, close }`, `base` the server's
+ * address, `pageErrors` the page's uncaught errors so far, `close()` stopping both.
+ */
+export async function launch() {
+  const server = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const base = await new Promise((resolve, reject) => {
+    let seen = '';
+    server.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const m = /http:\/\/\S+\//.exec(seen);
+      if (m) resolve(m[0]);
+    });
+    server.on('exit', (code) => reject(new Error(`grundy serve exited with ${code}`)));
+  });
+  const profile = mkdtempSync(join(tmpdir(), 'grundy-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.GRUNDY_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+    viewport: { width: 1000, height: 900 },
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  page.setDefaultTimeout(10_000);
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  mkdirSync(artifacts, { recursive: true });
+  const close = async () => {
+    await context.close();
+    server.kill();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { base, page, pageErrors, close };
+}
