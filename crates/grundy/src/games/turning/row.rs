@@ -162,6 +162,24 @@ pub fn row_moves(rule: Rule, heads: &[u64]) -> Vec<Vec<u64>> {
     if total == 0 {
         return moves;
     }
+    if rule == Rule::Ruler {
+        // The run m..=i is worth prefix[i + 1] ⊕ prefix[m]: one pass over m per heads coin
+        // rather than a nim-sum per run (O(n²), not O(n³)).
+        let prefix: Vec<u64> = std::iter::once(0)
+            .chain(values.iter().scan(0, |a, &v| {
+                *a ^= v;
+                Some(*a)
+            }))
+            .collect();
+        for &top in heads {
+            let i = (top - first) as usize;
+            let want = prefix[i + 1] ^ total;
+            for m in (0..=i).filter(|&m| prefix[m] == want) {
+                moves.push((m as u64 + first..=top).collect());
+            }
+        }
+        return moves;
+    }
     for &top in heads {
         let i = top - first;
         rule.for_each_move(i, &mut |others| {
