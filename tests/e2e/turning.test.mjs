@@ -17,7 +17,7 @@ after(async () => {
   await browser?.close();
 });
 
-/** Starts a coin-turning game of `rule` from `position` (places), the human first. */
+/** Starts a coin-turning game of `rule` from `position` as typed, the human first. */
 async function start(rule, position) {
   await page.goto(`${browser.base}#play`);
   await page.waitForSelector('#play-game option[value="turning"]', { state: 'attached' });
@@ -44,7 +44,7 @@ async function turn(places) {
 
 test('a row of Mock Turtles: the hint marks a winning move, and clicking its coins wins', async () => {
   // THHTH: heads at 1, 2 and 4 (places from 0), worth 2 ⊕ 4 ⊕ 8 = 14.
-  await start('mock', '1 2 4');
+  await start('mock', 'THHTH');
   const faces = await page.locator('#play-board .tcoin').allTextContents();
   assert.deepEqual(faces, ['T', 'H', 'H', 'T', 'H']);
   await page.click('#play-hint');
@@ -69,7 +69,7 @@ test('a row of Mock Turtles: the hint marks a winning move, and clicking its coi
 test('a grid of Turning Corners: the four corners clicked make one move', async () => {
   // The heads coin at (1, 1) is worth 1 ⊗ 1 = 1; turning the square (0..1) × (0..1) leaves heads
   // only on the edges x = 0 and y = 0, where no move is left.
-  await start('corners', '1,1');
+  await start('corners', 'TT/TH');
   assert.equal(await page.locator('#play-board .tcoin').count(), 4);
   await turn(['0,0', '1,0', '0,1', '1,1']);
   const log = await page.locator('#play-log li').allTextContents();

@@ -120,13 +120,27 @@ export function drawStrip(target, cells, { m = null, marks = {}, hinted = null }
  * hinted move are marked. Places are numbered as the ruleset's help says (Winning Ways): from 0
  * for twins and mock, from 1 for the other rules, a grid's x by its first rule and y by its second.
  */
-function drawTurning(target, m) {
-  const info = catalog.games.find((g) => g.game === m.game);
-  const rule = m.resume.rule ?? info?.params.find((p) => p.name === 'rule')?.default ?? '';
+function turningPlaces(game, params) {
+  const info = catalog.games.find((g) => g.game === game);
+  const rule = params.rule ?? info?.params.find((p) => p.name === 'rule')?.default ?? '';
   const first = (r) => (r === 'twins' || r === 'mock' ? 0 : 1);
   const factors = rule === 'corners' ? ['twins', 'twins'] : rule.split(/[*×]/);
   const grid = factors.length === 2;
-  const [fx, fy] = grid ? factors.map(first) : [first(rule), 0];
+  return { grid, first: grid ? factors.map(first) : [first(rule), 0] };
+}
+
+/** A typed row of H and T (a grid's rows joined by `/`) as the heads coins' places, or null. */
+function readTurning(text, game, params) {
+  if (!/^[HT/]+$/.test(text.trim())) return null;
+  const { grid, first: [fx, fy] } = turningPlaces(game, params);
+  return text.trim().split('/').flatMap((row, j) => [...row].flatMap((c, i) => {
+    if (c !== 'H') return [];
+    return grid ? [fx + i, fy + j] : [fx + i];
+  }));
+}
+
+function drawTurning(target, m) {
+  const { grid, first: [fx, fy] } = turningPlaces(m.game, m.resume);
   const nums = m.resume.position;
   const heads = grid ? nums.filter((_, i) => i % 2 === 0).map((x, i) => [x, nums[2 * i + 1]]) : nums.map((x) => [x, fy]);
   const key = (x, y) => (grid ? `${x},${y}` : String(x));
@@ -209,7 +223,8 @@ export const BOARDS = {
   coins: {
     draw: (target, m) => drawStrip(target, m.resume.position, { m, hinted: m.hinted }),
   },
-  turning: { draw: drawTurning },
+  // `read` turns a typed position other than numbers into them.
+  turning: { draw: drawTurning, read: readTurning },
   script: {
     // The state as the script writes it, and its options as buttons: a move is the state after it.
     draw(target, m) {

@@ -79,18 +79,20 @@ function fillParams() {
 /** A new game of the chosen ruleset from the position and parameters typed. */
 function newMatch() {
   if ($('play-game').value === 'script') return newScriptMatch(match, drawMatch);
-  let position;
+  const resume = {};
+  for (const input of $('play-params').querySelectorAll('input')) {
+    if (input.value.trim()) resume[input.name] = input.value.trim();
+  }
+  const game = $('play-game').value || 'nim';
+  const read = BOARDS[catalog.games.find((g) => g.game === game)?.board]?.read;
   try {
-    position = parseNumbers($('play-position').value);
+    const text = $('play-position').value;
+    resume.position = read?.(text, game, resume) ?? parseNumbers(text);
   } catch (e) {
     match.fail(e);
     return drawMatch();
   }
-  const resume = { position };
-  for (const input of $('play-params').querySelectorAll('input')) {
-    if (input.value.trim()) resume[input.name] = input.value.trim();
-  }
-  match.start($('play-game').value || 'nim', resume, $('play-misere').checked, $('play-first').value);
+  match.start(game, resume, $('play-misere').checked, $('play-first').value);
 }
 
 $('play-form').addEventListener('submit', (e) => { e.preventDefault(); newMatch(); });
