@@ -1,10 +1,17 @@
-//! Coin rows and grids (`games::turning`): `THHTH`, places, rows joined by `/`, `x,y` places.
+//! Coin rows and grids (`games::turning`): `THHTH`, places, rows joined by `/`, `x,y` places; and
+//! the played game's rule (`mock`, `corners`, `A*B`), position and typed move (`2,4`, `0,0 1,1`),
+//! three lines, when the first byte has bit 6 set.
 //!
 //! Invariants: no panic; an error is one line; a position read is read again the same from its
-//! places; every winning move listed leaves a position of value 0.
+//! places; every winning move listed leaves a position of value 0; a move read is a legal move.
 #![no_main]
 
-use grundy::games::turning::{Board, CoinRow, Product, Rule, product_moves, row_moves};
+use std::collections::BTreeMap;
+
+use grundy::games::turning::{
+    Board, CoinRow, Product, Rule, TurningPlay, product_moves, row_moves,
+};
+use grundy::ruleset::{FromSetup, Presentation, Ruleset, Setup};
 use libfuzzer_sys::fuzz_target;
 
 const RULES: [Rule; 6] = [
@@ -31,6 +38,33 @@ fuzz_target!(|bytes: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
+    if pick & 0x40 != 0 {
+        let mut lines = text.splitn(3, '\n');
+        let (rule, position, typed) = (lines.next(), lines.next(), lines.next());
+        let setup = Setup {
+            game: "turning".into(),
+            misere: false,
+            params: BTreeMap::from([("rule".into(), rule.unwrap_or_default().into())]),
+        };
+        let Ok(game) = TurningPlay::from_setup(&setup) else {
+            return;
+        };
+        let words = vec![position.unwrap_or_default().to_owned()];
+        let Ok(Some((_, numbers))) = TurningPlay::read_words(&setup, &words) else {
+            return;
+        };
+        let heads = game.position(numbers).expect("read words make a position");
+        match game.parse_move(&heads, typed.unwrap_or_default()) {
+            Err(e) => assert!(!e.to_string().contains('\n'), "{e}"),
+            Ok(change) if game.search_cost(&heads).is_some_and(|c| c < 1 << 20) => {
+                let mut legal = Vec::new();
+                game.legal_moves(&heads, &mut legal);
+                assert!(legal.contains(&change), "{change:?}");
+            }
+            Ok(_) => {}
+        }
+        return;
+    }
     let rule = RULES[pick as usize % RULES.len()];
     if pick & 0x80 == 0 {
         match CoinRow::parse(rule, text) {

@@ -43,6 +43,8 @@ CASES = [
     ("sum", {"games": "nim lasker"}, ["--games", "nim lasker"], [[3, 7], [2, 2]]),
     ("sum", {"games": "0.77 sub{2, 1} grundy"}, ["--games", "0.77 sub{2, 1} grundy"],
      [[3, 4, 6]]),
+    ("turning", {"rule": "mock"}, ["mock"], [[1, 2, 4], [0, 1, 2, 3]]),
+    ("turning", {"rule": "mock*ruler"}, ["mock*ruler"], [[1, 1, 2, 3]]),
 ]
 
 

@@ -145,6 +145,18 @@ pub enum Change {
         /// The two piles after.
         to: [u64; 2],
     },
+    /// The coins at places `places` (increasing, numbered as the rule numbers them) of a row
+    /// are turned over, the last from heads to tails (coin-turning games).
+    Turn {
+        /// The places, increasing.
+        places: Vec<u64>,
+    },
+    /// The coins at places `places` ((x, y), increasing) of a grid are turned over, the last from
+    /// heads to tails (coin-turning games played by a product of rules).
+    TurnGrid {
+        /// The places, increasing.
+        places: Vec<[u64; 2]>,
+    },
     /// A move to option `option` (from 0, in the rules' order) of a game whose positions are
     /// not numbers (a script game); `to` is that option as written.
     Reach {
@@ -336,11 +348,30 @@ impl Change {
                     ),
                 }
             }
+            Change::Turn { places } => {
+                turn_text(&places.iter().map(u64::to_string).collect::<Vec<_>>(), lang)
+            }
+            Change::TurnGrid { places } => turn_text(
+                &places
+                    .iter()
+                    .map(|[x, y]| format!("({x},{y})"))
+                    .collect::<Vec<_>>(),
+                lang,
+            ),
             Change::Reach { to, .. } => match lang {
                 Lang::En => format!("move to {to}"),
                 Lang::Zh => format!("走到 {to}"),
             },
         }
+    }
+}
+
+/// "turn the coins at 3, 5" of the places written.
+fn turn_text(places: &[String], lang: Lang) -> String {
+    match (places.len(), lang) {
+        (1, Lang::En) => format!("turn the coin at {}", places[0]),
+        (_, Lang::En) => format!("turn the coins at {}", places.join(", ")),
+        (_, Lang::Zh) => format!("翻转位置 {} 的硬币", places.join("、")),
     }
 }
 

@@ -144,12 +144,25 @@ impl From<&str> for Token {
 }
 
 impl fmt::Display for Token {
+    /// Quoted, control characters escaped (a line break typed into a move shows as `\n`), so
+    /// that the message stays on one line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown: String = self
+            .shown
+            .chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
         if self.is_whole() {
-            write!(f, "'{}'", self.shown)
+            write!(f, "'{shown}'")
         } else {
             let unit = if self.digits { "digits" } else { "bytes" };
-            write!(f, "'{}…' ({} {unit})", self.shown, self.length)
+            write!(f, "'{shown}…' ({} {unit})", self.length)
         }
     }
 }
@@ -475,6 +488,11 @@ mod tests {
             Err(NumberProblem::TooLarge)
         );
         assert_eq!(parse_u64("18446744073709551615"), Ok(u64::MAX));
+    }
+
+    #[test]
+    fn a_token_with_a_line_break_is_shown_on_one_line() {
+        assert_eq!(Token::new("H\n2,4\t").to_string(), "'H\\n2,4\\t'");
     }
 
     #[test]

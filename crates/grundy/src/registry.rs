@@ -117,6 +117,7 @@ registry![
     crate::games::octal::OctalPlay,
     crate::games::pair_split::PairSplitPlay,
     crate::games::mixed::SumPlay,
+    crate::games::turning::TurningPlay,
 ];
 
 #[cfg(test)]

@@ -49,6 +49,12 @@ fn examples(ruleset: &str) -> &'static [&'static [&'static str]] {
             &["0.75", "--misere", "3", "5", "8"],
             &["kayles", "--misere", "1", "4"],
         ],
+        "turning" => &[
+            &["mock", "THHTH"],
+            &["mock", "HHHH"],
+            &["corners", "TTH/THT/HTT"],
+            &["ruler*mock", "1,0", "2,1"],
+        ],
         _ => &[],
     }
 }
@@ -86,12 +92,20 @@ const NAMES: &[&str] = &[
     "mod", "DP", "p'", "qb",
     // The play loop's commands (typed in Chinese too) and the move keywords.
     "hint", "undo", "explain", "help", "quit", "both", "split",
+    // The coin-turning rules and the theorems' names.
+    "turtles", "twins", "mock", "ruler", "moebius", "mogul", "atmost", "corners", "odious",
+    "Tartan",
 ];
 
 /// A misère quotient's element written in its generators, which come in alphabetical order
 /// (`ab`, `bce`); generators past `h` are not checked for.
 fn element_word(word: &str) -> bool {
     word.bytes().all(|c| (b'a'..=b'h').contains(&c)) && word.as_bytes().is_sorted_by(|x, y| x < y)
+}
+
+/// A row of coins written in H and T.
+fn coin_word(word: &str) -> bool {
+    word.bytes().all(|c| c == b'H' || c == b'T')
 }
 
 /// The words of `text` that are neither names nor notation.
@@ -106,7 +120,11 @@ fn english(text: &str) -> Vec<String> {
         if c.is_ascii_alphabetic() || (c == '\'' && !word.is_empty()) {
             word.push(c);
         } else {
-            if word.len() >= 2 && !NAMES.contains(&word.as_str()) && !element_word(&word) {
+            if word.len() >= 2
+                && !NAMES.contains(&word.as_str())
+                && !element_word(&word)
+                && !coin_word(&word)
+            {
                 words.push(word.clone());
             }
             word.clear();

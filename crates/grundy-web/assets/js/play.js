@@ -21,8 +21,7 @@ export function drawMatch() {
   const settings = info ? settingsLine(info, match.resume) : '';
   if (settings) target.append(el('p', { class: 'settings', text: settings }));
   const board = info && BOARDS[info.board];
-  const drawable = info?.board === 'script' ? match.resume.state !== undefined
-    : match.resume.position?.length > 0 || (board?.drawsEmpty && match.resume.position);
+  const drawable = info?.board === 'script' ? match.resume.state !== undefined : Array.isArray(match.resume.position);
   if (board && drawable) board.draw(target, match);
   else if (match.resume.position) target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
   target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy; });
@@ -83,21 +82,21 @@ const chosen = () => catalog.games.find((g) => g.game === $('play-game').value);
 /** A new game of the chosen ruleset from the position and parameters typed. */
 function newMatch() {
   if ($('play-game').value === 'script') return newScriptMatch(match, drawMatch);
-  let position;
+  const resume = {};
+  for (const input of $('play-params').querySelectorAll('input')) {
+    if (input.value.trim()) resume[input.name] = input.value.trim();
+  }
+  const game = $('play-game').value || 'nim';
+  const read = BOARDS[catalog.games.find((g) => g.game === game)?.board]?.read;
   try {
-    // A board may read its positions its own way (a drawing inline, pieces as WxH).
-    const read = BOARDS[chosen()?.board]?.read;
+    // A board may read its positions its own way (a drawing inline, pieces as WxH, coins as HTTH).
     const text = $('play-position').value;
-    position = parseNumbers(read ? read(text) : text);
+    resume.position = read?.(text, game, resume) ?? parseNumbers(text);
   } catch (e) {
     match.fail(e);
     return drawMatch();
   }
-  const resume = { position };
-  for (const input of $('play-params').querySelectorAll('input')) {
-    if (input.value.trim()) resume[input.name] = input.value.trim();
-  }
-  match.start($('play-game').value || 'nim', resume, $('play-misere').checked, $('play-first').value);
+  match.start(game, resume, $('play-misere').checked, $('play-first').value);
 }
 
 $('play-form').addEventListener('submit', (e) => { e.preventDefault(); newMatch(); });

@@ -18,11 +18,13 @@
 
 mod board;
 mod explain;
+mod playable;
 mod row;
 mod rule;
 
 pub use board::{Board, Product, product_moves};
 pub use explain::TurningStep;
+pub use playable::{Coins, Heads, TurningPlay};
 pub use row::{CoinRow, row_moves};
 pub use rule::{MAX_TURN, Rule};
 

@@ -19,6 +19,8 @@ use crate::{AnalyzeOptions, Outcome};
 /// whole positions, whose breaks multiply them).
 fn numbers(ruleset: &str, play: Convention) -> Vec<Vec<u64>> {
     let (len, max) = match ruleset {
+        // Places 0 to 3: rows of four coins, and grids of four by four (x, y pairs).
+        "turning" => (4, 3),
         // Vertex pairs: every drawing of up to 4 edges on the ground and two more vertices.
         "hackenbush" => (8, 2),
         "subtraction" if play == Convention::Misere => (3, 8),
@@ -62,6 +64,14 @@ fn settings(ruleset: &str) -> &'static [(&'static str, &'static str)] {
             ("games", "kayles"),
             ("games", "nim lasker 0.07"),
             ("games", "sub{1,2} grundy lasker"),
+        ],
+        "turning" => &[
+            ("rule", "turtles"),
+            ("rule", "twins"),
+            ("rule", "ruler"),
+            ("rule", "moebius"),
+            ("rule", "corners"),
+            ("rule", "mock*ruler"),
         ],
         _ => &[],
     }

@@ -139,6 +139,16 @@ pub enum MoveError {
         /// Its ends.
         ends: [u32; 2],
     },
+    /// Coins that no move of a coin-turning rule turns, and why (in English and Chinese).
+    #[error("{input} is not a move: {en}")]
+    NotATurn {
+        /// The move as typed.
+        input: Token,
+        /// Why, in English.
+        en: String,
+        /// Why, in Chinese.
+        zh: String,
+    },
     /// The position has no move left.
     #[error("the game is over: there is no move")]
     GameOver,
@@ -238,6 +248,7 @@ impl Explain for MoveError {
             (Lang::Zh, MoveError::NotInPlay { edge, ends: [u, v] }) => {
                 format!("第 {edge} 条边（{u}-{v}）不在局中：它与地面不相连")
             }
+            (Lang::Zh, MoveError::NotATurn { input, zh, .. }) => format!("{input} 不是走法：{zh}"),
             (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
         }
     }

@@ -164,6 +164,8 @@ pub enum Board {
     Hackenbush,
     /// Rectangles of grid paper, cut along their grid lines (the Cutting Game).
     Pieces,
+    /// A row, or a grid, of coins heads or tails, turned over.
+    Turning,
 }
 
 /// What a front end sends back to go on from a position: the numbers [`super::Ruleset::position`]

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::row::toggle;
 use super::{Rule, TurningError, TurningStep};
 use crate::nimber::{nim_inv, nim_mul};
 use crate::{Game, Nimber};
@@ -73,27 +74,30 @@ impl Game for Product {
     type Position = Vec<(u64, u64)>;
 
     fn options(&self, heads: &Vec<(u64, u64)>, out: &mut Vec<Vec<(u64, u64)>>) {
-        let (fa, fb) = (self.a.first_place(), self.b.first_place());
-        for &(x, y) in heads.iter().filter(|&&(x, y)| x >= fa && y >= fb) {
-            let along_b = moves_of(self.b, y - fb);
-            self.a.for_each_move(x - fa, &mut |others_a| {
-                for mb in &along_b {
-                    let mut next = heads.clone();
-                    for &i in others_a.iter().chain([&(x - fa)]) {
-                        for &j in mb {
-                            let place = (i + fa, j + fb);
-                            match next.binary_search(&place) {
-                                Ok(k) => {
-                                    next.remove(k);
-                                }
-                                Err(k) => next.insert(k, place),
-                            }
-                        }
-                    }
-                    out.push(next);
-                }
-            });
+        for &(x, y) in heads {
+            self.for_each_move(x, y, &mut |turn| out.push(toggle(heads, turn)));
         }
+    }
+}
+
+impl Product {
+    /// Calls `f` with the places (increasing) of each move from the heads coin at place (x, y).
+    pub fn for_each_move(self, x: u64, y: u64, f: &mut impl FnMut(&[(u64, u64)])) {
+        let (fa, fb) = (self.a.first_place(), self.b.first_place());
+        if x < fa || y < fb {
+            return;
+        }
+        let along_b = moves_of(self.b, y - fb);
+        self.a.for_each_move(x - fa, &mut |others_a| {
+            for mb in &along_b {
+                let turn: Vec<(u64, u64)> = others_a
+                    .iter()
+                    .chain([&(x - fa)])
+                    .flat_map(|&i| mb.iter().map(move |&j| (i + fa, j + fb)))
+                    .collect();
+                f(&turn);
+            }
+        });
     }
 }
 

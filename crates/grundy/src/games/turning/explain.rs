@@ -1,10 +1,13 @@
 //! The explanation of a coin-turning position, as data with its text in English and Chinese.
 
+use serde::Serialize;
+
 use super::Rule;
 use crate::{Explain, Lang};
 
 /// One step of the explanation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum TurningStep {
     /// The theorem of a one-dimensional rule.
@@ -50,22 +53,22 @@ fn theorem(rule: Rule, lang: Lang) -> String {
     match rule {
         Rule::Turtles | Rule::Twins => lang.pick(
             format!("places from {first}; the coin at place n is worth n"),
-            format!("位置从 {first} 起编号;位置 n 的硬币值为 n"),
+            format!("位置从 {first} 起编号；位置 n 的硬币值为 n"),
         ),
         Rule::Mock => lang.pick(
             "places from 0; the coin at place n is worth the n-th odious number (odd count of 1 bits: 1, 2, 4, 7, 8, 11, …)".to_owned(),
-            "位置从 0 起编号;位置 n 的硬币值为第 n 个 odious 数(二进制 1 的个数为奇数:1, 2, 4, 7, 8, 11, …)".to_owned(),
+            "位置从 0 起编号；位置 n 的硬币值为第 n 个 odious 数（二进制中 1 的个数为奇数：1, 2, 4, 7, 8, 11, …）".to_owned(),
         ),
         Rule::Ruler => lang.pick(
             "places from 1; the coin at place n is worth the largest power of 2 dividing n".to_owned(),
-            "位置从 1 起编号;位置 n 的硬币值为整除 n 的最大 2 的幂".to_owned(),
+            "位置从 1 起编号；位置 n 的硬币值为整除 n 的最大 2 的幂".to_owned(),
         ),
         Rule::AtMost(k) => lang.pick(
             format!(
                 "places from 1; the coin at place n is worth the mex of the nim-sums of at most {} values before it",
                 k - 1
             ),
-            format!("位置从 1 起编号;位置 n 的硬币值为它之前至多 {} 个值的异或和的 mex", k - 1),
+            format!("位置从 1 起编号；位置 n 的硬币值为它之前至多 {} 个值的异或和的 mex", k - 1),
         ),
     }
 }
@@ -86,7 +89,7 @@ impl Explain for TurningStep {
                     theorem(*rule, lang)
                 ),
                 format!(
-                    "{}:局面的值是所有正面硬币的值的异或和;{}。",
+                    "{}：局面的值是所有正面硬币的值的异或和；{}。",
                     rule.name(),
                     theorem(*rule, lang)
                 ),
@@ -100,7 +103,7 @@ impl Explain for TurningStep {
                     theorem(*b, lang)
                 ),
                 format!(
-                    "{} × {}(Tartan 定理):(x, y) 处的硬币值为 G_A(x) ⊗ G_B(y),⊗ 为 nim 积;A:{};B:{}。",
+                    "{} × {}（Tartan 定理）：(x, y) 处的硬币值为 G_A(x) ⊗ G_B(y)，⊗ 为 nim 积；A：{}；B：{}。",
                     a.name(),
                     b.name(),
                     theorem(*a, lang),
@@ -115,7 +118,7 @@ impl Explain for TurningStep {
                     .collect();
                 lang.pick(
                     format!("Heads coins and their values: {}.", pairs.join(", ")),
-                    format!("正面硬币及其值:{}。", pairs.join(",")),
+                    format!("正面硬币及其值：{}。", pairs.join("，")),
                 )
             }
             TurningStep::Total { total } => lang.pick(
@@ -129,18 +132,18 @@ impl Explain for TurningStep {
             } => lang.pick(
                 format!(
                     "Turn the coins at {}: their values {} = {total} cancel the total, leaving 0.",
-                    turn.join(" "),
+                    turn.join(", "),
                     nim_sum_text(values)
                 ),
                 format!(
-                    "翻转 {} 处的硬币:它们的值 {} = {total},抵消总和,留下 0。",
-                    turn.join(" "),
+                    "翻转 {} 处的硬币：它们的值 {} = {total}，抵消总和，留下 0。",
+                    turn.join("、"),
                     nim_sum_text(values)
                 ),
             ),
             TurningStep::NoMove => lang.pick(
                 "The value is 0: every move turns coins whose values nim-sum to something non-zero, so the player to move loses.".to_owned(),
-                "值为 0:任何一步翻转的硬币值的异或和都不为 0,所以先手必败。".to_owned(),
+                "值为 0：任何一步翻转的硬币值的异或和都不为 0，所以先手必败。".to_owned(),
             ),
         }
     }

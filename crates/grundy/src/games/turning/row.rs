@@ -30,8 +30,13 @@ impl Game for Rule {
 
 /// `heads` after turning the coins at `others` and at `top`.
 fn turned(heads: &[u64], others: impl Iterator<Item = u64>, top: u64) -> Vec<u64> {
-    let mut next: Vec<u64> = heads.to_vec();
-    for place in others.chain([top]) {
+    toggle(heads, &others.chain([top]).collect::<Vec<_>>())
+}
+
+/// `heads` (increasing) after turning the coins at `turn`: a heads coin goes, a tails coin comes.
+pub(crate) fn toggle<P: Ord + Copy>(heads: &[P], turn: &[P]) -> Vec<P> {
+    let mut next: Vec<P> = heads.to_vec();
+    for &place in turn {
         match next.binary_search(&place) {
             Ok(i) => {
                 next.remove(i);
@@ -155,6 +160,24 @@ pub fn row_moves(rule: Rule, heads: &[u64]) -> Vec<Vec<u64>> {
         .fold(0, |a, &p| a ^ values[(p - first) as usize]);
     let mut moves = Vec::new();
     if total == 0 {
+        return moves;
+    }
+    if rule == Rule::Ruler {
+        // The run m..=i is worth prefix[i + 1] ⊕ prefix[m]: one pass over m per heads coin
+        // rather than a nim-sum per run (O(n²), not O(n³)).
+        let prefix: Vec<u64> = std::iter::once(0)
+            .chain(values.iter().scan(0, |a, &v| {
+                *a ^= v;
+                Some(*a)
+            }))
+            .collect();
+        for &top in heads {
+            let i = (top - first) as usize;
+            let want = prefix[i + 1] ^ total;
+            for m in (0..=i).filter(|&m| prefix[m] == want) {
+                moves.push((m as u64 + first..=top).collect());
+            }
+        }
         return moves;
     }
     for &top in heads {

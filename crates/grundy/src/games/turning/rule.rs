@@ -1,7 +1,10 @@
 //! The one-dimensional rules: which sets of coins a move may turn, and the value of a single heads
 //! coin at each place.
 
+use serde::Serialize;
+
 use super::TurningError;
+use crate::Lang;
 use crate::nimber::MexSet;
 
 /// The most coins "at most K" may turn.
@@ -100,6 +103,42 @@ impl Rule {
         }
     }
 
+    /// Whether a heads coin at index `top` has a move: every rule turns it alone or with coins
+    /// before it, but Twins, which turns exactly one coin before it.
+    pub fn has_move(self, top: u64) -> bool {
+        self != Rule::Twins || top > 0
+    }
+
+    /// Whether turning the coins at `indices` (increasing, the heads coin last) is a move.
+    pub fn is_move(self, indices: &[u64]) -> bool {
+        let Some((&top, others)) = indices.split_last() else {
+            return false;
+        };
+        let turned = others.len() as u64 + 1;
+        match self {
+            Rule::Turtles => turned <= 2,
+            Rule::Twins => turned == 2,
+            Rule::Mock => turned <= 3,
+            Rule::Ruler => others.first().is_none_or(|&m| top - m + 1 == turned),
+            Rule::AtMost(k) => turned <= k,
+        }
+    }
+
+    /// What a move turns, in words.
+    pub fn turns(self, lang: Lang) -> String {
+        match self {
+            Rule::Turtles => lang.pick("one or two coins", "一枚或两枚硬币").to_owned(),
+            Rule::Twins => lang.pick("exactly two coins", "恰好两枚硬币").to_owned(),
+            Rule::Mock => lang
+                .pick("one, two or three coins", "一到三枚硬币")
+                .to_owned(),
+            Rule::Ruler => lang
+                .pick("a run of consecutive coins", "一段连续的硬币")
+                .to_owned(),
+            Rule::AtMost(k) => lang.pick(format!("one to {k} coins"), format!("一到 {k} 枚硬币")),
+        }
+    }
+
     /// Calls `f` with each set of places (indices from the first place, increasing) that a move
     /// from the heads coin at index `top` turns besides it.
     pub fn for_each_move(self, top: u64, f: &mut impl FnMut(&[u64])) {
@@ -110,6 +149,13 @@ impl Rule {
             Rule::Ruler => (0..=top).for_each(|m| f(&(m..top).collect::<Vec<_>>())),
             Rule::AtMost(k) => subsets(top, k - 1, f),
         }
+    }
+}
+
+/// A rule is written by its name.
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.name())
     }
 }
 
