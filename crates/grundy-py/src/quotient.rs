@@ -65,8 +65,8 @@ impl MisereQuotient {
 /// `grundy quotient CODE --heaps HEAPS`; without, the game solved, heap by heap until the
 /// periodicity theorem certifies the quotient of the whole game, within `max_heap` heaps and
 /// `time` seconds (60 by default), as `grundy quotient CODE`. Stops when the quotient has more
-/// than `max_order` elements, or the layered construction (where the quotient grows) would hold
-/// more than `max_memory` MiB; `stopped` then says why, and the quotient is the last one within
+/// than `max_order` elements, or the construction of a grown quotient (where no guess of it passes
+/// the exact check, the layered construction) would hold more than `max_memory` MiB; `stopped` then says why, and the quotient is the last one within
 /// the bounds (`LimitError` when not even heaps up to 1 fit).
 ///
 /// >>> q = grundy.quotient("kayles")

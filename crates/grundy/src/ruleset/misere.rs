@@ -412,6 +412,7 @@ impl<R: Presentation> Presentation for Misere<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
     use crate::registry::{Visitor, with_ruleset};
     use crate::ruleset::{Playable, Setup};
 
@@ -471,6 +472,97 @@ mod tests {
         assert_eq!(kinds(&searched), ["theorem", "hypothesis", "searched"]);
         assert_eq!(searched[1]["hypothesis"], "fails");
         assert_eq!(searched[1]["component"], 2);
+    }
+
+    /// Whether every position reachable from `summands` (themselves included) that is worth 0
+    /// and has moves has a move to value 1: the SJ hypothesis, by a plain walk of the rules.
+    fn hypothesis_holds<G: Game>(rules: &G, summands: &[G::Position]) -> bool {
+        let mut memo = Memo::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut stack: Vec<G::Position> = summands.to_vec();
+        while let Some(p) = stack.pop() {
+            if !seen.insert(p.clone()) {
+                continue;
+            }
+            let mut options = Vec::new();
+            rules.options(&p, &mut options);
+            let zero = memo.grundy(rules, &p).unwrap() == Nimber::ZERO;
+            if zero
+                && !options.is_empty()
+                && !options
+                    .iter()
+                    .any(|o| memo.grundy(rules, o).unwrap() == Nimber(1))
+            {
+                return false;
+            }
+            stack.extend(options);
+        }
+        true
+    }
+
+    /// Checks, on every position of `numbers`, that the explanation decides by the SJ theorem
+    /// (its `case` step) exactly where the hypothesis holds.
+    struct SjExactly<'a>(&'a [Vec<u64>]);
+
+    impl Visitor for SjExactly<'_> {
+        type Output = (usize, usize);
+        fn visit<G: Playable>(self, game: G) -> (usize, usize) {
+            let options = AnalyzeOptions {
+                max_moves: 0,
+                explain: true,
+            };
+            let (mut held, mut failed) = (0, 0);
+            for numbers in self.0 {
+                let Ok(position) = game.position(numbers.clone()) else {
+                    continue;
+                };
+                let analysis = match game.analyze(&position, &options) {
+                    Ok(analysis) => analysis,
+                    Err(EngineError::TooLarge { .. }) => continue,
+                    Err(e) => panic!("{} {numbers:?}: {e}", G::NAME),
+                };
+                let summands = game.summands(&position).unwrap();
+                let holds = hypothesis_holds(game.rules(), &summands);
+                let decided = analysis
+                    .explanation
+                    .iter()
+                    .any(|s| serde_json::to_value(s).unwrap()["step"] == "case");
+                assert_eq!(decided, holds, "{} {numbers:?}", G::NAME);
+                if holds {
+                    held += 1;
+                } else {
+                    failed += 1;
+                }
+            }
+            (held, failed)
+        }
+    }
+
+    #[test]
+    fn the_sj_explanation_appears_exactly_where_its_hypothesis_holds() {
+        let positions = crate::testing::all_lists(3, 5);
+        let mut totals = (0, 0);
+        for (game, params) in [
+            ("subtraction", vec![("set", "1,2")]),
+            ("subtraction", vec![("set", "2,5")]),
+            ("subtraction", vec![("set", "1,3,4")]),
+            ("subtraction", vec![("set", "3")]),
+            ("lasker", vec![]),
+            ("sum", vec![("games", "nim sub{2,3} lasker")]),
+        ] {
+            let setup = Setup {
+                game: game.to_string(),
+                misere: true,
+                params: params
+                    .iter()
+                    .map(|&(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            };
+            let (held, failed) = with_ruleset(&setup, SjExactly(&positions)).unwrap();
+            totals = (totals.0 + held, totals.1 + failed);
+        }
+        // Both sides are met.
+        assert!(totals.0 > 100 && totals.1 > 100, "{totals:?}");
     }
 
     #[test]
