@@ -673,7 +673,7 @@ test('Moore\'s Nim is played on the page as the game list gives it, moves on sev
   await page.waitForFunction(() => [...document.querySelectorAll('#play-game option')].some((o) => o.value === 'moore'));
   await page.selectOption('#play-game', 'moore');
   assert.equal(await page.getAttribute('#play-params input[name=k]', 'placeholder'), '2');
-  assert.equal(await page.isDisabled('#play-misere'), true);
+  assert.equal(await page.isDisabled('#play-misere'), false);
   const status = await playGame('1 2 3', followHint);
   assert.equal(status, 'You win!');
   const log = await page.locator('#play-log li').allTextContents();
