@@ -1095,6 +1095,7 @@ async fn the_game_list_offers_script_games_with_examples_that_play() {
     let v: Value = serde_json::from_str(&text).unwrap();
     let games = v["games"].as_array().unwrap();
     let script = games.iter().find(|g| g["game"] == "script").unwrap();
+    assert_eq!(script["conventions"], json!(["normal"]));
     assert_eq!(script["notation"]["en"], "STATE");
     let examples = script["examples"].as_array().unwrap();
     assert!(examples.len() >= 5);

@@ -241,6 +241,8 @@ pub(super) fn listing() -> Option<Value> {
     let mut v = Listing.visit(game);
     // Not a board of stones: the state as the script writes it, and its options as buttons.
     v["board"] = json!("script");
+    // Script games are played under normal play only (`Setup::normal_play_only`).
+    v["conventions"] = json!(["normal"]);
     v["examples"] = EXAMPLES
         .iter()
         .map(|(name, rules, state)| json!({ "name": name, "script": rules, "state": state }))
