@@ -131,8 +131,9 @@ impl<R: Presentation> Misere<R> {
         Ok(Some(total))
     }
 
-    /// The analysis by the SJ theorem, or why it does not apply (`Err` holds the explanation's
-    /// first steps, for the search to go on from). `Ok(None)` when the position is no sum.
+    /// The analysis by the SJ theorem, or why it does not apply: `Err` holds the explanation's
+    /// first steps (the position is no sum, or the hypothesis fails), for the search to go on
+    /// from.
     #[allow(clippy::type_complexity)]
     fn by_sj(
         &self,
