@@ -93,6 +93,9 @@ impl Explain for MisereStep {
     }
 }
 
+/// The SJ theorem's answer, or the explanation's steps so far where it gives none.
+type Decided = Result<Analysis<MisereStep>, Vec<MisereStep>>;
+
 impl<R: Presentation> Misere<R> {
     /// The normal-play value of one summand (a pile), by the ruleset's own analysis; `None`
     /// where it has none.
@@ -134,12 +137,11 @@ impl<R: Presentation> Misere<R> {
     /// The analysis by the SJ theorem, or why it does not apply: `Err` holds the explanation's
     /// first steps (the position is no sum, or the hypothesis fails), for the search to go on
     /// from.
-    #[allow(clippy::type_complexity)]
     fn by_sj(
         &self,
         position: &R::Position,
         options: &AnalyzeOptions,
-    ) -> Result<Result<Analysis<MisereStep>, Vec<MisereStep>>, EngineError> {
+    ) -> Result<Decided, EngineError> {
         let Some(summands) = self.rules.summands(position) else {
             return Ok(Err(vec![MisereStep::Search(SearchStep::NotASum)]));
         };
