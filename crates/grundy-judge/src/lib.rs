@@ -117,3 +117,34 @@ pub fn join(values: &[u64]) -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// What the problems' tests share.
+#[cfg(test)]
+mod testing {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use crate::{Size, find, solve_bytes};
+
+    /// The answers of problem `id` to the inputs its generator makes small from seeds 0 to 299,
+    /// one text per input.
+    pub(crate) fn small_answers(id: &str) -> Vec<String> {
+        let problem = find(id).unwrap();
+        (0..300)
+            .map(|seed| {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let input = (problem.format)(&(problem.generate)(&mut rng, Size::Small));
+                let answer = solve_bytes(problem, input.as_bytes(), true).unwrap();
+                String::from_utf8(answer).unwrap()
+            })
+            .collect()
+    }
+
+    /// Asserts that neither answer of problem `id` came `ratio` times as often as the other.
+    pub(crate) fn assert_both_answers(id: &str, won: usize, lost: usize, ratio: usize) {
+        assert!(
+            lost * ratio > won && won * ratio > lost,
+            "{id}: {won} won, {lost} lost"
+        );
+    }
+}

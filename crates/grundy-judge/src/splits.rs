@@ -127,6 +127,7 @@ mod tests {
 
     use super::*;
     use crate::nim::tests::check;
+    use crate::testing::{assert_both_answers, small_answers};
     use crate::{find, solve_bytes};
 
     /// "Removes any positive number of candies from one heap, or splits one heap into three
@@ -238,13 +239,9 @@ mod tests {
     fn small_inputs_give_both_answers() {
         // The lines that say who wins: every line, or the first of each test's two.
         for (id, step) in [("hdu-5795", 1), ("luogu-p3185", 2)] {
-            let problem = find(id).unwrap();
             let (mut won_count, mut lost_count) = (0, 0);
-            for seed in 0..300 {
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                let input = (problem.format)(&(problem.generate)(&mut rng, Size::Small));
-                let answer = solve_bytes(problem, input.as_bytes(), true).unwrap();
-                for line in String::from_utf8(answer).unwrap().lines().step_by(step) {
+            for answer in small_answers(id) {
+                for line in answer.lines().step_by(step) {
                     if matches!(line, "Second player wins." | "-1 -1 -1") {
                         lost_count += 1;
                     } else {
@@ -252,10 +249,7 @@ mod tests {
                     }
                 }
             }
-            assert!(
-                lost_count * 5 > won_count && won_count * 5 > lost_count,
-                "{id}: {won_count} won, {lost_count} lost"
-            );
+            assert_both_answers(id, won_count, lost_count, 5);
         }
     }
 
