@@ -155,7 +155,7 @@ impl Analysis {
     fn new(
         game: &str,
         position: &Bound<'_, PyAny>,
-        misere: bool,
+        (misere, every): (bool, bool),
         max_moves: usize,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Analysis> {
@@ -168,6 +168,7 @@ impl Analysis {
         let setup = Setup {
             game: game.to_string(),
             misere,
+            every,
             params: named,
         };
         let part = registry::with_ruleset(&setup, Part).map_err(bad_input)?;
@@ -283,9 +284,13 @@ impl Analysis {
             .grundy
             .map(|g| format!(", grundy {g}"))
             .unwrap_or_default();
-        let misere = if self.setup.misere { " misère" } else { "" };
+        let play = match (self.setup.misere, self.setup.every) {
+            (true, _) => " misère",
+            (_, true) => " every",
+            _ => "",
+        };
         format!(
-            "<Analysis {}{misere} {}: {:?}{grundy}, {} winning moves>",
+            "<Analysis {}{play} {}: {:?}{grundy}, {} winning moves>",
             self.setup.game,
             self.summary.shown,
             self.summary.outcome,
@@ -301,16 +306,23 @@ impl Analysis {
 /// 'N'
 /// >>> grundy.analyze("subtraction", [5, 6], set=[1, 3, 4]).grundy
 /// 1
+///
+/// `every=True` plays a sum of piles under the Every-SG rule (a move in every pile that can
+/// move):
+///
+/// >>> grundy.analyze("lasker", [3, 5], every=True).outcome
+/// 'N'
 #[pyfunction]
-#[pyo3(signature = (game, position, *, misere = false, max_moves = AnalyzeOptions::DEFAULT_MAX_MOVES, **params))]
+#[pyo3(signature = (game, position, *, misere = false, every = false, max_moves = AnalyzeOptions::DEFAULT_MAX_MOVES, **params))]
 pub fn analyze(
     game: &str,
     position: &Bound<'_, PyAny>,
     misere: bool,
+    every: bool,
     max_moves: usize,
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Analysis> {
-    Analysis::new(game, position, misere, max_moves, params)
+    Analysis::new(game, position, (misere, every), max_moves, params)
 }
 
 /// Analyses a Nim position: `piles` a list of ints or a NumPy array of integers.
@@ -320,7 +332,7 @@ pub fn analyze(
 #[pyfunction]
 #[pyo3(signature = (piles, misere = false, *, max_moves = AnalyzeOptions::DEFAULT_MAX_MOVES))]
 pub fn nim(piles: &Bound<'_, PyAny>, misere: bool, max_moves: usize) -> PyResult<Analysis> {
-    Analysis::new("nim", piles, misere, max_moves, None)
+    Analysis::new("nim", piles, (misere, false), max_moves, None)
 }
 
 /// The parameters ruleset `game` takes: a list of dicts with `name`, `value_name`, `en`, `zh`

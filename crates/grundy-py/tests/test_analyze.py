@@ -48,6 +48,10 @@ CASES = [
 ]
 
 
+# The rulesets whose positions are sums of piles, played under the Every-SG rule too.
+SUMS = {"nim", "subtraction", "lasker", "sum"}
+
+
 def _cases():
     for game, params, words, positions in CASES:
         for position in positions:
@@ -62,30 +66,45 @@ def test_every_ruleset_has_a_case(game):
     assert game in {case[0] for case in CASES}, f"add a case of {game} to CASES"
 
 
+# Each way of playing: its keyword arguments and its command-line flags.
+PLAYS = {
+    "normal": ({}, []),
+    "misere": ({"misere": True}, ["--misere"]),
+    "every": ({"every": True}, ["--every"]),
+}
+
+
 @pytest.mark.parametrize("game,params,words,position", CASE_PARAMS)
-@pytest.mark.parametrize("misere", [False, True])
-def test_to_dict_is_the_json_of_the_command_line(cli, game, params, words, position, misere):
-    flags = ["--misere"] if misere else []
+@pytest.mark.parametrize("play", PLAYS)
+def test_to_dict_is_the_json_of_the_command_line(cli, game, params, words, position, play):
+    keywords, flags = PLAYS[play]
     done = cli.run(game, *words, *flags, *position, "--json")
+    if play == "every" and game not in SUMS:
+        # Every-SG play of positions that are no sums of piles: the command line has no
+        # --every for them, and the package refuses in one line.
+        assert done.returncode == 2 and "--every" in done.stderr
+        with pytest.raises(ValueError, match="not sums of independent piles"):
+            grundy.analyze(game, position, **keywords, **params)
+        return
     if done.returncode != 0:
         # Misère play past the search's budget: the package refuses with the same one line.
         with pytest.raises(RuntimeError) as refused:
-            grundy.analyze(game, position, misere=misere, **params)
+            grundy.analyze(game, position, **keywords, **params)
         message = str(refused.value)
-        assert misere and "too large to search" in message and "\n" not in message
+        assert play == "misere" and "too large to search" in message and "\n" not in message
         assert "grundy: " + message == done.stderr.strip()
         return
     expected = json.loads(done.stdout)
-    assert grundy.analyze(game, position, misere=misere, **params).to_dict() == expected
+    assert grundy.analyze(game, position, **keywords, **params).to_dict() == expected
 
 
 @pytest.mark.parametrize("game,params,words,position", CASE_PARAMS)
-@pytest.mark.parametrize("misere", [False, True])
-def test_explain_is_what_the_command_line_prints(cli, game, params, words, position, misere):
-    flags = ["--misere"] if misere else []
+@pytest.mark.parametrize("play", PLAYS)
+def test_explain_is_what_the_command_line_prints(cli, game, params, words, position, play):
+    keywords, flags = PLAYS[play]
     if cli.run(game, *words, *flags, *position).returncode != 0:
-        pytest.skip("too large to search: test_to_dict_is_the_json_of_the_command_line checks the refusal")
-    analysis = grundy.analyze(game, position, misere=misere, **params)
+        pytest.skip("refused: test_to_dict_is_the_json_of_the_command_line checks the refusal")
+    analysis = grundy.analyze(game, position, **keywords, **params)
     for lang in ("en", "zh"):
         steps = analysis.to_dict(lang=lang, explain=True)["explanation"]
         why = "Why:" if lang == "en" else "理由："

@@ -2,7 +2,8 @@
 //! Grundy values of a heap game.
 //!
 //! The position endpoints take one JSON object: `game` (a name of [`grundy::registry::RULESETS`]),
-//! `position` (a list of natural numbers), and optionally `misere`, `lang` (`"en"` or `"zh"`),
+//! `position` (a list of natural numbers), and optionally `misere`, `every` (Every-SG play, for
+//! the rulesets `GET /api/games` lists with `"every": true`), `lang` (`"en"` or `"zh"`),
 //! `explain`, `max_moves`, `notation` (each winning move also in the ruleset's notation), `move`
 //! (in the ruleset's notation) and the ruleset's parameters (see `api/request.rs`). Errors are a
 //! 4xx status with `{"error": "<one line>"}`.

@@ -425,6 +425,15 @@ async fn the_game_list_gives_each_rulesets_parameters_conventions_and_board() {
             "{name}"
         );
     }
+    // Rulesets whose positions are sums of piles are played under the Every-SG rule too.
+    for (name, every) in [
+        ("nim", true),
+        ("lasker", true),
+        ("sum", true),
+        ("wythoff", false),
+    ] {
+        assert_eq!(entry(name)["every"], every, "{name}");
+    }
     // One stone on step 1 goes to the ground: the last move, which loses under misère play.
     let (_, v) = post(
         "/api/analyze",
@@ -1428,4 +1437,51 @@ async fn the_favicon_is_served() {
     assert_eq!(response.headers()[header::CONTENT_TYPE], "image/svg+xml");
     let bytes = to_bytes(response.into_body(), usize::MAX).await.unwrap();
     assert!(bytes.starts_with(b"<svg"));
+}
+
+#[tokio::test]
+async fn every_sg_play_is_analysed_moved_and_played() {
+    // Lasker heaps 2 and 3 both have count 1 (each option but the empty heap has count 1):
+    // emptying both is the one move that leaves an even largest count.
+    let (status, v) = post(
+        "/api/analyze",
+        json!({"game": "lasker", "position": [2, 3], "every": true, "notation": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["every"], true);
+    assert_eq!(v["counts"], json!([1, 1]));
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["move"], "1 2; 2 3");
+    let (status, v) = post(
+        "/api/move",
+        json!({"game": "lasker", "position": [2, 3], "every": true, "move": "2 3; 1 2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["move"], "1 2; 2 3");
+    assert_eq!(v["over"], true);
+    let (status, v) = post(
+        "/api/move",
+        json!({"game": "lasker", "position": [2, 3], "every": true, "move": "1 2"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("pile 2 can move"),
+        "{v}"
+    );
+    let (_, v) = post(
+        "/api/computer",
+        json!({"game": "lasker", "position": [2, 3], "every": true}),
+    )
+    .await;
+    assert_eq!(v["over"], true, "{v}");
+    let (status, v) = post(
+        "/api/analyze",
+        json!({"game": "wythoff", "position": [2, 3], "every": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("not sums"), "{v}");
 }

@@ -157,6 +157,11 @@ pub enum Change {
         /// The places, increasing.
         places: Vec<[u64; 2]>,
     },
+    /// A move in every pile that can move (Every-SG play): the piles' own moves, in pile order.
+    Every {
+        /// One move per pile.
+        moves: Vec<Change>,
+    },
     /// A move to option `option` (from 0, in the rules' order) of a game whose positions are
     /// not numbers (a script game); `to` is that option as written.
     Reach {
@@ -178,6 +183,16 @@ impl Change {
             *pile += index;
         }
         self
+    }
+
+    /// The pile a move of one pile names (from 0); `None` for other moves.
+    pub fn pile(&self) -> Option<usize> {
+        match self {
+            Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. } => {
+                Some(*pile)
+            }
+            _ => None,
+        }
     }
 
     /// A one-line human description, piles numbered from 1.
@@ -358,6 +373,11 @@ impl Change {
                     .collect::<Vec<_>>(),
                 lang,
             ),
+            Change::Every { moves } => moves
+                .iter()
+                .map(|m| m.describe(lang))
+                .collect::<Vec<_>>()
+                .join(lang.pick("; ", "；")),
             Change::Reach { to, .. } => match lang {
                 Lang::En => format!("move to {to}"),
                 Lang::Zh => format!("走到 {to}"),

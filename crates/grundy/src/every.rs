@@ -14,8 +14,7 @@
 
 use serde::Serialize;
 
-use crate::engine::{Count, EngineError, Memo};
-use crate::{Cancel, Explain, Game, Lang, Outcome};
+use crate::{Explain, Lang, Outcome};
 
 /// How many components an explanation lists one by one.
 pub const EXPLAINED_COMPONENTS: usize = 16;
@@ -131,115 +130,6 @@ impl Explain for EveryStep {
     }
 }
 
-/// The analysis of an Every-SG sum.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EveryAnalysis<P> {
-    /// Who wins with perfect play.
-    pub outcome: Outcome,
-    /// Each component's count (suspense).
-    pub counts: Vec<u32>,
-    /// The move: for each component the position it moves to (`None` where it cannot move).
-    /// Winning when `outcome` is N, the slowest loss otherwise; every entry `None` when no
-    /// component can move.
-    pub reply: Vec<Option<P>>,
-    /// The explanation, empty unless asked for.
-    pub explanation: Vec<EveryStep>,
-}
-
-/// The engine's table of suspense counts, for Every-SG sums of components of any [`Game`].
-pub struct EverySg<P> {
-    memo: Memo<P>,
-}
-
-impl<P: Clone + Eq + std::hash::Hash> EverySg<P> {
-    /// An empty table holding at most `limit` positions.
-    pub fn new(limit: usize) -> Self {
-        EverySg {
-            memo: Memo::bounded(limit, false).counting(Count::Suspense),
-        }
-    }
-
-    /// Makes later searches stop with [`EngineError::Cancelled`] once `cancel` is cancelled.
-    pub fn set_cancel(&mut self, cancel: Cancel) {
-        self.memo.set_cancel(cancel);
-    }
-
-    /// The suspense count of one component.
-    ///
-    /// # Errors
-    /// [`EngineError`] when the table is full, the search cancelled or the game has a cycle.
-    pub fn suspense<G: Game<Position = P>>(
-        &mut self,
-        game: &G,
-        component: &P,
-    ) -> Result<u32, EngineError> {
-        Ok(self.memo.info(game, component)?.remoteness)
-    }
-
-    /// Analyses the Every-SG sum of `components` (each searched whole by the engine): outcome,
-    /// counts, the move, and with `explain` the explanation.
-    ///
-    /// # Errors
-    /// As [`EverySg::suspense`].
-    ///
-    /// # Examples
-    /// ```
-    /// use grundy::every::EverySg;
-    /// use grundy::{Game, Outcome};
-    /// /// Take 1 or 2 from a heap.
-    /// struct OneOrTwo;
-    /// impl Game for OneOrTwo {
-    ///     type Position = u64;
-    ///     fn options(&self, n: &u64, out: &mut Vec<u64>) {
-    ///         out.extend([1, 2].iter().filter(|&&k| k <= *n).map(|k| n - k));
-    ///     }
-    /// }
-    /// let mut table = EverySg::new(1000);
-    /// // 4 is won slowly (4 -> 3 -> 2 -> 0: count 3), 3 is lost quickly (3 -> 2 -> 0: count 2).
-    /// let a = table.analyze(&OneOrTwo, &[4, 3], false).unwrap();
-    /// assert_eq!(a.counts, vec![3, 2]);
-    /// assert_eq!(a.outcome, Outcome::N);
-    /// assert_eq!(a.reply, vec![Some(3), Some(2)]);
-    /// ```
-    pub fn analyze<G: Game<Position = P>>(
-        &mut self,
-        game: &G,
-        components: &[P],
-        explain: bool,
-    ) -> Result<EveryAnalysis<P>, EngineError> {
-        let counts = components
-            .iter()
-            .map(|c| self.suspense(game, c))
-            .collect::<Result<Vec<u32>, _>>()?;
-        let mut reply = Vec::with_capacity(components.len());
-        let mut options = Vec::new();
-        for (component, &count) in components.iter().zip(&counts) {
-            options.clear();
-            game.options(component, &mut options);
-            let mut next = None;
-            for option in options.drain(..) {
-                if self.suspense(game, &option)? + 1 == count {
-                    next = Some(option);
-                    break;
-                }
-            }
-            reply.push(next);
-        }
-        let outcome = outcome(counts.iter().copied());
-        let explanation = if explain {
-            explanation(&counts, outcome)
-        } else {
-            Vec::new()
-        };
-        Ok(EveryAnalysis {
-            outcome,
-            counts,
-            reply,
-            explanation,
-        })
-    }
-}
-
 /// The explanation of a sum with these counts and outcome.
 pub fn explanation(counts: &[u32], outcome: Outcome) -> Vec<EveryStep> {
     let shown = counts.len().min(EXPLAINED_COMPONENTS);
@@ -265,119 +155,27 @@ pub fn explanation(counts: &[u32], outcome: Outcome) -> Vec<EveryStep> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Convention;
-    use crate::testing::Take;
-
-    const RULES: [Take; 4] = [Take(&[]), Take(&[1, 2]), Take(&[2, 3]), Take(&[1, 3, 4])];
-
-    /// The Every-SG sum played directly: a move is one option of every component that has one.
-    struct EverySum<'a, G>(&'a G);
-
-    impl<G: Game> Game for EverySum<'_, G> {
-        type Position = Vec<G::Position>;
-        fn options(&self, sum: &Vec<G::Position>, out: &mut Vec<Vec<G::Position>>) {
-            let mut moves: Vec<Vec<G::Position>> = vec![vec![]];
-            let mut any = false;
-            for component in sum {
-                let mut options = Vec::new();
-                self.0.options(component, &mut options);
-                if options.is_empty() {
-                    options.push(component.clone());
-                } else {
-                    any = true;
-                }
-                moves = moves
-                    .iter()
-                    .flat_map(|m| {
-                        options.iter().map(move |o| {
-                            let mut longer = m.clone();
-                            longer.push(o.clone());
-                            longer
-                        })
-                    })
-                    .collect();
-            }
-            if any {
-                out.extend(moves);
-            }
-        }
-    }
-
-    /// Every sum of two or three heaps up to `max`.
-    fn sums(max: u64) -> Vec<Vec<u64>> {
-        crate::testing::all_lists(3, max)
-            .into_iter()
-            .filter(|l| l.len() >= 2)
-            .collect()
-    }
-
-    #[test]
-    fn outcome_and_move_equal_a_direct_search_of_every_small_sum() {
-        for rule in &RULES {
-            let mut table = EverySg::new(1 << 20);
-            let mut direct = Memo::new();
-            let sum = EverySum(rule);
-            for heaps in sums(7) {
-                let a = table.analyze(rule, &heaps, true).unwrap();
-                let expected = direct.outcome(&sum, &heaps, Convention::Normal).unwrap();
-                assert_eq!(a.outcome, expected, "{:?} {heaps:?}", rule.0);
-                let moved: Vec<u64> = a
-                    .reply
-                    .iter()
-                    .zip(&heaps)
-                    .map(|(m, &h)| m.unwrap_or(h))
-                    .collect();
-                // The move wins when the sum is won, and it is one of the sum's moves.
-                let mut options = Vec::new();
-                sum.options(&heaps, &mut options);
-                if options.is_empty() {
-                    assert!(a.reply.iter().all(Option::is_none), "{heaps:?}");
-                    continue;
-                }
-                assert!(options.contains(&moved), "{heaps:?} -> {moved:?}");
-                if expected == Outcome::N {
-                    let after = direct.outcome(&sum, &moved, Convention::Normal).unwrap();
-                    assert_eq!(after, Outcome::P, "{:?} {heaps:?} -> {moved:?}", rule.0);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn remoteness_in_place_of_suspense_would_be_wrong() {
-        // The winner must delay: counting by remoteness (the winner hurries) misjudges a sum.
-        let wrong = RULES.iter().find_map(|rule| {
-            let mut remoteness = Memo::new();
-            let mut direct = Memo::new();
-            sums(7).into_iter().find(|heaps| {
-                let counts = heaps
-                    .iter()
-                    .map(|h| remoteness.info(rule, h).unwrap().remoteness);
-                outcome(counts)
-                    != direct
-                        .outcome(&EverySum(rule), heaps, Convention::Normal)
-                        .unwrap()
-            })
-        });
-        assert!(wrong.is_some());
-    }
 
     #[test]
     fn explanations_in_both_languages() {
-        let mut table = EverySg::new(1000);
-        let a = table.analyze(&RULES[1], &[4, 3], true).unwrap();
-        let en: Vec<String> = a.explanation.iter().map(|s| s.text(Lang::En)).collect();
-        let zh: Vec<String> = a.explanation.iter().map(|s| s.text(Lang::Zh)).collect();
+        let steps = explanation(&[3, 2], Outcome::N);
+        let en: Vec<String> = steps.iter().map(|s| s.text(Lang::En)).collect();
+        let zh: Vec<String> = steps.iter().map(|s| s.text(Lang::Zh)).collect();
         assert!(en[1].contains("1: 3, 2: 2"), "{en:?}");
         assert!(
             en[2].contains("largest count is 3, component 1's: odd"),
             "{en:?}"
         );
         assert!(zh[2].contains("先手必胜"), "{zh:?}");
-        let a = table.analyze(&RULES[1], &[0, 1, 0], true).unwrap();
-        assert_eq!(a.reply, vec![None, Some(0), None]);
-        let a = table.analyze(&RULES[1], &[0, 0], true).unwrap();
-        assert_eq!(a.outcome, Outcome::P);
-        assert_eq!(a.explanation.last(), Some(&EveryStep::AllEnded));
+        let steps = explanation(&[0, 0], Outcome::P);
+        assert_eq!(steps.last(), Some(&EveryStep::AllEnded));
+        let long = explanation(&[1; 20], Outcome::N);
+        assert_eq!(
+            long[1],
+            EveryStep::Counts {
+                counts: vec![1; EXPLAINED_COMPONENTS],
+                omitted: 20 - EXPLAINED_COMPONENTS
+            }
+        );
     }
 }

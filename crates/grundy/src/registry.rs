@@ -5,11 +5,12 @@
 //! A ruleset is a module of [`crate::games`] whose type implements [`Playable`] (its name is
 //! [`Ruleset::NAME`]) and [`FromSetup`]; adding one is one line in the list below. Every ruleset
 //! is played under both conventions: one whose analysis decides normal play only is played
-//! misère through [`Misere`].
+//! misère through [`Misere`]. A ruleset whose positions are sums of piles is also played under
+//! the Every-SG rule, through [`Every`].
 
 use crate::Convention;
 use crate::parse::Token;
-use crate::ruleset::{FromSetup, Misere, Playable, Ruleset, Setup, SetupError};
+use crate::ruleset::{Every, FromSetup, Misere, Playable, Ruleset, Setup, SetupError};
 
 /// Something to do with a ruleset whatever its type (a play loop, an API handler).
 pub trait Visitor {
@@ -19,15 +20,24 @@ pub trait Visitor {
     fn visit<G: Playable>(self, game: G) -> Self::Output;
 }
 
-/// Hands `game` to `visitor` to be played under `play`: as it is when that is its own
-/// convention, otherwise through [`Misere`] (a ruleset that decides normal play only, asked for
-/// misère play).
-fn in_convention<G: Playable, V: Visitor>(game: G, play: Convention, visitor: V) -> V::Output {
-    if game.convention() == play {
-        visitor.visit(game)
-    } else {
-        visitor.visit(Misere::new(game))
-    }
+/// Hands `game` to `visitor` to be played as `setup` asks: under the Every-SG rule through
+/// [`Every`]; as it is when its convention is the one asked for; otherwise through [`Misere`] (a
+/// ruleset that decides normal play only, asked for misère play).
+///
+/// # Errors
+/// [`SetupError::EveryMisere`] for Every-SG and misère play together.
+fn as_asked<G: Playable, V: Visitor>(
+    game: G,
+    setup: &Setup,
+    visitor: V,
+) -> Result<V::Output, SetupError> {
+    let play = setup.convention();
+    Ok(match (setup.every, play) {
+        (true, Convention::Misere) => return Err(SetupError::EveryMisere),
+        (true, _) => visitor.visit(Every::new(game)),
+        _ if game.convention() == play => visitor.visit(game),
+        _ => visitor.visit(Misere::new(game)),
+    })
 }
 
 /// Declares [`RULESETS`], [`with_ruleset`], [`read_words`] and [`read_text`] from the list of
@@ -48,7 +58,7 @@ macro_rules! registry {
             $(
                 if setup.game == <$ruleset as Ruleset>::NAME {
                     let game = <$ruleset as FromSetup>::from_setup(setup)?;
-                    return Ok(in_convention(game, setup.convention(), visitor));
+                    return as_asked(game, setup, visitor);
                 }
             )*
             Err(SetupError::UnknownGame {

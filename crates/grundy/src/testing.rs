@@ -135,6 +135,7 @@ where
         let setup = Setup {
             game: G::NAME.to_string(),
             misere: play == Convention::Misere,
+            every: game.every(),
             params: resume.params.clone(),
         };
         struct Again<'a>(&'a Vec<u64>);

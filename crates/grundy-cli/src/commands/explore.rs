@@ -23,8 +23,9 @@ use crate::report::LangArg;
 
 /// Explore a family of games with one parameter n: the values G(n), the P-positions, the period.
 ///
-/// Families: `subtract S...` (a heap of n, a move removes one of the numbers S; also `1..M` and
-/// `all-but:F`, as in `grundy subtraction --set`), `octal CODE` (a heap of n in the take-and-break
+/// Families: `subtract SET` (a heap of n, a move removes one of the numbers of SET, written as
+/// `grundy subtraction --set` takes it: `1,2,4`, `1..M`, `all-but:F`; the numbers may also be
+/// separate words, `subtract 1 2 4`), `octal CODE` (a heap of n in the take-and-break
 /// game CODE, as in `grundy values`: 0.77 Kayles, 0.07 Dawson's Kayles, 4.7, grundy), `lasker`
 /// (one heap of n in Lasker's Nim), `nim P...` (Nim with piles P fixed and one more pile of n),
 /// `script FILE` (the script's `fn family(n)`, or the state n itself).
@@ -41,7 +42,7 @@ use crate::report::LangArg;
 /// `if n % 4 == 3 { n + 1 } else { n }`), a boolean says whether the player to move wins
 /// (`n % 3 != 0`).
 ///
-/// Examples: `grundy explore subtract 1 2 4 --check "n % 3"`,
+/// Examples: `grundy explore subtract 1,2,4 --check "n % 3"`,
 /// `grundy explore octal 0.77 --upto 200 --plot kayles.svg`, `grundy explore lasker --to 60`,
 /// `grundy explore script examples/scripts/lasker-nim.rhai --to 40`, `grundy explore nim 5 --json`.
 #[derive(clap::Args)]

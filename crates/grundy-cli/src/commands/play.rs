@@ -169,6 +169,7 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
             ScriptPlay::check(&Setup {
                 game: "script".to_string(),
                 misere: false,
+                every: false,
                 params: named,
             })?;
             let limits = ScriptLimits {

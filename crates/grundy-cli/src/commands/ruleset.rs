@@ -15,9 +15,8 @@ use grundy::{Convention, Lang};
 
 use crate::report::{OutputArgs, write_json, write_why};
 
-/// Rulesets whose analysis command has more than the registry gives (`subtraction --sequence`,
-/// `octal --max-heap` and its misère search, moore's line on a count that is a lower bound, sum's
-/// `GAME:PILES` components): they keep a command module of their own, whose JSON takes the
+/// Rulesets whose analysis command has more than the registry gives (sum's `GAME:PILES`
+/// components, its bounds on them): they keep a command module of their own, whose JSON takes the
 /// ruleset's own fields from the library as the registry's does (`Presentation::json_fields`).
 const OWN_ANALYSIS: &[&str] = &["sum"];
 
@@ -36,6 +35,8 @@ struct Description {
     params: &'static [ParamDoc],
     /// Whether the ruleset's own analysis decides misère play.
     misere_theorem: bool,
+    /// Whether its positions are sums of piles, played under the Every-SG rule too.
+    sums: bool,
     part: Unit,
 }
 
@@ -49,6 +50,7 @@ impl Visitor for Describe {
             notation: game.notation(),
             params: game.parameters(),
             misere_theorem: game.conventions().contains(&Convention::Misere),
+            sums: game.offers_every(),
             part: game.part(),
         }
     }
@@ -116,6 +118,15 @@ fn command(name: &'static str, analysis: bool) -> Command {
                 "Misère play: the player who makes the last move loses; decided by the SJ theorem where the position is a sum whose components meet its hypothesis, otherwise by a search of the whole position."
             }),
     );
+    if about.sums {
+        command = command.arg(
+            Arg::new("every")
+                .long("every")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("misere")
+                .help("Every-SG: on each turn a move in every pile that can move, the last move winning; decided by the piles' counts (the winner of a pile delays its end, the loser hurries)."),
+        );
+    }
     let position = if analysis {
         format!(
             "The position: {}; read from standard input when none is given; @FILE reads it from FILE, - from standard input.",
@@ -225,6 +236,7 @@ impl Chosen {
             setup: Setup {
                 game: name.to_string(),
                 misere: matches.get_flag("misere"),
+                every: matches.try_get_one::<bool>("every").ok().flatten() == Some(&true),
                 params,
             },
             position: matches

@@ -3,15 +3,13 @@
 use std::io::Write;
 
 use anyhow::{anyhow, bail};
-use grundy::games::mixed::SumPlay;
 use grundy::games::mixed::{self, ComponentProblem, MixedSum};
 use grundy::games::subtraction::SubtractionSet;
-use grundy::registry;
-use grundy::ruleset::{FromSetup, Presentation, Ruleset, Setup};
-use grundy::{AnalyzeOptions, Convention, Lang, Outcome, report};
+use grundy::ruleset::Setup;
+use grundy::{AnalyzeOptions, Convention, Lang};
 
 use crate::commands::ruleset::registry_params;
-use crate::report::{OutputArgs, Report, write_json, write_why};
+use crate::report::{OutputArgs, Report};
 
 /// A sum of games: Nim piles, Lasker piles, subtraction-game piles and heaps of take-and-break
 /// games side by side; a move is a move in one component; who cannot move loses.
@@ -27,8 +25,8 @@ use crate::report::{OutputArgs, Report, write_json, write_why};
 /// --every: Every-SG. Count each heap's moves when its winner delays the end and its loser
 /// hurries it (a count is odd exactly when the player to move wins that heap); the sum lasts as
 /// long as its largest count, so the player to move wins iff the largest count is odd, and wins
-/// by moving every heap to an option whose count is one less. A heap that splits stays one
-/// component, its parts moved together.
+/// by moving every heap to an option whose count is one less; more generally a move wins iff the
+/// largest count it leaves is even. A heap that splits leaves heaps that each must move.
 ///
 /// Limits: at most --max-components components, --max-piles heaps in all (the global flag), and
 /// --max-sets different subtraction sets and codes (each needs a table of up to 2^21 values).
@@ -83,21 +81,14 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         }
         None => args.components.clone(),
     };
-    if args.misere {
+    if args.misere || args.every {
         let setup = Setup {
             game: "sum".to_string(),
-            misere: true,
+            misere: args.misere,
+            every: args.every,
             params: args.params.0.clone(),
         };
         return crate::commands::ruleset::analyse(&setup, &texts, &args.output, out);
-    }
-    if args.every {
-        let setup = Setup {
-            game: "sum".to_string(),
-            misere: false,
-            params: args.params.0.clone(),
-        };
-        return every(&setup, &texts, &args.output, out);
     }
     // Split no further than one component past the bound.
     let tokens: Vec<String> = texts
@@ -146,67 +137,4 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         show: &|parts: &Vec<String>| parts.join(" + "),
     }
     .write_with(&args.output, fields, &[], out)
-}
-
-/// `grundy sum --every`: the Every-SG analysis of the components `words`.
-fn every(
-    setup: &Setup,
-    words: &[String],
-    output: &OutputArgs,
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
-    let (setup, numbers) = match registry::read_words(setup, words)? {
-        Some(read) => read,
-        None => (setup.clone(), crate::input::numbers(words, "pile")?),
-    };
-    let game = SumPlay::from_setup(&setup)?;
-    let position = game.position(numbers)?;
-    let analysis = game.analyze_every(&position, output.explain)?;
-    let lang = Lang::from(output.lang);
-    if output.json {
-        let json = grundy::json::every(&game, &position, &analysis, lang, output.explain);
-        return write_json(out, &json);
-    }
-    let title = lang.pick("Every-SG sum of games", "Every-SG 游戏和");
-    let colon = lang.pick(": ", "：");
-    writeln!(out, "{title}{colon}{}", game.show(&position, lang))?;
-    write!(
-        out,
-        "{}",
-        report::verdict(lang, analysis.outcome, "", &[], 0)
-    )?;
-    let counts: Vec<String> = analysis.counts.iter().map(u32::to_string).collect();
-    writeln!(
-        out,
-        "{}{colon}{}",
-        lang.pick("counts", "步数"),
-        counts.join(", ")
-    )?;
-    if analysis.reply.iter().any(Option::is_some) {
-        let heading = match analysis.outcome {
-            Outcome::N => lang.pick(
-                "the winning move, in every heap",
-                "必胜走法（每堆各走一步）",
-            ),
-            _ => lang.pick(
-                "the move that lasts longest, in every heap",
-                "拖得最久的走法（每堆各走一步）",
-            ),
-        };
-        writeln!(out, "{heading}{}", colon.trim_end())?;
-        for (heap, reply) in position.iter().zip(&analysis.reply) {
-            if let Some(after) = reply {
-                writeln!(
-                    out,
-                    "  {}  =>  {}",
-                    game.show(&vec![*heap], lang),
-                    game.show(after, lang)
-                )?;
-            }
-        }
-    }
-    if output.explain {
-        write_why(out, lang, &analysis.explanation)?;
-    }
-    Ok(())
 }

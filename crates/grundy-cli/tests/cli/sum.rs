@@ -144,14 +144,28 @@ fn every_sg_sums_by_the_largest_count() {
     .stdout(predicate::str::contains(
         "Every-SG sum of games: nim:3 + lasker:5 + sub{1,2}:4",
     ))
-    .stdout(predicate::str::contains("counts: 1, 1, 3"))
-    .stdout(predicate::str::contains("sub{1,2}:4  =>  sub{1,2}:3"))
+    .stdout(predicate::str::contains("counts of the piles: 1, 1, 3"))
+    // A move wins iff the largest count it leaves is even: sub{1,2}:4 must go to 3 (count 2),
+    // and then any of nim:3's 3 options and lasker:5's 7 (counts at most 1) keeps it 2.
+    .stdout(predicate::str::contains("winning moves (21):"))
+    .stdout(predicate::str::contains(
+        "take 3 from pile 1 (3 -> 0); take 5 from pile 2 (5 -> 0); take 1 from pile 3 (4 -> 3)  =>  nim:0 + lasker:0 + sub{1,2}:3",
+    ))
     .stdout(predicate::str::contains("The largest count is 3"));
     let v = json(&["sum", "--every", "--games", "nim nim", "0", "2", "--json"]);
-    assert_eq!(v["rule"], "every");
+    assert_eq!(v["every"], true);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["counts"], json!([0, 1]));
-    assert_eq!(v["move"], json!([null, "nim:0"]));
+    // Nim heap 2 must be emptied: heap 1 has count 1, odd.
+    assert_eq!(v["winning_move_count"], 1);
+    assert_eq!(v["winning_moves"][0]["position"], json!(["nim:0", "nim:0"]));
+    // The same game through the registry's own commands.
+    let same = json(&["sum", "--every", "nim:0", "nim:2", "--json"]);
+    assert_eq!(same["counts"], v["counts"]);
+    assert_eq!(
+        json(&["nim", "--every", "0", "2", "--json"])["counts"],
+        v["counts"]
+    );
     fails_with(
         &["sum", "--every", "--misere", "nim:1"],
         "",
@@ -162,4 +176,29 @@ fn every_sg_sums_by_the_largest_count() {
         "",
         &["too large to search"],
     );
+    fails_with(
+        &["nim", "--every", "--misere", "1"],
+        "",
+        &["cannot be used with"],
+    );
+    // Only rulesets whose positions are sums of piles take it.
+    fails_with(&["wythoff", "--every", "3", "5"], "", &["--every"]);
+}
+
+#[test]
+fn every_sg_is_played_with_a_move_in_every_pile() {
+    // 1 1; 2 2 leaves nim:2 + lasker:5 (counts 1 and 1): the computer wins by emptying both.
+    grundy(&["play", "sum", "--every", "nim:3", "lasker:7"])
+        .write_stdin("1 1\n1 1; 1 2\n1 1; 2 2\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("a move is MOVE; MOVE; …"))
+        .stdout(predicate::str::contains(
+            "pile 2 can move and has no move here",
+        ))
+        .stdout(predicate::str::contains("pile 1 is moved twice"))
+        .stdout(predicate::str::contains(
+            "computer: take 2 from pile 1 (2 -> 0); take 5 from pile 2 (5 -> 0)",
+        ))
+        .stdout(predicate::str::contains("the computer wins"));
 }

@@ -93,11 +93,13 @@ def analyze(
     position: _Position,
     *,
     misere: bool = False,
+    every: bool = False,
     max_moves: int = ...,
     **params: _ParamValue,
 ) -> Analysis:
     """Analyses position in the ruleset game (one of RULESETS), with its parameters named as on
-    the command line: analyze("nonincreasing", [3, 4, 5], k=3)."""
+    the command line: analyze("nonincreasing", [3, 4, 5], k=3). every=True plays a sum of piles
+    (nim, subtraction, lasker, sum) under the Every-SG rule: a move in every pile that can move."""
 
 def nim(piles: _Position, misere: bool = False, *, max_moves: int = ...) -> Analysis:
     """Analyses a Nim position."""

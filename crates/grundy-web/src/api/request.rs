@@ -40,6 +40,9 @@ pub(super) struct Request {
     pub(super) state: Option<String>,
     #[serde(default)]
     pub(super) misere: bool,
+    /// Every-SG play: a move in every pile that can move.
+    #[serde(default)]
+    pub(super) every: bool,
     #[serde(default)]
     pub(super) explain: bool,
     #[serde(default)]
@@ -233,6 +236,7 @@ impl Job {
             params: parameters(request.params, request.params_object.unwrap_or_default())?,
             game: request.game,
             misere: request.misere,
+            every: request.every,
         };
         let job = Job {
             action,

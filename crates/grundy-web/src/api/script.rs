@@ -243,6 +243,7 @@ pub(super) fn listing() -> Option<Value> {
     v["board"] = json!("script");
     // Script games are played under normal play only (`Setup::normal_play_only`).
     v["conventions"] = json!(["normal"]);
+    v["every"] = json!(false);
     v["examples"] = EXAMPLES
         .iter()
         .map(|(name, rules, state)| json!({ "name": name, "script": rules, "state": state }))

@@ -24,7 +24,6 @@ use crate::parse::{NumberProblem, Token, parse_u64};
 use crate::values::{Digit, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Change, Lang, MoveList, Nimber};
 
-mod every;
 mod playable;
 
 pub use playable::{SumHeap, SumPlay, SumRules, components_of};

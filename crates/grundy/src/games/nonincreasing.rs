@@ -440,7 +440,7 @@ mod tests {
 
     use crate::testing::all_lists;
 
-    /// The closed form against the engine: `play::registry::tests`.
+    /// The closed form against the engine: `registry::tests`.
     #[test]
     fn winning_moves_are_listed_by_pile_then_amount_under_every_cap() {
         let options = AnalyzeOptions {

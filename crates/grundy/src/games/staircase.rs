@@ -575,7 +575,7 @@ pub(crate) mod tests {
             .chain(longer(7, 2))
     }
 
-    /// The closed form against the engine: `play::registry::tests`.
+    /// The closed form against the engine: `registry::tests`.
     #[test]
     fn winning_moves_are_listed_from_the_lowest_step_up() {
         for steps in small_rows() {

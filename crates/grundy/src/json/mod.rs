@@ -13,14 +13,12 @@
 //! Only with the `serde` feature (on by default).
 
 mod analysis;
-mod every;
 mod nimber;
 mod play;
 mod scored;
 mod values;
 
 pub use analysis::{AnalysisJson, Analyzed, MoveJson, Written, playable};
-pub use every::{EveryJson, every};
 pub use nimber::{nimber_table, nimber_value};
 pub use play::{MovedJson, RulesetJson, moved};
 pub use scored::{ScoreJson, Scored, ends};

@@ -7,7 +7,8 @@ use crate::ruleset::{Board, Notation, ParamDoc, Playable, Resume};
 use crate::{Change, Convention, Lang};
 
 /// A ruleset as the API lists it: `game`, `title` (`en`, `zh`), `notation`, `params` (each
-/// with `name`, `value_name`, `en`, `zh`, `default`, `positional`), `conventions` and `board`.
+/// with `name`, `value_name`, `en`, `zh`, `default`, `positional`), `conventions`, `every`
+/// (whether a request may ask for Every-SG play) and `board`.
 #[derive(Serialize)]
 pub struct RulesetJson {
     game: &'static str,
@@ -15,6 +16,7 @@ pub struct RulesetJson {
     notation: Notation,
     params: &'static [ParamDoc],
     conventions: &'static [Convention],
+    every: bool,
     board: Board,
 }
 
@@ -39,6 +41,7 @@ impl RulesetJson {
             // Every ruleset is played under both: misère through `ruleset::Misere` where its
             // own analysis decides normal play only.
             conventions: &[Convention::Normal, Convention::Misere],
+            every: game.offers_every(),
             board: game.board(),
         }
     }

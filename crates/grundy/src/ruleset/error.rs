@@ -149,6 +149,14 @@ pub enum MoveError {
         /// Why, in Chinese.
         zh: String,
     },
+    /// An Every-SG move that leaves out a pile that can move, or moves one pile twice.
+    #[error("{}", if *twice { format!("pile {pile} is moved twice: Every-SG moves each pile once") } else { format!("pile {pile} can move and has no move here: Every-SG moves every pile that can move") })]
+    NotEvery {
+        /// The pile, from 1.
+        pile: usize,
+        /// Moved twice rather than left out.
+        twice: bool,
+    },
     /// The position has no move left.
     #[error("the game is over: there is no move")]
     GameOver,
@@ -249,6 +257,12 @@ impl Explain for MoveError {
                 format!("第 {edge} 条边（{u}-{v}）不在局中：它与地面不相连")
             }
             (Lang::Zh, MoveError::NotATurn { input, zh, .. }) => format!("{input} 不是走法：{zh}"),
+            (Lang::Zh, MoveError::NotEvery { pile, twice: true }) => {
+                format!("第 {pile} 堆走了两次：Every-SG 每堆只走一步")
+            }
+            (Lang::Zh, MoveError::NotEvery { pile, twice: false }) => {
+                format!("第 {pile} 堆还能走，却没有走：Every-SG 要在每个还能走的堆各走一步")
+            }
             (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
         }
     }
@@ -376,4 +390,17 @@ pub enum SetupError {
         /// The ruleset.
         game: String,
     },
+    /// Every-SG play asked of a ruleset whose position is not a sum of piles.
+    #[error(
+        "{game} positions are not sums of independent piles, so there is no Every-SG play of them"
+    )]
+    NotASum {
+        /// The ruleset.
+        game: String,
+    },
+    /// Every-SG play and misère play asked together.
+    #[error(
+        "Every-SG play is under normal play (the last move wins): drop misère play or Every-SG"
+    )]
+    EveryMisere,
 }

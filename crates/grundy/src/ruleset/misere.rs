@@ -446,6 +446,7 @@ mod tests {
         let setup = Setup {
             game: game.to_string(),
             misere: true,
+            every: false,
             params: params
                 .iter()
                 .map(|&(k, v)| (k.to_string(), v.to_string()))
@@ -556,6 +557,7 @@ mod tests {
             let setup = Setup {
                 game: game.to_string(),
                 misere: true,
+                every: false,
                 params: params
                     .iter()
                     .map(|&(k, v)| (k.to_string(), v.to_string()))

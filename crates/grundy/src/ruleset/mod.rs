@@ -21,12 +21,14 @@ use crate::engine::EngineError;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang};
 
 mod error;
+mod every;
 mod misere;
 mod notation;
 mod piles;
 mod setup;
 
 pub use error::{MoveError, OPTIONS_LISTED, SetupError};
+pub use every::Every;
 pub use misere::{Misere, MisereStep, SEARCH_BUDGET, SearchStep};
 pub use notation::{Notation, Unit};
 pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
@@ -110,6 +112,16 @@ pub trait Ruleset {
     fn convention(&self) -> Convention {
         Convention::Normal
     }
+    /// Whether this is Every-SG play of the ruleset ([`Every`]), a move in every pile at once.
+    fn every(&self) -> bool {
+        false
+    }
+    /// Whether its positions are sums of piles (a one-pile position has
+    /// [`Ruleset::summands`]), which front ends offer under the Every-SG rule too.
+    fn offers_every(&self) -> bool {
+        self.position(vec![1])
+            .is_ok_and(|one_pile| self.summands(&one_pile).is_some())
+    }
     /// The parameters the ruleset takes (none for most).
     fn parameters(&self) -> &'static [ParamDoc] {
         &[]
@@ -138,9 +150,10 @@ pub trait Ruleset {
         }
     }
 
-    /// The position as a sum of independent games, each a position of this ruleset (a pile
-    /// game's piles one by one), when its parts are played independently; `None` otherwise.
-    /// [`Misere`] decides such sums by the SJ theorem where its hypothesis holds.
+    /// The position as a sum of independent games, each a position of this ruleset, when its
+    /// parts are played independently: its piles one by one, summand i being pile i (whose moves
+    /// [`Change::on_pile`] renumbers); `None` otherwise. [`Misere`] decides such sums by the SJ
+    /// theorem where its hypothesis holds, and [`Every`] plays them under the Every-SG rule.
     fn summands(&self, _position: &Self::Position) -> Option<Vec<Self::Position>> {
         None
     }

@@ -132,3 +132,9 @@ pub(crate) fn positions_from(n: u64) -> Option<u128> {
     }
     Some(if n == 0 { 1 } else { exact[1..].iter().sum() })
 }
+
+/// Each pile of `piles` as a position of its own: [`super::Ruleset::summands`] of a ruleset whose
+/// piles are independent games.
+pub(crate) fn each_pile(piles: &[u64]) -> Option<Vec<Vec<u64>>> {
+    Some(piles.iter().map(|&pile| vec![pile]).collect())
+}

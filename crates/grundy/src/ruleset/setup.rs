@@ -9,13 +9,15 @@ use super::SetupError;
 use crate::Convention;
 use crate::parse::{Token, parse_u64};
 
-/// A game as asked for by a front end: ruleset, convention and parameters.
+/// A game as asked for by a front end: ruleset, convention (or Every-SG play) and parameters.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
     /// The ruleset's command name (`nim`).
     pub game: String,
     /// Misère play: the player who makes the last move loses.
     pub misere: bool,
+    /// Every-SG play: a move in every pile that can move ([`super::Every`]).
+    pub every: bool,
     /// The ruleset's parameters by name, as text (a subtraction set `1,3,4`, a grid size, ...).
     pub params: BTreeMap<String, String>,
 }

@@ -7,7 +7,7 @@ use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
 use crate::ruleset::{
     FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit,
-    analyzable_piles, index, keyword_numbers, positions_from, take_from, two_numbers,
+    analyzable_piles, each_pile, index, keyword_numbers, positions_from, take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -62,7 +62,7 @@ impl Ruleset for LaskerPlay {
     /// The takes, then the splits into x and n − x with x ≤ n − x.
     /// Each pile is a game of its own.
     fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        Some(piles.iter().map(|&pile| vec![pile]).collect())
+        each_pile(piles)
     }
 
     fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {

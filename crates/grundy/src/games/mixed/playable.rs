@@ -310,6 +310,7 @@ pub fn components_of(games: &str, heaps: Vec<u64>) -> Result<Vec<String>, SetupE
     let game = SumPlay::from_setup(&Setup {
         game: "sum".to_string(),
         misere: false,
+        every: false,
         params: BTreeMap::from([(GAMES.name.to_string(), games.to_string())]),
     })?;
     let position = game.position(heaps)?;

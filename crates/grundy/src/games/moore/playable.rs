@@ -250,6 +250,7 @@ mod tests {
             let setup = Setup {
                 game: "moore".to_string(),
                 misere: false,
+                every: false,
                 params: BTreeMap::from([("k".to_string(), k.to_string())]),
             };
             check_playable(&MoorePlay::from_setup(&setup).unwrap(), &all_lists(3, 3), 3);

@@ -3,8 +3,8 @@
 use crate::engine::EngineError;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, take_from,
-    two_numbers,
+    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, each_pile,
+    take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Lang};
 
@@ -69,6 +69,11 @@ impl Ruleset for NimPlay {
             return Err(SetupError::Empty { what: "piles" });
         }
         Ok(numbers)
+    }
+
+    /// Each pile is a game of its own.
+    fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        each_pile(piles)
     }
 
     fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {

@@ -496,6 +496,7 @@ mod tests {
         OctalPlay::from_setup(&Setup {
             game: "octal".to_string(),
             misere,
+            every: false,
             params: BTreeMap::from([("code".to_string(), code.to_string())]),
         })
         .unwrap()

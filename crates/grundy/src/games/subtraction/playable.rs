@@ -10,7 +10,7 @@ use crate::games::subtraction::{self, Subtraction, SubtractionSet, SubtractionVa
 use crate::parse::Token;
 use crate::ruleset::{
     FromSetup, Listing, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
-    SetupError, analyzable_piles, box_cost, take_from, two_numbers,
+    SetupError, analyzable_piles, box_cost, each_pile, take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -164,7 +164,7 @@ impl Ruleset for SubtractionPlay {
 
     /// Each pile is a game of its own.
     fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        Some(piles.iter().map(|&pile| vec![pile]).collect())
+        each_pile(piles)
     }
 
     fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
