@@ -12,13 +12,11 @@
 //!
 //! The registry plays a ruleset through [`Every`] when a front end asks for Every-SG play.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-use super::{
-    Board, Listing, MoveError, Notation, ParamDoc, Presentation, Resume, Ruleset, SEARCH_BUDGET,
-    SetupError, Unit,
-};
+use super::misere::within_budget;
+use super::{MoveError, Notation, Presentation, Ruleset, SEARCH_BUDGET, SetupError};
 use crate::engine::EngineError;
 use crate::every::{self, EveryStep};
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, Outcome};
@@ -154,27 +152,13 @@ impl<R: Presentation> Every<R> {
         counts.known[pile]
     }
 
-    /// Refuses a position whose piles' searches together pass [`SEARCH_BUDGET`].
-    fn within_budget(&self, piles: &[R::Position]) -> Result<(), EngineError> {
-        let cost = piles
-            .iter()
-            .map(|p| self.rules.search_cost(p).unwrap_or(u64::MAX))
-            .fold(0, u64::saturating_add);
-        if cost > SEARCH_BUDGET {
-            return Err(EngineError::TooLarge {
-                budget: SEARCH_BUDGET,
-            });
-        }
-        Ok(())
-    }
-
     /// Each pile's count and its options with theirs.
     fn survey(
         &self,
         position: &R::Position,
     ) -> Result<(Vec<u32>, Vec<Vec<PileOption>>), EngineError> {
         let piles = self.piles(position);
-        self.within_budget(&piles)?;
+        within_budget(&self.rules, &piles)?;
         let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
         if counts.known.len() > SEARCH_BUDGET as usize {
             counts.known.clear();
@@ -330,17 +314,13 @@ impl<R: Presentation> Ruleset for Every<R> {
     type Step = EveryStep;
     type Rules = Self;
 
+    super::as_wrapped!(Ruleset);
+
     fn rules(&self) -> &Self {
         self
     }
     fn every(&self) -> bool {
         true
-    }
-    fn parameters(&self) -> &'static [ParamDoc] {
-        self.rules.parameters()
-    }
-    fn settings(&self) -> BTreeMap<String, String> {
-        self.rules.settings()
     }
     /// The ruleset's position, which must be a sum of piles.
     fn position(&self, numbers: Vec<u64>) -> Result<R::Position, SetupError> {
@@ -351,12 +331,6 @@ impl<R: Presentation> Ruleset for Every<R> {
             });
         }
         Ok(position)
-    }
-    fn components(&self, position: &R::Position) -> usize {
-        self.rules.components(position)
-    }
-    fn resume(&self, position: &R::Position) -> Resume {
-        self.rules.resume(position)
     }
     /// Every choice of one move in each pile that can move.
     fn legal_moves(&self, position: &R::Position, out: &mut Vec<Change>) {
@@ -384,9 +358,6 @@ impl<R: Presentation> Ruleset for Every<R> {
                 .filter(|moves| !moves.is_empty())
                 .map(|moves| Change::Every { moves }),
         );
-    }
-    fn is_over(&self, position: &R::Position) -> bool {
-        self.rules.is_over(position)
     }
     /// The moves of the piles one after another, the last pile first (a pile that splits
     /// renumbers only the piles after it).
@@ -433,9 +404,6 @@ impl<R: Presentation> Ruleset for Every<R> {
             Some(cost.saturating_mul(self.rules.search_cost(pile)?.max(1)))
         })
     }
-    fn material(&self, position: &R::Position) -> u128 {
-        self.rules.material(position)
-    }
     /// Every pile counted down by one: the longest loss.
     fn slow_move(&self, position: &R::Position) -> Option<Change> {
         let (counts, options) = self.survey(position).ok()?;
@@ -444,6 +412,8 @@ impl<R: Presentation> Ruleset for Every<R> {
 }
 
 impl<R: Presentation> Presentation for Every<R> {
+    super::as_wrapped!(Presentation);
+
     fn title(&self, lang: Lang) -> String {
         let title = self.rules.title(lang);
         lang.pick(
@@ -451,20 +421,8 @@ impl<R: Presentation> Presentation for Every<R> {
             format!("Every-SG 规则的{title}"),
         )
     }
-    fn help(&self) -> &'static str {
-        self.rules.help()
-    }
-    fn part(&self) -> Unit {
-        self.rules.part()
-    }
-    fn board(&self) -> Board {
-        self.rules.board()
-    }
     fn notation(&self) -> Notation {
         NOTATION
-    }
-    fn show(&self, position: &R::Position, lang: Lang) -> String {
-        self.rules.show(position, lang)
     }
     /// One move of the ruleset for each pile that can move, separated by `;`, in any order.
     fn parse_move(&self, position: &R::Position, text: &str) -> Result<Change, MoveError> {
@@ -511,16 +469,6 @@ impl<R: Presentation> Presentation for Every<R> {
             .map(|m| self.rules.write_move(m))
             .collect::<Vec<_>>()
             .join("; ")
-    }
-    fn write_position<S: serde::Serializer>(
-        &self,
-        position: &R::Position,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        self.rules.write_position(position, serializer)
-    }
-    fn listing(&self, lang: Lang) -> Result<Option<Listing>, SetupError> {
-        self.rules.listing(lang)
     }
     /// Each pile's count.
     fn notes(

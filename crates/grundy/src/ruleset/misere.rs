@@ -13,13 +13,11 @@
 //! The registry plays a ruleset through it when misère play is asked of a ruleset that does not
 //! offer it itself ([`Ruleset::conventions`]).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::{
-    Board, Listing, MoveError, Notation, ParamDoc, Presentation, Resume, Ruleset, SetupError, Unit,
-};
+use super::{MoveError, Notation, Presentation, Ruleset, SetupError};
 use crate::engine::{EngineError, Memo};
 use crate::sj::{self, Hypothesis, SjStep};
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Nimber, Outcome};
@@ -158,15 +156,7 @@ impl<R: Presentation> Misere<R> {
         let mut distinct = summands.clone();
         distinct.sort_by_key(|s| std::cmp::Reverse(self.rules.material(s)));
         distinct.dedup();
-        let check_cost = distinct
-            .iter()
-            .map(|s| self.rules.search_cost(s).unwrap_or(u64::MAX))
-            .fold(0, u64::saturating_add);
-        if check_cost > SEARCH_BUDGET {
-            return Err(EngineError::TooLarge {
-                budget: SEARCH_BUDGET,
-            });
-        }
+        within_budget(&self.rules, &distinct)?;
         let mut memo = Memo::bounded(SEARCH_BUDGET as usize, false);
         let check = sj::check(self.rules.rules(), &distinct, &mut memo).map_err(too_large)?;
         let mut hypothesis = check.hypothesis(|p| self.rules.show(p, Lang::En));
@@ -274,6 +264,26 @@ impl<R: Presentation> Misere<R> {
     }
 }
 
+/// Refuses positions whose searches together ([`Ruleset::search_cost`]) pass [`SEARCH_BUDGET`].
+///
+/// # Errors
+/// [`EngineError::TooLarge`].
+pub(super) fn within_budget<R: Ruleset>(
+    rules: &R,
+    positions: &[R::Position],
+) -> Result<(), EngineError> {
+    let cost = positions
+        .iter()
+        .map(|p| rules.search_cost(p).unwrap_or(u64::MAX))
+        .fold(0, u64::saturating_add);
+    if cost > SEARCH_BUDGET {
+        return Err(EngineError::TooLarge {
+            budget: SEARCH_BUDGET,
+        });
+    }
+    Ok(())
+}
+
 /// A full table is a position past the search's budget.
 fn too_large(e: EngineError) -> EngineError {
     match e {
@@ -290,6 +300,8 @@ impl<R: Presentation> Ruleset for Misere<R> {
     type Step = MisereStep;
     type Rules = R::Rules;
 
+    super::as_wrapped!(Ruleset);
+
     fn rules(&self) -> &R::Rules {
         self.rules.rules()
     }
@@ -299,29 +311,14 @@ impl<R: Presentation> Ruleset for Misere<R> {
     fn convention(&self) -> Convention {
         Convention::Misere
     }
-    fn parameters(&self) -> &'static [ParamDoc] {
-        self.rules.parameters()
-    }
-    fn settings(&self) -> BTreeMap<String, String> {
-        self.rules.settings()
-    }
     fn position(&self, numbers: Vec<u64>) -> Result<R::Position, SetupError> {
         self.rules.position(numbers)
-    }
-    fn components(&self, position: &R::Position) -> usize {
-        self.rules.components(position)
-    }
-    fn resume(&self, position: &R::Position) -> Resume {
-        self.rules.resume(position)
     }
     fn summands(&self, position: &R::Position) -> Option<Vec<R::Position>> {
         self.rules.summands(position)
     }
     fn legal_moves(&self, position: &R::Position, out: &mut Vec<Change>) {
         self.rules.legal_moves(position, out);
-    }
-    fn is_over(&self, position: &R::Position) -> bool {
-        self.rules.is_over(position)
     }
     fn apply(&self, position: &R::Position, change: &Change) -> R::Position {
         self.rules.apply(position, change)
@@ -339,33 +336,20 @@ impl<R: Presentation> Ruleset for Misere<R> {
     fn search_cost(&self, position: &R::Position) -> Option<u64> {
         self.rules.search_cost(position)
     }
-    fn material(&self, position: &R::Position) -> u128 {
-        self.rules.material(position)
-    }
     fn slow_move(&self, position: &R::Position) -> Option<Change> {
         self.rules.slow_move(position)
     }
 }
 
 impl<R: Presentation> Presentation for Misere<R> {
+    super::as_wrapped!(Presentation);
+
     fn title(&self, lang: Lang) -> String {
         let title = self.rules.title(lang);
         lang.pick(format!("misère {title}"), format!("反常规则的{title}"))
     }
-    fn help(&self) -> &'static str {
-        self.rules.help()
-    }
-    fn part(&self) -> Unit {
-        self.rules.part()
-    }
-    fn board(&self) -> Board {
-        self.rules.board()
-    }
     fn notation(&self) -> Notation {
         self.rules.notation()
-    }
-    fn show(&self, position: &R::Position, lang: Lang) -> String {
-        self.rules.show(position, lang)
     }
     fn show_after(&self, position: &R::Position, change: &Change, lang: Lang) -> String {
         self.rules.show_after(position, change, lang)
@@ -376,13 +360,6 @@ impl<R: Presentation> Presentation for Misere<R> {
     fn write_move(&self, change: &Change) -> String {
         self.rules.write_move(change)
     }
-    fn write_position<S: serde::Serializer>(
-        &self,
-        position: &R::Position,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        self.rules.write_position(position, serializer)
-    }
     fn write_after<S: serde::Serializer>(
         &self,
         position: &R::Position,
@@ -390,9 +367,6 @@ impl<R: Presentation> Presentation for Misere<R> {
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         self.rules.write_after(position, change, serializer)
-    }
-    fn listing(&self, lang: Lang) -> Result<Option<Listing>, SetupError> {
-        self.rules.listing(lang)
     }
     /// The ruleset's own fields (its parameters' tables), which do not depend on the steps.
     #[cfg(feature = "serde")]

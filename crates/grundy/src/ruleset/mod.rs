@@ -26,6 +26,7 @@ mod misere;
 mod notation;
 mod piles;
 mod setup;
+mod wrapped;
 
 pub use error::{MoveError, OPTIONS_LISTED, SetupError};
 pub use every::Every;
@@ -34,6 +35,7 @@ pub use notation::{Notation, Unit};
 pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
 pub(crate) use piles::*;
 pub use setup::{Board, ParamDoc, ParamRole, Resume, Setup};
+use wrapped::as_wrapped;
 
 /// A position that front ends write as a list of natural numbers (piles, steps, cells): what
 /// [`Ruleset::position`] reads and [`Resume`] sends back.
