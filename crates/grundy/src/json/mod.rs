@@ -5,7 +5,8 @@
 //!   ([`playable`] for a ruleset of [`crate::play`]);
 //! - [`Scored`] builds [`ScoreJson`], a scoring game's analysis ([`ends`] for the two-ends Stone
 //!   Game, LeetCode 877);
-//! - [`ValuesReport`] serialises a Grundy value sequence;
+//! - [`ValuesReport`] serialises a Grundy value sequence, [`ExploreReport`] a family explored;
+//! - [`GraphReport`] serialises a graph and tokens on it, [`QuotientReport`] a misère quotient;
 //! - [`RulesetJson`] lists a playable ruleset, [`moved`] answers a move;
 //! - [`nimber_value`] and [`nimber_table`]: `grundy nimber`'s answers;
 //! - [`exact_in_javascript`] rewrites an answer for a JavaScript client.
@@ -14,15 +15,21 @@
 
 mod analysis;
 mod every;
+mod explore;
+mod graph;
 mod nimber;
 mod play;
+mod quotient;
 mod scored;
 mod values;
 
 pub use analysis::{AnalysisJson, Analyzed, MoveJson, Written, playable};
 pub use every::{EveryJson, every};
+pub use explore::ExploreReport;
+pub use graph::GraphReport;
 pub use nimber::{nimber_table, nimber_value};
 pub use play::{MovedJson, RulesetJson, moved};
+pub use quotient::QuotientReport;
 pub use scored::{ScoreJson, Scored, ends};
 pub use values::{RARE_LISTED, SubtractionValuesJson, ValuesReport};
 
