@@ -42,6 +42,14 @@ impl LoopyValue {
         }
     }
 
+    /// K of ∞(K), the finite values among the followers; `None` for a finite value.
+    pub fn finite_options(&self) -> Option<&[Nimber]> {
+        match self {
+            LoopyValue::Finite(_) => None,
+            LoopyValue::Infinite(k) => Some(k),
+        }
+    }
+
     /// The value of a sum of games (Smith): XOR of the finite values; ∞(K) with finite a gives
     /// ∞(K ⊕ a); two or more infinite values give ∞(∅).
     pub fn sum<'a>(values: impl IntoIterator<Item = &'a LoopyValue>) -> LoopyValue {

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde::ser::SerializeSeq;
 
-use super::{MOVE_POSITION_LIMIT, StepJson};
+use super::{LoopyGrundy, MOVE_POSITION_LIMIT, StepJson};
 use crate::graph::loopy::{self, LoopyValue, Solved, TokenMove};
 use crate::graph::text::NamedGraph;
 use crate::{Lang, Nimber, Outcome};
@@ -76,7 +76,7 @@ struct GraphJson<'r> {
 struct TokensJson<'a> {
     position: Vec<Name<'a>>,
     outcome: Outcome,
-    grundy: Grundy,
+    grundy: LoopyGrundy<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     finite_options: Option<&'a [Nimber]>,
     winning_moves: Vec<TokenMoveJson<'a>>,
@@ -116,31 +116,14 @@ impl<'a> Name<'a> {
     }
 }
 
-/// The `grundy` field: a number, or "inf".
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Grundy {
-    Number(u64),
-    Infinite(&'static str),
-}
-
-impl Grundy {
-    fn of(value: &LoopyValue) -> Grundy {
-        match value {
-            LoopyValue::Finite(g) => Grundy::Number(g.value()),
-            LoopyValue::Infinite(_) => Grundy::Infinite("inf"),
-        }
-    }
-}
-
 /// One item of the `nodes` list.
 #[derive(Serialize)]
 struct NodeJson<'a> {
     node: Name<'a>,
     outcome: Outcome,
-    grundy: Grundy,
+    grundy: LoopyGrundy<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    finite_options: Option<Vec<Nimber>>,
+    finite_options: Option<&'a [Nimber]>,
 }
 
 /// Every node, serialised one by one as the list is written (no tree of a million objects).
@@ -158,11 +141,8 @@ impl Serialize for Nodes<'_> {
             seq.serialize_element(&NodeJson {
                 node: Name::of(report.name(u)),
                 outcome: values.outcome(graph, u),
-                grundy: Grundy::of(&value),
-                finite_options: match value {
-                    LoopyValue::Infinite(k) => Some(k),
-                    LoopyValue::Finite(_) => None,
-                },
+                grundy: LoopyGrundy(&value),
+                finite_options: value.finite_options(),
             })?;
         }
         seq.end()
@@ -183,11 +163,8 @@ impl<'a> GraphReport<'a> {
         TokensJson {
             position: self.names(self.tokens),
             outcome: total.outcome(),
-            grundy: Grundy::of(total),
-            finite_options: match total {
-                LoopyValue::Infinite(k) => Some(k),
-                LoopyValue::Finite(_) => None,
-            },
+            grundy: LoopyGrundy(total),
+            finite_options: total.finite_options(),
             winning_moves: moves
                 .iter()
                 .take(self.max_moves)

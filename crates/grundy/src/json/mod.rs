@@ -7,6 +7,7 @@
 //!   Game, LeetCode 877);
 //! - [`ValuesReport`] serialises a Grundy value sequence, [`ExploreReport`] a family explored;
 //! - [`GraphReport`] serialises a graph and tokens on it, [`QuotientReport`] a misère quotient;
+//! - [`LoopyGrundy`]: a generalized Sprague–Grundy value in a `grundy` field (graphs, scripts);
 //! - [`RulesetJson`] lists a playable ruleset, [`moved`] answers a move;
 //! - [`nimber_value`] and [`nimber_table`]: `grundy nimber`'s answers;
 //! - [`exact_in_javascript`] rewrites an answer for a JavaScript client.
@@ -36,6 +37,7 @@ pub use values::{RARE_LISTED, SubtractionValuesJson, ValuesReport};
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::graph::loopy::LoopyValue;
 use crate::{Explain, Lang};
 
 pub use crate::report::MOVE_POSITION_LIMIT;
@@ -58,6 +60,19 @@ impl<'a, S: Explain> StepJson<'a, S> {
                 text: step.text(lang),
             })
             .collect()
+    }
+}
+
+/// A generalized Sprague–Grundy value as a `grundy` field gives it: the number, or `"inf"` for
+/// ∞(K) (K goes in a field of its own, `finite_options`: [`LoopyValue::finite_options`]).
+pub struct LoopyGrundy<'a>(pub &'a LoopyValue);
+
+impl Serialize for LoopyGrundy<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            LoopyValue::Finite(g) => serializer.serialize_u64(g.value()),
+            LoopyValue::Infinite(_) => serializer.serialize_str("inf"),
+        }
     }
 }
 
