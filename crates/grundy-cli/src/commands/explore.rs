@@ -11,12 +11,12 @@ use grundy::explore::{self, Conjecture, Exploration};
 use grundy::games::lasker::Lasker;
 use grundy::games::nim::Nim;
 use grundy::games::subtraction::SubtractionSet;
+use grundy::json::ExploreReport;
 use grundy::parse::Token;
 use grundy::period::Certificate;
 use grundy::values::{Sequence, TakeAndBreak};
 use grundy::{Lang, Nimber};
 use grundy_script::{Formula, ScriptLimits, Start};
-use serde_json::json;
 
 use crate::commands::script::LimitArgs;
 use crate::report::LangArg;
@@ -134,34 +134,14 @@ fn explore(args: &Args, out: &mut Vec<u8>) -> anyhow::Result<()> {
         crate::plot::draw(path, &plot_title, &values, exploration.period)?;
     }
     if args.json {
-        let values: Vec<u64> = exploration.values[from as usize..]
-            .iter()
-            .map(|g| g.value())
-            .collect();
-        let mut v = json!({
-            "game": "explore",
-            "family": title,
-            "from": from,
-            "to": to,
-            "values": values,
-            "p_positions": p_positions,
-            "period": exploration.period,
-            "certificate": certificate_name(exploration.certificate),
-        });
-        if exploration.period.is_some() {
-            v["period"]["periods_seen"] = json!(exploration.periods_seen());
-            v["period"]["needed_for_proof"] = json!(exploration.needed_for_proof());
-        }
-        if let Some((formula, result)) = &check {
-            v["check"] = json!({
-                "formula": formula,
-                "holds": result.is_none(),
-                "counterexample": result,
-            });
-        }
-        serde_json::to_writer(&mut *out, &v)?;
-        writeln!(out)?;
-        return Ok(());
+        let report = ExploreReport {
+            family: &title,
+            exploration: &exploration,
+            from,
+            to,
+            check,
+        };
+        return crate::report::write_json(out, &report);
     }
     writeln!(
         out,
@@ -332,15 +312,6 @@ fn family_values(
                 range(to),
             ))
         }
-    }
-}
-
-fn certificate_name(c: Certificate) -> &'static str {
-    match c {
-        Certificate::Window { .. } => "window",
-        Certificate::AllBut { .. } => "all-but window",
-        Certificate::TakeAndBreak { .. } => "take-and-break",
-        Certificate::None => "none",
     }
 }
 

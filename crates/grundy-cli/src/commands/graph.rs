@@ -4,13 +4,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use grundy::graph::loopy::{self, GraphStep, LoopyValue, TokenMove, Values};
+use grundy::graph::Graph;
+use grundy::graph::loopy::{self, LoopyValue, Solved};
 use grundy::graph::text::{self, Bounds, NamedGraph, TextError};
-use grundy::graph::{self as graphs, Graph};
+use grundy::json::GraphReport;
 use grundy::parse::Token;
 use grundy::{Lang, Outcome};
-use serde::Serialize;
-use serde_json::{Value as Json, json};
 
 use crate::report::{self, OutputArgs};
 
@@ -107,109 +106,11 @@ fn read(path: &Path, bounds: Bounds) -> anyhow::Result<NamedGraph> {
     })
 }
 
-/// The values of every node: ordinary ones for an acyclic graph, generalized ones otherwise.
-struct Solved {
-    values: Values,
-    acyclic: bool,
-}
-
-impl Solved {
-    fn new(graph: &Graph) -> Solved {
-        match graphs::acyclic_values(graph) {
-            Ok(values) => Solved {
-                values: Values::from_finite(values),
-                acyclic: true,
-            },
-            Err(_) => Solved {
-                values: loopy::generalized_values(graph, &graph.reversed()),
-                acyclic: false,
-            },
-        }
-    }
-}
-
 struct Render<'a> {
     named: &'a NamedGraph,
     solved: &'a Solved,
     tokens: &'a [u32],
     lang: Lang,
-}
-
-/// A node's name in JSON: a number if it is written as one, else a string.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Name<'a> {
-    Number(u64),
-    Text(&'a str),
-}
-
-impl<'a> Name<'a> {
-    fn of(name: &'a str) -> Name<'a> {
-        match grundy::parse::parse_u64(name) {
-            Ok(n) if n.to_string() == name => Name::Number(n),
-            _ => Name::Text(name),
-        }
-    }
-}
-
-fn json_name(name: &str) -> Json {
-    json!(Name::of(name))
-}
-
-/// The `grundy` field: a number, or "inf".
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Grundy {
-    Number(u64),
-    Infinite(&'static str),
-}
-
-impl Grundy {
-    fn of(value: &LoopyValue) -> Grundy {
-        match value {
-            LoopyValue::Finite(g) => Grundy::Number(g.value()),
-            LoopyValue::Infinite(_) => Grundy::Infinite("inf"),
-        }
-    }
-}
-
-fn json_value(value: &LoopyValue) -> Json {
-    json!(Grundy::of(value))
-}
-
-/// One item of the `nodes` list.
-#[derive(Serialize)]
-struct NodeJson<'a> {
-    node: Name<'a>,
-    outcome: Outcome,
-    grundy: Grundy,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    finite_options: Option<Vec<grundy::Nimber>>,
-}
-
-/// Every node, serialised one by one as the list is written (no tree of a million objects).
-struct Nodes<'r, 'a>(&'r Render<'a>);
-
-impl Serialize for Nodes<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeSeq;
-        let render = self.0;
-        let count = render.graph().node_count();
-        let mut seq = serializer.serialize_seq(Some(count))?;
-        for u in 0..count as u32 {
-            let value = render.value(u);
-            seq.serialize_element(&NodeJson {
-                node: Name::of(render.name(u)),
-                outcome: render.outcome(u),
-                grundy: Grundy::of(&value),
-                finite_options: match value {
-                    LoopyValue::Infinite(k) => Some(k),
-                    LoopyValue::Finite(_) => None,
-                },
-            })?;
-        }
-        seq.end()
-    }
 }
 
 impl Render<'_> {
@@ -229,97 +130,16 @@ impl Render<'_> {
         self.solved.values.outcome(self.graph(), node)
     }
 
-    fn moves(&self) -> (LoopyValue, Vec<TokenMove>) {
-        loopy::winning_moves(self.graph(), &self.solved.values, self.tokens)
-    }
-
-    fn after(&self, m: &TokenMove) -> Vec<u32> {
-        let mut tokens = self.tokens.to_vec();
-        tokens[m.token] = m.to;
-        tokens
-    }
-
-    fn describe(&self, m: &TokenMove) -> String {
-        let (from, to) = (self.name(m.from), self.name(m.to));
-        self.lang.pick(
-            format!("move token {} from {from} to {to}", m.token + 1),
-            format!("把第 {} 个棋子从 {from} 走到 {to}", m.token + 1),
-        )
-    }
-
-    fn explanation(&self, first: Option<&TokenMove>) -> Vec<GraphStep> {
-        if self.tokens.is_empty() {
-            return vec![GraphStep::Legend {
-                acyclic: self.solved.acyclic,
-            }];
-        }
-        let name = |node: u32| self.name(node).to_string();
-        loopy::explain(self.graph(), &self.solved.values, self.tokens, first, &name)
-    }
-
-    /// The JSON object: the graph, the tokens' analysis, then `nodes`, streamed.
     fn json(&self, output: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
-        let graph = self.graph();
-        let mut v = json!({
-            "game": "graph",
-            "node_count": graph.node_count(),
-            "edge_count": graph.edge_count(),
-            "acyclic": self.solved.acyclic,
-        });
-        let mut first = None;
-        if !self.tokens.is_empty() {
-            let (total, moves) = self.moves();
-            first = moves.first().copied();
-            let names = |tokens: &[u32]| -> Json {
-                tokens.iter().map(|&t| json_name(self.name(t))).collect()
-            };
-            let with_positions = self.tokens.len() <= grundy::report::MOVE_POSITION_LIMIT;
-            let listed: Vec<Json> = moves
-                .iter()
-                .take(output.max_moves)
-                .map(|m| {
-                    let mut item = json!({
-                        "change": {
-                            "kind": "token",
-                            "token": m.token,
-                            "from": json_name(self.name(m.from)),
-                            "to": json_name(self.name(m.to)),
-                        },
-                        "description": self.describe(m),
-                    });
-                    if with_positions {
-                        item["position"] = names(&self.after(m));
-                    }
-                    item
-                })
-                .collect();
-            v["position"] = names(self.tokens);
-            v["outcome"] = json!(total.outcome());
-            v["grundy"] = json_value(&total);
-            if let LoopyValue::Infinite(k) = &total {
-                v["finite_options"] = json!(k);
-            }
-            v["winning_moves"] = json!(listed);
-            v["winning_move_count"] = json!(moves.len());
-        }
-        if output.explain {
-            v["explanation"] = self
-                .explanation(first.as_ref())
-                .iter()
-                .map(|step| {
-                    let mut s = json!(step);
-                    s["text"] = json!(grundy::Explain::text(step, self.lang));
-                    s
-                })
-                .collect();
-        }
-        let head = serde_json::to_vec(&v)?;
-        // The head is an object: reopen it to append the nodes.
-        out.write_all(&head[..head.len() - 1])?;
-        out.write_all(b",\"nodes\":")?;
-        serde_json::to_writer(&mut *out, &Nodes(self))?;
-        out.write_all(b"}\n")?;
-        Ok(())
+        let report = GraphReport {
+            named: self.named,
+            solved: self.solved,
+            tokens: self.tokens,
+            max_moves: output.max_moves,
+            explain: output.explain,
+            lang: self.lang,
+        };
+        report::write_json(out, &report)
     }
 
     fn text(&self, output: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -351,7 +171,7 @@ impl Render<'_> {
         if self.tokens.is_empty() {
             self.table(out)?;
         } else {
-            let (total, moves) = self.moves();
+            let (total, moves) = loopy::winning_moves(graph, &self.solved.values, self.tokens);
             first = moves.first().copied();
             let shown: Vec<&str> = self.tokens.iter().map(|&t| self.name(t)).collect();
             writeln!(
@@ -364,8 +184,9 @@ impl Render<'_> {
                 .iter()
                 .take(output.max_moves)
                 .map(|m| {
-                    let after: Vec<&str> = self.after(m).iter().map(|&t| self.name(t)).collect();
-                    (self.describe(m), Some(after.join(" ")))
+                    let after: Vec<&str> =
+                        m.after(self.tokens).iter().map(|&t| self.name(t)).collect();
+                    (m.describe(&self.named.names, lang), Some(after.join(" ")))
                 })
                 .collect();
             let value = lang.pick(format!(", value {total}"), format!("，值 {total}"));
@@ -379,7 +200,11 @@ impl Render<'_> {
             )?;
         }
         if output.explain {
-            report::write_why(out, lang, &self.explanation(first.as_ref()))?;
+            let name = |node: u32| self.name(node).to_string();
+            let steps = self
+                .solved
+                .explain(graph, self.tokens, first.as_ref(), &name);
+            report::write_why(out, lang, &steps)?;
         }
         Ok(())
     }

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use grundy::Lang;
 use grundy::games::octal;
-use grundy::quotient::{self, Bounds, Genus, GenusSearch, Presentation, Quotient, Report, Step};
+use grundy::json::QuotientReport;
+use grundy::quotient::{self, Bounds, Genus, GenusSearch, Presentation, Report, Step};
 use grundy::values::TakeAndBreak;
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::json;
 
 /// The misère quotient of a take-and-break game (Plambeck and Siegel): the commutative monoid of
 /// all sums of heaps up to N, two positions being equal when no position added to both tells
@@ -100,30 +100,19 @@ pub fn run(args: Args, out: &mut dyn Write) -> anyhow::Result<()> {
         true => genus(&rules, q.max_heap(), args.genus_positions),
         false => Vec::new(),
     };
-    let run = Run {
+    let run = QuotientReport {
         rules: &rules,
         report: &report,
-        q,
+        quotient: q,
         presentation: &presentation,
         genus: args.genus.then_some(genus.as_slice()),
         time,
     };
     if args.json {
-        write_json(&run, out)
+        crate::report::write_json(out, &run)
     } else {
         write_text(&run, out)
     }
-}
-
-/// What the report is written from.
-struct Run<'a> {
-    rules: &'a TakeAndBreak,
-    report: &'a Report,
-    q: &'a Quotient,
-    presentation: &'a Presentation,
-    /// The genus of heaps 0, 1, … as far as the search got, if asked for.
-    genus: Option<&'a [Genus]>,
-    time: Option<Duration>,
 }
 
 /// The bound on time, and a progress line on standard error when it is a terminal.
@@ -183,30 +172,11 @@ fn generators(presentation: &Presentation) -> Vec<String> {
         .collect()
 }
 
-fn relations(presentation: &Presentation) -> Vec<String> {
-    presentation
-        .relations
-        .iter()
-        .map(|(l, r)| format!("{} = {}", Presentation::show(l), Presentation::show(r)))
-        .collect()
-}
-
-/// Why a run stopped short of its last heap, other than the bound on the order.
-fn interrupted(run: &Run) -> Option<String> {
-    run.report.interrupted.then(|| {
-        format!(
-            "stopped at heap {}: out of time (--time {} s)",
-            run.q.max_heap(),
-            run.time.unwrap_or_default().as_secs_f64()
-        )
-    })
-}
-
-fn write_text(run: &Run, out: &mut dyn Write) -> anyhow::Result<()> {
-    let Run {
+fn write_text(run: &QuotientReport, out: &mut dyn Write) -> anyhow::Result<()> {
+    let QuotientReport {
         rules,
         report,
-        q,
+        quotient: q,
         presentation,
         ..
     } = run;
@@ -231,7 +201,7 @@ fn write_text(run: &Run, out: &mut dyn Write) -> anyhow::Result<()> {
         };
         writeln!(out, "stopped: {stopped} (raise {raise})")?;
     }
-    if let Some(line) = interrupted(run) {
+    if let Some(line) = run.interrupted() {
         writeln!(out, "{line}")?;
     }
     if let Some(from) = report.stable_from() {
@@ -268,7 +238,11 @@ fn write_text(run: &Run, out: &mut dyn Write) -> anyhow::Result<()> {
         q.p_portion().len()
     )?;
     writeln!(out, "generators: {}", generators(presentation).join(", "))?;
-    writeln!(out, "relations: {}", relations(presentation).join(", "))?;
+    writeln!(
+        out,
+        "relations: {}",
+        presentation.written_relations().join(", ")
+    )?;
     let p: Vec<String> = q
         .p_portion()
         .iter()
@@ -321,53 +295,5 @@ fn write_text(run: &Run, out: &mut dyn Write) -> anyhow::Result<()> {
             None => writeln!(out, "  {n:>4}  {word}")?,
         }
     }
-    Ok(())
-}
-
-fn write_json(run: &Run, out: &mut dyn Write) -> anyhow::Result<()> {
-    let Run {
-        rules,
-        report,
-        q,
-        presentation,
-        ..
-    } = run;
-    let order = q.order() as u32;
-    let elements: Vec<String> = (0..order).map(|x| presentation.element(x)).collect();
-    let table: Vec<Vec<u32>> = (0..order)
-        .map(|x| (0..order).map(|y| q.product(x, y)).collect())
-        .collect();
-    let genus = run.genus.unwrap_or_default();
-    let v = json!({
-        "game": "quotient",
-        "code": rules.to_string(),
-        "title": octal::title(rules, Lang::En),
-        "max_heap": q.max_heap(),
-        "order": q.order(),
-        "growth": report.steps,
-        "stable_from": report.stable_from(),
-        "certified": report.certificate().is_some(),
-        "certificate": report.certificate().map(|c| json!({
-            "theorem": quotient::THEOREM,
-            "preperiod": c.preperiod,
-            "period": c.period,
-            "checked_to": c.checked_to,
-        })),
-        "stopped": report.stopped.as_ref().map(ToString::to_string).or_else(|| interrupted(run)),
-        "generators": presentation.generators,
-        "relations": relations(presentation),
-        "elements": elements,
-        "p_portion": q.p_portion(),
-        "heaps": (0..=q.max_heap()).map(|n| q.heap(n)).collect::<Vec<_>>(),
-        "table": table,
-        "genus": run.genus.map(|_| (0..=q.max_heap()).map(|n| genus.get(n).map(|g| json!({
-            "genus": g.to_string(),
-            "normal": g.normal,
-            "misere": g.misere,
-            "tame": g.is_tame(),
-        }))).collect::<Vec<_>>()),
-    });
-    serde_json::to_writer(&mut *out, &v)?;
-    writeln!(out)?;
     Ok(())
 }

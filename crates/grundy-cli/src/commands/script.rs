@@ -5,10 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use grundy::graph::loopy::LoopyValue;
 use grundy::{Explain, Lang, Outcome};
 use grundy_script::{Script, ScriptLimits, Start, State};
-use serde_json::{Value as Json, json};
 
 use crate::report::{self, OutputArgs};
 
@@ -164,24 +162,17 @@ fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
             .analyze_loopy(&states)
             .with_context(|| name.clone())?;
         for a in &analyses {
-            let moves: Vec<(usize, &State)> = a.winning.iter().map(|(i, s)| (*i, s)).collect();
-            let mut v = contract(&name, &a.state, a.outcome, &moves, &args.output, lang);
-            v["grundy"] = match &a.value {
-                LoopyValue::Finite(g) => json!(g.value()),
-                LoopyValue::Infinite(_) => json!("inf"),
-            };
-            if let LoopyValue::Infinite(k) = &a.value {
-                v["finite_options"] = json!(k);
+            if args.output.json {
+                report::write_json(&mut text, &a.json(&name, args.output.max_moves, lang))?;
+                continue;
             }
-            v["reachable_states"] = json!(a.reachable);
             let value = lang.pick(format!(", value {}", a.value), format!("，值 {}", a.value));
-            write_one(
+            write_text(
                 &mut text,
-                &v,
                 &a.state,
                 a.outcome,
                 &value,
-                &moves,
+                &a.winning,
                 &args.output,
                 lang,
                 &[] as &[grundy_script::ScriptStep],
@@ -192,27 +183,20 @@ fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
             let a = script
                 .analyze(state, args.output.explain)
                 .with_context(|| name.clone())?;
-            let moves: Vec<(usize, &State)> = a.winning.iter().map(|(i, s)| (*i, s)).collect();
-            let mut v = contract(&name, &a.state, a.outcome, &moves, &args.output, lang);
-            v["grundy"] = json!(a.value.value());
-            if !a.components.is_empty() {
-                v["components"] = a
-                    .components
-                    .iter()
-                    .map(|(s, g)| json!({"position": s.to_json(), "grundy": g.value()}))
-                    .collect();
+            if args.output.json {
+                report::write_json(&mut text, &a.json(&name, args.output.max_moves, lang))?;
+                continue;
             }
             let value = lang.pick(
                 format!(", Grundy value {}", a.value),
                 format!("，SG 值 {}", a.value),
             );
-            write_one(
+            write_text(
                 &mut text,
-                &v,
                 &a.state,
                 a.outcome,
                 &value,
-                &moves,
+                &a.winning,
                 &args.output,
                 lang,
                 &a.explanation,
@@ -272,69 +256,18 @@ fn states(script: &Script, given: &[String]) -> anyhow::Result<Vec<State>> {
     }
 }
 
-/// The fields of the JSON contract shared by finite and loopy analyses (without `grundy`).
-fn contract(
-    name: &str,
-    state: &State,
-    outcome: Outcome,
-    moves: &[(usize, &State)],
-    output: &OutputArgs,
-    lang: Lang,
-) -> Json {
-    let listed: Vec<Json> = moves
-        .iter()
-        .take(output.max_moves)
-        .map(|(i, s)| {
-            json!({
-                "position": s.to_json(),
-                "change": {"kind": "option", "index": i},
-                "description": describe(s, lang),
-            })
-        })
-        .collect();
-    json!({
-        "game": "script",
-        "script": name,
-        "position": state.to_json(),
-        "outcome": outcome,
-        "grundy": null,
-        "winning_moves": listed,
-        "winning_move_count": moves.len(),
-    })
-}
-
-fn describe(to: &State, lang: Lang) -> String {
-    lang.pick(format!("move to {to}"), format!("走到 {to}"))
-}
-
+/// The text of one analysed state: the verdict, the winning moves and, when asked for, why.
 #[allow(clippy::too_many_arguments)]
-fn write_one<S: Explain + serde::Serialize>(
+fn write_text<S: Explain>(
     out: &mut Vec<u8>,
-    json: &Json,
     state: &State,
     outcome: Outcome,
     value: &str,
-    moves: &[(usize, &State)],
+    moves: &[(usize, State)],
     output: &OutputArgs,
     lang: Lang,
     explanation: &[S],
 ) -> anyhow::Result<()> {
-    if output.json {
-        let mut json = json.clone();
-        if output.explain && !explanation.is_empty() {
-            json["explanation"] = explanation
-                .iter()
-                .map(|step| {
-                    let mut s = json!(step);
-                    s["text"] = json!(step.text(lang));
-                    s
-                })
-                .collect();
-        }
-        serde_json::to_writer(&mut *out, &json)?;
-        writeln!(out)?;
-        return Ok(());
-    }
     if !out.is_empty() {
         writeln!(out)?;
     }
@@ -342,7 +275,7 @@ fn write_one<S: Explain + serde::Serialize>(
     let listed: Vec<(String, Option<String>)> = moves
         .iter()
         .take(output.max_moves)
-        .map(|(_, s)| (describe(s, lang), None))
+        .map(|(i, s)| (grundy_script::describe_move(*i, s, lang), None))
         .collect();
     report::write_verdict(out, lang, outcome, value, &listed, moves.len() as u64)?;
     if output.explain && !explanation.is_empty() {

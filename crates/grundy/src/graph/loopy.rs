@@ -42,6 +42,14 @@ impl LoopyValue {
         }
     }
 
+    /// K of ∞(K), the finite values among the followers; `None` for a finite value.
+    pub fn finite_options(&self) -> Option<&[Nimber]> {
+        match self {
+            LoopyValue::Finite(_) => None,
+            LoopyValue::Infinite(k) => Some(k),
+        }
+    }
+
     /// The value of a sum of games (Smith): XOR of the finite values; ∞(K) with finite a gives
     /// ∞(K ⊕ a); two or more infinite values give ∞(∅).
     pub fn sum<'a>(values: impl IntoIterator<Item = &'a LoopyValue>) -> LoopyValue {
@@ -162,6 +170,50 @@ impl Values {
     /// Whether some node has an infinite value.
     pub fn any_infinite(&self) -> bool {
         self.raw.contains(&INFINITE)
+    }
+}
+
+/// The values of every node of a graph: ordinary Sprague–Grundy values when it has no cycle,
+/// generalized ones otherwise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The value of each node.
+    pub values: Values,
+    /// Whether the graph has no cycle.
+    pub acyclic: bool,
+}
+
+impl Solved {
+    /// The values of `graph`'s nodes: [`super::acyclic_values`] (O(V + E)), or where it meets a
+    /// cycle [`generalized_values`].
+    pub fn new(graph: &Graph) -> Solved {
+        match super::acyclic_values(graph) {
+            Ok(values) => Solved {
+                values: Values::from_finite(values),
+                acyclic: true,
+            },
+            Err(_) => Solved {
+                values: generalized_values(graph, &graph.reversed()),
+                acyclic: false,
+            },
+        }
+    }
+
+    /// The explanation of tokens on `tokens` ([`explain`]); without tokens, how the values of
+    /// the nodes are found ([`GraphStep::Legend`]). `name` gives a node's name as the user wrote it.
+    pub fn explain(
+        &self,
+        graph: &Graph,
+        tokens: &[u32],
+        first_move: Option<&TokenMove>,
+        name: &dyn Fn(u32) -> String,
+    ) -> Vec<GraphStep> {
+        if tokens.is_empty() {
+            return vec![GraphStep::Legend {
+                acyclic: self.acyclic,
+            }];
+        }
+        explain(graph, &self.values, tokens, first_move, name)
     }
 }
 
@@ -286,6 +338,24 @@ pub struct TokenMove {
     pub from: u32,
     /// The node it moves to.
     pub to: u32,
+}
+
+impl TokenMove {
+    /// The tokens after this move from `tokens`.
+    pub fn after(&self, tokens: &[u32]) -> Vec<u32> {
+        let mut after = tokens.to_vec();
+        after[self.token] = self.to;
+        after
+    }
+
+    /// The move for people, in `lang`; `names[i]` is node i's name.
+    pub fn describe(&self, names: &[String], lang: Lang) -> String {
+        let (from, to) = (&names[self.from as usize], &names[self.to as usize]);
+        lang.pick(
+            format!("move token {} from {from} to {to}", self.token + 1),
+            format!("把第 {} 个棋子从 {from} 走到 {to}", self.token + 1),
+        )
+    }
 }
 
 /// The value of tokens on `tokens` and every winning move (to a sum of value 0), in token order

@@ -5,7 +5,9 @@
 //!   ([`playable`] for a ruleset of [`crate::play`]);
 //! - [`Scored`] builds [`ScoreJson`], a scoring game's analysis ([`ends`] for the two-ends Stone
 //!   Game, LeetCode 877);
-//! - [`ValuesReport`] serialises a Grundy value sequence;
+//! - [`ValuesReport`] serialises a Grundy value sequence, [`ExploreReport`] a family explored;
+//! - [`GraphReport`] serialises a graph and tokens on it, [`QuotientReport`] a misère quotient;
+//! - [`LoopyGrundy`]: a generalized Sprague–Grundy value in a `grundy` field (graphs, scripts);
 //! - [`RulesetJson`] lists a playable ruleset, [`moved`] answers a move;
 //! - [`nimber_value`] and [`nimber_table`]: `grundy nimber`'s answers;
 //! - [`exact_in_javascript`] rewrites an answer for a JavaScript client.
@@ -13,20 +15,27 @@
 //! Only with the `serde` feature (on by default).
 
 mod analysis;
+mod explore;
+mod graph;
 mod nimber;
 mod play;
+mod quotient;
 mod scored;
 mod values;
 
 pub use analysis::{AnalysisJson, Analyzed, MoveJson, Written, playable};
+pub use explore::ExploreReport;
+pub use graph::GraphReport;
 pub use nimber::{nimber_table, nimber_value};
 pub use play::{MovedJson, RulesetJson, moved};
+pub use quotient::QuotientReport;
 pub use scored::{ScoreJson, Scored, ends};
 pub use values::{RARE_LISTED, SubtractionValuesJson, ValuesReport};
 
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::graph::loopy::LoopyValue;
 use crate::{Explain, Lang};
 
 pub use crate::report::MOVE_POSITION_LIMIT;
@@ -49,6 +58,19 @@ impl<'a, S: Explain> StepJson<'a, S> {
                 text: step.text(lang),
             })
             .collect()
+    }
+}
+
+/// A generalized Sprague–Grundy value as a `grundy` field gives it: the number, or `"inf"` for
+/// ∞(K) (K goes in a field of its own, `finite_options`: [`LoopyValue::finite_options`]).
+pub struct LoopyGrundy<'a>(pub &'a LoopyValue);
+
+impl Serialize for LoopyGrundy<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            LoopyValue::Finite(g) => serializer.serialize_u64(g.value()),
+            LoopyValue::Infinite(_) => serializer.serialize_str("inf"),
+        }
     }
 }
 

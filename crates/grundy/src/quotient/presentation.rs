@@ -137,6 +137,14 @@ impl Presentation {
         text
     }
 
+    /// Each relation written out, `left = right` (`b³ = b`).
+    pub fn written_relations(&self) -> Vec<String> {
+        self.relations
+            .iter()
+            .map(|(l, r)| format!("{} = {}", Presentation::show(l), Presentation::show(r)))
+            .collect()
+    }
+
     /// The normal form of element `x`, written out.
     pub fn element(&self, x: u32) -> String {
         Presentation::show(&self.normal_forms[x as usize])
