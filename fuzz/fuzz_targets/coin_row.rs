@@ -43,6 +43,7 @@ fuzz_target!(|bytes: &[u8]| {
         let (rule, position, typed) = (lines.next(), lines.next(), lines.next());
         let setup = Setup {
             game: "turning".into(),
+            every: false,
             misere: false,
             params: BTreeMap::from([("rule".into(), rule.unwrap_or_default().into())]),
         };
