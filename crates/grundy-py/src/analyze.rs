@@ -132,6 +132,19 @@ fn lang(name: &str) -> PyResult<Lang> {
 
 /// A parameter's value as the command line would read it: a str as it is, a list, tuple, set or
 /// array of numbers joined by commas (a subtraction set `1,3,4`), anything else through `str`.
+/// The keyword arguments `params` as the parameters [`Setup::params`] holds.
+pub(crate) fn named_params(
+    params: Option<&Bound<'_, PyDict>>,
+) -> PyResult<BTreeMap<String, String>> {
+    let mut named = BTreeMap::new();
+    if let Some(params) = params {
+        for (name, value) in params.iter() {
+            named.insert(name.extract::<String>()?, param_text(&value)?);
+        }
+    }
+    Ok(named)
+}
+
 fn param_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(text) = value.cast::<PyString>() {
         return Ok(text.to_string());
@@ -159,17 +172,11 @@ impl Analysis {
         max_moves: usize,
         params: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Analysis> {
-        let mut named = BTreeMap::new();
-        if let Some(params) = params {
-            for (name, value) in params.iter() {
-                named.insert(name.extract::<String>()?, param_text(&value)?);
-            }
-        }
         let setup = Setup {
             game: game.to_string(),
             misere,
             every,
-            params: named,
+            params: named_params(params)?,
         };
         let part = registry::with_ruleset(&setup, Part).map_err(bad_input)?;
         let numbers = numbers(position, part)?;

@@ -3,6 +3,8 @@
 //!
 //! - [`analyze`]: a position of any ruleset of the registry (`grundy::registry::RULESETS`), its
 //!   JSON the same as `grundy RULESET --json` prints;
+//! - [`explore`]: a ruleset's family of positions (fixed numbers and then n): its values, their
+//!   period, as `grundy explore RULESET --json` gives them;
 //! - [`quotient`]: the misère quotient of a take-and-break game, its table as a NumPy array;
 //! - [`values`]: value sequences of take-and-break codes as NumPy arrays, and their periods;
 //! - [`solve`]: a game written in Python (`options(state)`, optionally `components(state)`)
@@ -12,6 +14,7 @@
 
 mod analyze;
 mod errors;
+mod explore;
 mod html;
 mod judge;
 mod nimber;
@@ -30,6 +33,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(analyze::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::nim, m)?)?;
     m.add_function(wrap_pyfunction!(analyze::parameters, m)?)?;
+    m.add_function(wrap_pyfunction!(explore::explore, m)?)?;
     m.add_class::<values::Period>()?;
     m.add_function(wrap_pyfunction!(values::values, m)?)?;
     m.add_function(wrap_pyfunction!(values::find_period, m)?)?;

@@ -1,5 +1,5 @@
 //! The JSON API: analyse a position, check and apply a move, ask for the computer's move, the
-//! Grundy values of a heap game.
+//! Grundy values of a heap game, and a ruleset's family of positions explored.
 //!
 //! The position endpoints take one JSON object: `game` (a name of [`grundy::registry::RULESETS`]),
 //! `position` (a list of natural numbers), and optionally `misere`, `every` (Every-SG play, for
@@ -45,7 +45,7 @@ pub use budget::{ServerLimits, Shared};
 use budget::{Weight, body_of, within_budget};
 pub use error::ApiError;
 pub use request::Action;
-use request::{Job, LangField, numbers, optional_count, whole_number};
+use request::{ExploreRequest, Exploring, Job, LangField, numbers, optional_count, whole_number};
 
 /// `value` as a JSON tree, for answers of bounded size.
 fn tree(value: impl Serialize) -> Result<Value, ApiError> {
@@ -281,6 +281,42 @@ pub async fn values(
             period: sequence.period_in(len),
             seconds: start.elapsed().as_secs_f64(),
             limit_reached: None,
+        })?;
+        json::exact_in_javascript(&mut answer);
+        Ok(answer)
+    })
+    .await?;
+    answer.map(Json)
+}
+
+/// `POST /api/explore`: `{"game": "lasker", "fixed": [3], "to": 60}` (`fixed`: the position's
+/// numbers before n, none by default; `from` and `to`, 0 and 100 by default, `to` at most
+/// [`ServerLimits::max_upto`] + 1; `lang`; the ruleset's parameters as for `/api/analyze`)
+/// answered with the JSON of `grundy explore RULESET FIXED… --json`: the values G(n), the
+/// P-positions, the period and the theorem that proves it.
+pub async fn explore(
+    State(shared): State<Arc<Shared>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let limits = &shared.limits;
+    let body = body_of(body, limits)?;
+    let request: ExploreRequest = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::bad_request(format!("bad JSON request: {e}")))?;
+    let Exploring {
+        setup,
+        fixed,
+        from,
+        to,
+        lang,
+    } = request.read(limits)?;
+    let answer = within_budget(&shared, Weight::Heavy, move |_cancel| {
+        let (exploration, [en, zh]) = grundy::explore::explore(&setup, &fixed, to)?;
+        let mut answer = tree(json::ExploreReport {
+            family: lang.pick(&en, &zh),
+            exploration: &exploration,
+            from,
+            to,
+            check: None,
         })?;
         json::exact_in_javascript(&mut answer);
         Ok(answer)

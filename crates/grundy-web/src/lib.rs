@@ -80,6 +80,7 @@ pub fn router(limits: ServerLimits) -> Router {
         .route("/api/computer", post(api::computer).fallback(only_post))
         .route("/api/stones", post(api::stones).fallback(only_post))
         .route("/api/values", post(api::values).fallback(only_post))
+        .route("/api/explore", post(api::explore).fallback(only_post))
         .route("/api/games", get(api::games).fallback(only_get));
     for &(path, content_type, body) in ASSETS {
         router = router.route(

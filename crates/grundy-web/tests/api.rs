@@ -1485,3 +1485,52 @@ async fn every_sg_play_is_analysed_moved_and_played() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
     assert!(v["error"].as_str().unwrap().contains("not sums"), "{v}");
 }
+
+#[tokio::test]
+async fn explore_gives_the_values_of_a_rulesets_family() {
+    let (status, v) = post("/api/explore", json!({"game": "lasker", "to": 12})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["game"], "explore");
+    assert_eq!(v["values"], json!([0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12]));
+    // Beside a fixed heap, in Chinese, with a parameter: a subtraction set's period is proved.
+    let (_, v) = post(
+        "/api/explore",
+        json!({"game": "subtraction", "set": [1, 2], "fixed": [1], "to": 30, "lang": "zh"}),
+    )
+    .await;
+    assert_eq!(v["values"][0], 1);
+    assert!(v["family"].as_str().unwrap().contains("局面 [1, n]"), "{v}");
+    let (_, v) = post(
+        "/api/explore",
+        json!({"game": "octal", "code": "0.77", "to": 200}),
+    )
+    .await;
+    assert_eq!(v["period"]["period"], 12);
+    assert_eq!(v["period"]["proved"], true);
+    for (body, status, message) in [
+        (
+            json!({"game": "lasker", "to": 10_000_000}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "over this server's limit",
+        ),
+        (
+            json!({"game": "lasker", "from": 5, "to": 5}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "range 5..5 is empty",
+        ),
+        (
+            json!({"game": "wythoff", "fixed": [3]}),
+            StatusCode::BAD_REQUEST,
+            "no Grundy value",
+        ),
+        (
+            json!({"game": "chess"}),
+            StatusCode::BAD_REQUEST,
+            "unknown game",
+        ),
+    ] {
+        let (got, v) = post("/api/explore", body.clone()).await;
+        assert_eq!(got, status, "{body} {v}");
+        assert!(v["error"].as_str().unwrap().contains(message), "{body} {v}");
+    }
+}

@@ -4,17 +4,18 @@
 use std::io::Write;
 use std::path::PathBuf;
 
+use std::collections::BTreeMap;
+
 use anyhow::{Context, bail};
-use clap::ValueEnum;
-use grundy::engine::Memo;
+use clap::error::ErrorKind;
+use clap::{Arg, ArgMatches, Command, FromArgMatches, Subcommand};
 use grundy::explore::{self, Conjecture, Exploration};
-use grundy::games::lasker::Lasker;
-use grundy::games::nim::Nim;
 use grundy::games::subtraction::SubtractionSet;
 use grundy::json::ExploreReport;
 use grundy::parse::Token;
 use grundy::period::Certificate;
-use grundy::values::{Sequence, TakeAndBreak};
+use grundy::registry;
+use grundy::ruleset::Setup;
 use grundy::{Lang, Nimber};
 use grundy_script::{Formula, ScriptLimits, Start};
 
@@ -23,11 +24,11 @@ use crate::report::LangArg;
 
 /// Explore a family of games with one parameter n: the values G(n), the P-positions, the period.
 ///
-/// Families: `subtract SET` (a heap of n, a move removes one of the numbers of SET, written as
-/// `grundy subtraction --set` takes it: `1,2,4`, `1..M`, `all-but:F`; the numbers may also be
-/// separate words, `subtract 1 2 4`), `octal CODE` (a heap of n in the take-and-break
-/// game CODE, as in `grundy values`: 0.77 Kayles, 0.07 Dawson's Kayles, 4.7, grundy), `lasker`
-/// (one heap of n in Lasker's Nim), `nim P...` (Nim with piles P fixed and one more pile of n),
+/// Families: every ruleset of `grundy`, its position being the numbers FIXED… and then n, with the
+/// ruleset's parameters as in `grundy RULESET` (`lasker`: a heap of n in Lasker's Nim; `nim 5`:
+/// Nim with a pile of 5 and a pile of n; `octal 0.77`: a heap of n in Kayles; `subtraction --set
+/// 1,2,4`; `turning ruler`: one heads coin at place n; `wythoff 3`). Also `subtract SET`, the same
+/// as `subtraction --set SET` (the numbers of SET may be separate words: `subtract 1 2 4`), and
 /// `script FILE` (the script's `fn family(n)`, or the state n itself).
 ///
 /// A period G(n + p) = G(n), or an arithmetic one G(n + p) = G(n) + s, is reported with its
@@ -44,55 +45,115 @@ use crate::report::LangArg;
 ///
 /// Examples: `grundy explore subtract 1,2,4 --check "n % 3"`,
 /// `grundy explore octal 0.77 --upto 200 --plot kayles.svg`, `grundy explore lasker --to 60`,
-/// `grundy explore script examples/scripts/lasker-nim.rhai --to 40`, `grundy explore nim 5 --json`.
+/// `grundy explore turning mock --to 64`, `grundy explore script
+/// examples/scripts/lasker-nim.rhai --to 40`, `grundy explore nim 5 --json`.
 #[derive(clap::Args)]
+#[command(subcommand_value_name = "FAMILY", subcommand_help_heading = "Families")]
 pub struct Args {
-    /// The family.
-    #[arg(value_enum)]
+    #[command(subcommand)]
     family: Family,
-    /// The family's arguments: the subtraction set, the code, the fixed Nim piles, or the script
-    /// file.
-    #[arg(allow_negative_numbers = true)]
-    arguments: Vec<String>,
     /// The first n shown and checked (values are always computed from 0, for the period).
-    #[arg(long, default_value_t = 0, value_name = "N", value_parser = crate::input::count::<u64>)]
+    #[arg(long, global = true, default_value_t = 0, value_name = "N", value_parser = crate::input::count::<u64>)]
     from: u64,
     /// The end of the range (exclusive); by default the script's `fn start()` range, else 100.
-    #[arg(long, value_name = "N", value_parser = crate::input::count::<u64>)]
+    #[arg(long, global = true, value_name = "N", value_parser = crate::input::count::<u64>)]
     to: Option<u64>,
     /// The last n of the range (inclusive, as in `grundy values`): --upto 200 is --to 201.
-    #[arg(long, value_name = "N", conflicts_with = "to", value_parser = crate::input::count::<u64>)]
+    #[arg(long, global = true, value_name = "N", conflicts_with = "to", value_parser = crate::input::count::<u64>)]
     upto: Option<u64>,
     /// A conjectured formula in n to check on every n of the range.
-    #[arg(long, value_name = "EXPR")]
+    #[arg(long, global = true, value_name = "EXPR")]
     check: Option<String>,
     /// Draw G(n) against n (n from 0 to the end of the range), the period shaded, to FILE.svg or
     /// FILE.png.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, global = true, value_name = "FILE")]
     plot: Option<PathBuf>,
     #[command(flatten)]
     limits: LimitArgs,
     /// Print one JSON object: values, p_positions, period, check.
-    #[arg(long)]
+    #[arg(long, global = true)]
     json: bool,
     /// Language of text output.
-    #[arg(long, value_enum, default_value = "en")]
+    #[arg(long, global = true, value_enum, default_value = "en")]
     lang: LangArg,
 }
 
-/// The families the explorer knows.
-#[derive(Clone, Copy, Debug, ValueEnum)]
+/// A family to explore: a ruleset's positions, a subtraction set's heaps, or a script's family.
 enum Family {
-    /// A subtraction game on one heap of n.
-    Subtract,
-    /// A take-and-break (octal) game on one heap of n.
-    Octal,
-    /// Lasker's Nim on one heap of n.
-    Lasker,
-    /// Nim with fixed piles and one more pile of n.
-    Nim,
+    /// A ruleset of the registry, its parameters, and the numbers of the position before n.
+    Ruleset { setup: Setup, fixed: Vec<String> },
+    /// `subtract SET`: a heap of n under the subtraction set, its numbers as words.
+    Subtract { set: Vec<String> },
     /// A script: its `fn family(n)`, or the state n.
-    Script,
+    Script { file: String },
+}
+
+impl FromArgMatches for Family {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let (name, sub) = matches
+            .subcommand()
+            .ok_or_else(|| clap::Error::new(ErrorKind::MissingSubcommand))?;
+        let words = |id: &str| -> Vec<String> {
+            sub.get_many::<String>(id)
+                .map(|w| w.cloned().collect())
+                .unwrap_or_default()
+        };
+        Ok(match name {
+            "subtract" => Family::Subtract { set: words("set") },
+            "script" => Family::Script {
+                file: words("file").concat(),
+            },
+            _ => {
+                let (setup, fixed) = crate::commands::ruleset::family_chosen(name, sub);
+                Family::Ruleset { setup, fixed }
+            }
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Family::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Subcommand for Family {
+    fn augment_subcommands(command: Command) -> Command {
+        command
+            .subcommands(
+                registry::RULESETS
+                    .iter()
+                    .map(|&name| crate::commands::ruleset::family_command(name)),
+            )
+            .subcommand(
+                Command::new("subtract")
+                    .about("A heap of n under a subtraction set: the same as subtraction --set SET")
+                    .arg(
+                        Arg::new("set")
+                            .value_name("SET")
+                            .num_args(1..)
+                            .required(true)
+                            .help("The set as --set takes it (1,2,4; 1..M; all-but:F), or its numbers as words."),
+                    ),
+            )
+            .subcommand(
+                Command::new("script")
+                    .about("A script's family: its fn family(n), or the state n")
+                    .arg(
+                        Arg::new("file")
+                            .value_name("FILE")
+                            .required(true)
+                            .help("The script file."),
+                    ),
+            )
+    }
+
+    fn augment_subcommands_for_update(command: Command) -> Command {
+        Family::augment_subcommands(command)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        registry::RULESETS.contains(&name) || ["subtract", "script"].contains(&name)
+    }
 }
 
 /// The end of the range without --to, --upto or a script's range.
@@ -202,117 +263,60 @@ fn family_values(
     let asked = args.to.or(args.upto.map(|n| n.saturating_add(1)));
     let within = |to: u64| -> anyhow::Result<u64> { check_range(to, limits).map(|()| to) };
     let range = |to| (args.from, to);
-    match args.family {
-        Family::Subtract => {
-            let text = args.arguments.join(",");
-            let set = SubtractionSet::parse(&text)
-                .with_context(|| format!("bad subtraction set {}", Token::new(&text)))?;
-            let to = within(asked.unwrap_or(DEFAULT_TO))?;
-            let values = set.values(to as usize).into_iter().map(Nimber).collect();
-            let exploration = Exploration::new(values, set.certificate());
-            let title = (format!("subtraction set {set}"), format!("减法集合 {set}"));
-            Ok((title, exploration, range(to)))
-        }
-        Family::Octal => {
-            let [code] = args.arguments.as_slice() else {
-                bail!("explore octal takes one code, such as 0.77");
-            };
-            let rules: TakeAndBreak = code.parse().context("bad code")?;
-            let to = within(asked.unwrap_or(DEFAULT_TO))?;
-            let title = match rules.name() {
-                Some(name) => (
-                    format!("{name} (code {rules})"),
-                    format!("{name}（代码 {rules}）"),
-                ),
-                None => (format!("octal code {rules}"), format!("代码 {rules}")),
-            };
-            let mut sequence = Sequence::new(rules);
-            sequence.extend_to(to as usize);
-            let values = sequence
-                .values()
-                .iter()
-                .take(to as usize)
-                .map(|g| Nimber(u64::from(g)))
-                .collect();
-            let exploration = Exploration::new(values, sequence.certificate());
-            Ok((title, exploration, range(to)))
-        }
-        Family::Lasker => {
-            if !args.arguments.is_empty() {
-                bail!("explore lasker takes no arguments (n is the heap)");
-            }
-            let to = within(asked.unwrap_or(DEFAULT_TO))?;
-            let values = explore::family_values(
-                &Lasker,
-                |n| vec![n],
-                to,
-                &mut Memo::bounded(limits.max_states, true),
-            )?;
-            let title = (
-                "Lasker's Nim, one heap of n".to_string(),
-                "Lasker Nim，一堆 n 个".to_string(),
-            );
-            Ok((
-                title,
-                Exploration::new(values, Certificate::None),
-                range(to),
-            ))
-        }
-        Family::Nim => {
-            let piles = if args.arguments.is_empty() {
+    let (setup, fixed) = match &args.family {
+        Family::Ruleset { setup, fixed } => {
+            let fixed = if fixed.is_empty() {
                 Vec::new()
             } else {
-                grundy::parse::numbers_from_args(&args.arguments).context("bad pile")?
+                grundy::parse::numbers_from_args(fixed).context("bad number")?
             };
-            let to = within(asked.unwrap_or(DEFAULT_TO))?;
-            let position = |n| {
-                let mut p = piles.clone();
-                p.push(n);
-                p
-            };
-            let values = explore::family_values(
-                &Nim,
-                position,
-                to,
-                &mut Memo::bounded(limits.max_states, true),
-            )?;
-            let list: Vec<String> = piles.iter().map(u64::to_string).collect();
-            let title = (
-                format!("Nim with piles [{}] and a pile of n", list.join(", ")),
-                format!("Nim：固定各堆 [{}]，再加一堆 n 个", list.join(", ")),
-            );
-            Ok((
-                title,
-                Exploration::new(values, Certificate::None),
-                range(to),
-            ))
+            (setup.clone(), fixed)
         }
-        Family::Script => {
-            let [file] = args.arguments.as_slice() else {
-                bail!("explore script takes one script file");
+        Family::Subtract { set } => {
+            let text = set.join(",");
+            SubtractionSet::parse(&text)
+                .with_context(|| format!("bad subtraction set {}", Token::new(&text)))?;
+            let setup = Setup {
+                game: "subtraction".to_string(),
+                params: BTreeMap::from([("set".to_string(), text)]),
+                ..Setup::default()
             };
-            let path = PathBuf::from(file);
-            let script = crate::commands::script::load(&path, limits)?;
-            let to = match (asked, script.start().with_context(|| file.clone())?) {
-                (Some(to), _) => to,
-                (None, Some(Start::Range(_, end))) if end > 0 => end as u64,
-                _ => DEFAULT_TO,
-            };
-            let to = within(to)?;
-            let mut values = Vec::with_capacity(to as usize);
-            for n in 0..to {
-                let n = i64::try_from(n).context("n is above 2^63 - 1")?;
-                let state = script.family(n).with_context(|| file.clone())?;
-                values.push(script.grundy(&state).with_context(|| file.clone())?);
-            }
-            let title = (format!("script {file}"), format!("脚本 {file}"));
-            Ok((
-                title,
-                Exploration::new(values, Certificate::None),
-                range(to),
-            ))
+            (setup, Vec::new())
         }
+        Family::Script { file } => return script_family(file, asked, limits, args.from),
+    };
+    let to = within(asked.unwrap_or(DEFAULT_TO))?;
+    let (exploration, [title, title_zh]) = explore::explore(&setup, &fixed, to)?;
+    Ok(((title, title_zh), exploration, range(to)))
+}
+
+/// The family of the script `file`: the values of its `fn family(n)` (or the state n).
+fn script_family(
+    file: &str,
+    asked: Option<u64>,
+    limits: ScriptLimits,
+    from: u64,
+) -> anyhow::Result<(Title, Exploration, (u64, u64))> {
+    let path = PathBuf::from(file);
+    let script = crate::commands::script::load(&path, limits)?;
+    let to = match (asked, script.start().with_context(|| file.to_string())?) {
+        (Some(to), _) => to,
+        (None, Some(Start::Range(_, end))) if end > 0 => end as u64,
+        _ => DEFAULT_TO,
+    };
+    check_range(to, limits)?;
+    let mut values = Vec::with_capacity(to as usize);
+    for n in 0..to {
+        let n = i64::try_from(n).context("n is above 2^63 - 1")?;
+        let state = script.family(n).with_context(|| file.to_string())?;
+        values.push(script.grundy(&state).with_context(|| file.to_string())?);
     }
+    let title = (format!("script {file}"), format!("脚本 {file}"));
+    Ok((
+        title,
+        Exploration::new(values, Certificate::None),
+        (from, to),
+    ))
 }
 
 fn period_text(e: &Exploration, lang: Lang) -> String {

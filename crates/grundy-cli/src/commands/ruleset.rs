@@ -176,6 +176,41 @@ fn params_given(matches: &ArgMatches, params: &[ParamDoc]) -> BTreeMap<String, S
         .collect()
 }
 
+/// The subcommand of `grundy explore` for ruleset `name`: its parameters, and the fixed numbers of
+/// the position before n.
+pub fn family_command(name: &'static str) -> Command {
+    let about = describe(name);
+    let command = Command::new(name).about(format!(
+        "{}: the values of its positions FIXED… n",
+        about
+            .help
+            .split("\n\n")
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches('.')
+    ));
+    add_params(command, about.params).arg(Arg::new("fixed").value_name("FIXED").num_args(0..).help(
+        format!(
+            "The numbers of the position before n ({}; none: the position is n alone).",
+            about.part.position_en()
+        ),
+    ))
+}
+
+/// The ruleset, its parameters and the fixed numbers that [`family_command`]'s `matches` hold.
+pub fn family_chosen(name: &str, matches: &ArgMatches) -> (Setup, Vec<String>) {
+    let setup = Setup {
+        game: name.to_string(),
+        params: params_given(matches, describe(name).params),
+        ..Setup::default()
+    };
+    let fixed = matches
+        .get_many::<String>("fixed")
+        .map(|words| words.cloned().collect())
+        .unwrap_or_default();
+    (setup, fixed)
+}
+
 /// The parameters of ruleset `name` as arguments of a command of its own (`grundy moore`, which
 /// adds its own flags): what the generated subcommands take, read into a map by name.
 pub fn add_params_of(command: Command, name: &str) -> Command {

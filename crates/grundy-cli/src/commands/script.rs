@@ -51,18 +51,19 @@ pub struct Args {
     output: OutputArgs,
 }
 
-/// How far a script may run: the flags shared by `grundy script` and `grundy explore`.
+/// How far a script may run: the flags shared by `grundy script` and `grundy explore` (global, so
+/// that `grundy explore` takes them after its family too).
 #[derive(clap::Args)]
 pub struct LimitArgs {
     /// The step budget: script operations allowed in all, over every call.
-    #[arg(long, default_value_t = ScriptLimits::DEFAULT_MAX_STEPS, value_name = "N", value_parser = crate::input::count::<u64>)]
+    #[arg(long, global = true, default_value_t = ScriptLimits::DEFAULT_MAX_STEPS, value_name = "N", value_parser = crate::input::count::<u64>)]
     max_steps: u64,
     /// The most states the search may remember.
-    #[arg(long, default_value_t = ScriptLimits::default().max_states, value_name = "N", value_parser = crate::input::count::<usize>)]
+    #[arg(long, global = true, default_value_t = ScriptLimits::default().max_states, value_name = "N", value_parser = crate::input::count::<usize>)]
     max_states: usize,
     /// Wall-clock seconds the script may run (fractions allowed), counted from its start; a
     /// script still running then stops with an error.
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = crate::input::seconds)]
+    #[arg(long, global = true, value_name = "SECONDS", default_value = "60", value_parser = crate::input::seconds)]
     time_limit: Duration,
     #[command(flatten)]
     memory: MemoryArg,
@@ -75,7 +76,7 @@ pub struct MemoryArg {
     /// values, the states the search remembers, the input): past it the script stops with an
     /// error. Checked before every script operation, so it is passed by at most one operation's
     /// allocation (a few MiB: Rhai bounds each value).
-    #[arg(long, value_name = "MIB", default_value_t = ScriptLimits::DEFAULT_MAX_MEMORY >> 20, value_parser = crate::input::count::<usize>)]
+    #[arg(long, global = true, value_name = "MIB", default_value_t = ScriptLimits::DEFAULT_MAX_MEMORY >> 20, value_parser = crate::input::count::<usize>)]
     max_memory: usize,
 }
 

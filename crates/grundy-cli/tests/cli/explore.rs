@@ -101,13 +101,23 @@ fn bad_arguments_and_formulas_are_named() {
         "",
         &["'0' is not allowed"],
     );
+    // The ruleset's parameters are read as `grundy RULESET` reads them, with its messages.
     fails_with(
         &["explore", "octal", "0.7x7"],
         "",
-        &["bad code: unexpected 'x' at column 4 of '0.7x7'"],
+        &["parameter 'code'", "unexpected 'x' at column 4 of '0.7x7'"],
     );
-    fails_with(&["explore", "octal"], "", &["one code"]);
-    fails_with(&["explore", "lasker", "3"], "", &["no arguments"]);
+    fails_with(&["explore", "octal"], "", &["<CODE>"]);
+    fails_with(
+        &["explore", "cutting", "2", "--to", "3"],
+        "",
+        &["n = 0: piece 1 has a side of 0"],
+    );
+    fails_with(
+        &["explore", "wythoff", "3"],
+        "",
+        &["wythoff's analysis gives no Grundy value"],
+    );
     fails_with(
         &[
             "explore",
@@ -136,7 +146,7 @@ fn bad_arguments_and_formulas_are_named() {
         "",
         &["for n = 0 the formula gives"],
     );
-    fails_with(&["explore", "script"], "", &["one script file"]);
+    fails_with(&["explore", "script"], "", &["<FILE>"]);
     fails_with(
         &["explore", "nim", "--from", "9", "--to", "3"],
         "",
@@ -210,7 +220,9 @@ fn an_octal_code_has_its_values_p_positions_and_proved_period() {
     grundy(&["explore", "octal", "0.77", "--upto", "200"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("octal code 0.77, n = 0..201"))
+        .stdout(predicate::str::contains(
+            "explore: Kayles (0.77), position [n], n = 0..201",
+        ))
         .stdout(predicate::str::contains(
             "proved by the periodicity theorem",
         ));
@@ -304,4 +316,36 @@ fn explore_plots_its_values() {
             assert_eq!(&bytes[1..4], b"PNG");
         }
     }
+}
+
+#[test]
+fn every_ruleset_is_a_family_of_its_positions_with_n_last() {
+    // Lasker's Nim beside a fixed heap of 3: G(3) XOR G(n), G(3) = 4.
+    let v = json(&["explore", "--json", "lasker", "3", "--to", "40"]);
+    let alone = json(&["explore", "--json", "lasker", "--to", "40"]);
+    let beside: Vec<u64> = alone["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_u64().unwrap() ^ 4)
+        .collect();
+    assert_eq!(v["values"], serde_json::json!(beside));
+    assert_eq!(v["family"], "Lasker's Nim, position [3, n]");
+    // Mock Turtles: one heads coin at place n is worth the n-th odious number.
+    let v = json(&["explore", "--json", "turning", "mock", "--to", "8"]);
+    assert_eq!(v["values"], serde_json::json!([1, 2, 4, 7, 8, 11, 13, 14]));
+    assert_eq!(v["family"], "Coin turning (rule mock), position [n]");
+    // A subtraction set through the ruleset's own parameter: its period proved as subtract's.
+    let v = json(&[
+        "explore",
+        "--json",
+        "subtraction",
+        "--set",
+        "1,2,4",
+        "--to",
+        "30",
+    ]);
+    let alias = json(&["explore", "--json", "subtract", "1", "2", "4", "--to", "30"]);
+    assert_eq!(v, alias);
+    assert_eq!(v["period"]["proved"], true);
 }

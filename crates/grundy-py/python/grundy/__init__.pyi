@@ -101,6 +101,16 @@ def analyze(
     the command line: analyze("nonincreasing", [3, 4, 5], k=3). every=True plays a sum of piles
     (nim, subtraction, lasker, sum) under the Every-SG rule: a move in every pile that can move."""
 
+def explore(
+    game: str,
+    fixed: _Position | None = None,
+    *,
+    to: int = 100,
+    **params: _ParamValue,
+) -> dict[str, Any]:
+    """The values G(n) of game's positions made of the numbers fixed and then n, for n in
+    range(to), with their P-positions and period: the JSON of grundy explore --json."""
+
 def nim(piles: _Position, misere: bool = False, *, max_moves: int = ...) -> Analysis:
     """Analyses a Nim position."""
 

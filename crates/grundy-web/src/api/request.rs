@@ -258,3 +258,79 @@ impl Job {
         Ok((setup, job))
     }
 }
+
+/// A request of `POST /api/explore`, as sent: `game`, the `fixed` numbers of the position before
+/// n, the range `from`..`to`, `lang` and the ruleset's parameters (fields or a `params` object,
+/// as for the position endpoints).
+#[derive(Deserialize)]
+pub(super) struct ExploreRequest {
+    game: String,
+    #[serde(default)]
+    fixed: Vec<u64>,
+    #[serde(default)]
+    from: u64,
+    #[serde(default = "default_to")]
+    to: u64,
+    #[serde(default)]
+    lang: LangField,
+    #[serde(rename = "params")]
+    params_object: Option<BTreeMap<String, Value>>,
+    #[serde(flatten)]
+    params: BTreeMap<String, Value>,
+}
+
+/// The end of an explored range when a request gives none.
+fn default_to() -> u64 {
+    100
+}
+
+/// An explorer request read: the family's ruleset and parameters, its fixed numbers, the range
+/// and the language.
+pub(super) struct Exploring {
+    pub(super) setup: Setup,
+    pub(super) fixed: Vec<u64>,
+    pub(super) from: u64,
+    pub(super) to: u64,
+    pub(super) lang: Lang,
+}
+
+impl ExploreRequest {
+    /// The request checked against `limits`.
+    ///
+    /// # Errors
+    /// 422 for a range past [`ServerLimits::max_upto`] or empty, or more fixed numbers than
+    /// [`ServerLimits::max_components`]; 400 for bad parameters.
+    pub(super) fn read(self, limits: &ServerLimits) -> Result<Exploring, ApiError> {
+        if self.to > limits.max_upto.saturating_add(1) {
+            return Err(ApiError::unprocessable(format!(
+                "to {} is over this server's limit {} (grundy explore has no such limit)",
+                self.to,
+                limits.max_upto.saturating_add(1)
+            )));
+        }
+        if self.from >= self.to {
+            return Err(ApiError::unprocessable(format!(
+                "the range {}..{} is empty",
+                self.from, self.to
+            )));
+        }
+        if self.fixed.len() > limits.max_components {
+            return Err(ApiError::unprocessable(format!(
+                "{} fixed numbers: this server takes at most {}",
+                self.fixed.len(),
+                limits.max_components
+            )));
+        }
+        Ok(Exploring {
+            setup: Setup {
+                game: self.game,
+                params: parameters(self.params, self.params_object.unwrap_or_default())?,
+                ..Setup::default()
+            },
+            fixed: self.fixed,
+            from: self.from,
+            to: self.to,
+            lang: self.lang.into(),
+        })
+    }
+}

@@ -18,6 +18,7 @@ use std::hash::Hash;
 use serde::Serialize;
 
 use crate::engine::EngineError;
+use crate::explore::Exploration;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang};
 
 mod error;
@@ -180,6 +181,17 @@ pub trait Ruleset {
     /// An upper bound on the engine's work (positions times options) to search every position
     /// reachable from `position`, or `None` when the ruleset cannot tell.
     fn search_cost(&self, position: &Self::Position) -> Option<u64>;
+    /// The values of the family of positions `fixed` plus one more number n (a heap game's heap
+    /// of n beside fixed heaps), for n from 0 to `to` − 1, with the theorem that proves their
+    /// period where there is one: each position analysed ([`crate::explore::analysed`]) unless
+    /// the ruleset has its values faster.
+    ///
+    /// # Errors
+    /// [`SetupError::BadPosition`] when some n gives no position or no value.
+    fn family(&self, fixed: &[u64], to: u64) -> Result<Exploration, SetupError> {
+        crate::explore::analysed(self, fixed, to)
+    }
+
     /// How much game is left (the stones of a pile game): the computer without search wins with
     /// the move that leaves the least.
     fn material(&self, position: &Self::Position) -> u128 {

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 use crate::engine::EngineError;
+use crate::explore::Exploration;
 use crate::games::heaps::HeapStep;
 use crate::games::octal::{self, HeapTooLarge, Octal};
 use crate::parse::Token;
@@ -18,8 +19,8 @@ use crate::ruleset::{
     FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup, SetupError,
     Unit, index, malformed, move_numbers, positions_from, show_numbers,
 };
-use crate::values::TakeAndBreak;
-use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang};
+use crate::values::{Sequence, TakeAndBreak};
+use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Nimber};
 use serde::Serialize;
 
 /// A take-and-break game as a [`crate::ruleset::Playable`] ruleset, its values computed as far
@@ -370,6 +371,23 @@ impl Ruleset for OctalPlay {
                 .map_steps(OctalStep::Misere),
         };
         Ok(analysis)
+    }
+
+    /// One heap of n: the code's values, their period proved by the Guy–Smith periodicity
+    /// theorem; beside fixed heaps, each position analysed.
+    fn family(&self, fixed: &[u64], to: u64) -> Result<Exploration, SetupError> {
+        if !fixed.is_empty() || self.convention != Convention::Normal {
+            return crate::explore::analysed(self, fixed, to);
+        }
+        let mut sequence = Sequence::new(self.game.rules().clone());
+        sequence.extend_to(usize::try_from(to).unwrap_or(usize::MAX));
+        let values = sequence
+            .values()
+            .iter()
+            .take(usize::try_from(to).unwrap_or(usize::MAX))
+            .map(|g| Nimber(u64::from(g)))
+            .collect();
+        Ok(Exploration::new(values, sequence.certificate()))
     }
 
     /// The piles evolve independently: ∏ (positions a pile can become, see [`positions_from`])

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::engine::EngineError;
+use crate::explore::Exploration;
 use crate::games::heaps::HeapStep;
 use crate::games::subtraction::{self, Subtraction, SubtractionSet, SubtractionValues};
 use crate::parse::Token;
@@ -12,7 +13,7 @@ use crate::ruleset::{
     FromSetup, Listing, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
     SetupError, analyzable_piles, box_cost, each_pile, take_from, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Change, Lang, Nimber};
 
 /// A subtraction game as a [`crate::ruleset::Playable`] ruleset: the set, and its values up to
 /// the proved period.
@@ -195,6 +196,20 @@ impl Ruleset for SubtractionPlay {
     ) -> Result<Analysis<HeapStep>, EngineError> {
         Ok(subtraction::analyze(&self.sequence, piles, options)
             .expect("Ruleset::position checked the piles"))
+    }
+
+    /// One heap of n: the set's values, its period proved by the window theorem (a finite set) or
+    /// the all-but theorem; beside fixed heaps, each position analysed.
+    fn family(&self, fixed: &[u64], to: u64) -> Result<Exploration, SetupError> {
+        if !fixed.is_empty() {
+            return crate::explore::analysed(self, fixed, to);
+        }
+        let set = &self.rules.set;
+        let values = set.values(usize::try_from(to).unwrap_or(usize::MAX));
+        Ok(Exploration::new(
+            values.into_iter().map(Nimber).collect(),
+            set.certificate(),
+        ))
     }
 
     /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
