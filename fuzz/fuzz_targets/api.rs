@@ -1,7 +1,7 @@
 //! The HTTP API's JSON bodies (`grundy serve`): `POST /api/analyze`, `/api/move`,
-//! `/api/computer` (script games too), `/api/stones`, through the real router (body limit,
-//! routing, handlers) but without a socket. The first byte picks the endpoint, the rest is the
-//! body.
+//! `/api/computer` (script games too), `/api/stones`, `/api/explore`, through the real router
+//! (body limit, routing, handlers) but without a socket. The first byte picks the endpoint, the
+//! rest is the body.
 //!
 //! Invariant: every answer is a 2xx with a JSON body, or a 4xx whose body is JSON
 //! `{"error": "<one line>"}`; never a 5xx (a panic in a handler aborts the run).
@@ -17,7 +17,13 @@ use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use tower::ServiceExt;
 
-const ENDPOINTS: [&str; 4] = ["/api/analyze", "/api/move", "/api/computer", "/api/stones"];
+const ENDPOINTS: [&str; 5] = [
+    "/api/analyze",
+    "/api/move",
+    "/api/computer",
+    "/api/stones",
+    "/api/explore",
+];
 
 static RUNTIME: LazyLock<tokio::runtime::Runtime> = LazyLock::new(|| {
     tokio::runtime::Builder::new_current_thread()

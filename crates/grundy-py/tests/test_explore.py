@@ -14,8 +14,8 @@ FAMILIES = [
     ("subtraction", [], {"set": [1, 2, 4]}, ["--set", "1,2,4"]),
     ("subtraction", [], {"set": "all-but:2"}, ["--set", "all-but:2"]),
     ("octal", [], {"code": "0.07"}, ["0.07"]),
-    ("turning", [], {"rule": "ruler"}, ["ruler"]),
-    ("euclid", [7], {}, []),
+    ("turning", [], {"rule": "mock"}, ["mock"]),
+    ("staircase", [2], {}, []),
 ]
 
 
@@ -39,3 +39,6 @@ def test_families_without_values_are_value_errors():
         grundy.explore("chess")
     with pytest.raises(ValueError, match="n = 0"):
         grundy.explore("cutting", [2], to=3)
+    # Ruler numbers its places from 1: there is no coin at place 0.
+    with pytest.raises(ValueError, match="n = 0: '0' is before the first place"):
+        grundy.explore("turning", rule="ruler")

@@ -30,6 +30,7 @@ __all__ = [
     "Period",
     "Solution",
     "analyze",
+    "explore",
     "find_period",
     "judge",
     "nim",
