@@ -32,6 +32,8 @@ CASES = [
                             [0, 1, 1, 1, 0, 2, 2, 3, 2, 3, 3, 0, 5, 6]]),
     ("kiki", {}, [], [[3, 4], [2, 4], [5, 5], [0, 0]]),
     ("lasker", {}, [], [[3, 4, 7], [2, 5]]),
+    # 3 2: one winning move lowers a pile's value, the other raises one.
+    ("half", {}, [], [[5, 6, 7], [4, 9], [3, 2]]),
     ("ed", {}, [], [[1, 2, 3, 1], [1, 1, 1, 1], [5, 6, 7, 3]]),
     # Pieces as width-height pairs (the command line reads 4x2 3x3 too).
     ("cutting", {}, [], [[4, 2, 3, 3], [2, 2, 3, 2], [1, 3, 4, 4]]),
@@ -49,7 +51,7 @@ CASES = [
 
 
 # The rulesets whose positions are sums of piles, played under the Every-SG rule too.
-SUMS = {"nim", "subtraction", "lasker", "sum"}
+SUMS = {"nim", "subtraction", "lasker", "half", "sum"}
 
 
 def _cases():

@@ -123,6 +123,7 @@ registry![
     crate::games::cutting::CuttingPlay,
     crate::games::king::KingPlay,
     crate::games::lasker::LaskerPlay,
+    crate::games::half::HalfPlay,
     crate::games::moore::MoorePlay,
     crate::games::octal::OctalPlay,
     crate::games::pair_split::PairSplitPlay,

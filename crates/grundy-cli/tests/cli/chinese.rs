@@ -35,6 +35,7 @@ fn examples(ruleset: &str) -> &'static [&'static [&'static str]] {
         ],
         "kiki" => &[&["3", "4"], &["2", "4"]],
         "lasker" => &[&["2", "2", "3"], &["3", "4"]],
+        "half" => &[&["10", "11"], &["4", "9"]],
         "sum" => &[
             &["--games", "nim lasker kayles", "3", "5", "4"],
             &["--games", "0.07", "3", "4"],

@@ -6,6 +6,7 @@ pub mod cutting;
 pub mod euclid;
 pub mod grid;
 pub mod hackenbush;
+pub mod half;
 pub mod heaps;
 pub mod king;
 pub mod lasker;

@@ -35,7 +35,7 @@ fn numbers(ruleset: &str, play: Convention, every: bool) -> Vec<Vec<u64>> {
         "wythoff" => (2, 30),
         "euclid" => (2, 40),
         "kiki" => (2, 30),
-        "lasker" | "subtraction" | "nonincreasing" => (3, 9),
+        "lasker" | "half" | "subtraction" | "nonincreasing" => (3, 9),
         "moore" => (3, 6),
         "ed" => (4, 7),
         "cutting" => (4, 4),
@@ -162,7 +162,7 @@ impl Visitor for CheckAll<'_> {
 
 /// The rulesets whose positions are sums of piles ([`Ruleset::summands`]): the ones played under
 /// the Every-SG rule.
-const SUMS: &[&str] = &["nim", "subtraction", "lasker", "sum"];
+const SUMS: &[&str] = &["nim", "subtraction", "lasker", "half", "sum"];
 
 #[test]
 fn every_ruleset_answers_as_the_engine_searches_on_all_small_positions() {

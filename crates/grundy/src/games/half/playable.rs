@@ -1,0 +1,218 @@
+//! Take at most half, played: a move is `PILE COUNT`, take COUNT stones from pile PILE, at most
+//! half of it. Normal play by the module's theorem; misère play through the registry.
+
+use crate::engine::EngineError;
+use crate::games::half::{self, Half, HalfStep};
+use crate::games::nim;
+use crate::ruleset::{
+    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, each_pile,
+    take_from, two_numbers,
+};
+use crate::{Analysis, AnalyzeOptions, Change, Lang};
+
+/// Take at most half as a [`Playable`] ruleset.
+#[derive(Clone, Copy, Debug)]
+pub struct HalfPlay;
+
+impl FromSetup for HalfPlay {
+    /// Take at most half, which takes no parameters.
+    ///
+    /// # Errors
+    /// [`SetupError`] for parameters.
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        setup.no_params()?;
+        Ok(HalfPlay)
+    }
+}
+
+const NOTATION: Notation = Notation {
+    en: "PILE COUNT",
+    zh: "堆号 数量",
+    meaning_en: "take COUNT stones from pile PILE, at most half of it, piles numbered from 1",
+    meaning_zh: "从第「堆号」堆取走「数量」个石子，至多取该堆的一半，堆号从 1 开始",
+    example: "1 2",
+};
+
+/// The command line's help: the rules, the theorem, examples.
+const HELP: &str = "Take at most half: a move takes at least one and at most half of one pile \
+(from a pile of n, 1 to floor(n/2) stones); a pile of 0 or 1 cannot move; who cannot move \
+loses.\n\n\
+Theorem: G(2k) = k and G(2k+1) = G(k), so G(n) = n >> (t+1) with t the trailing 1-bits of n \
+(G(10) = 5, G(11) = G(5) = G(2) = 1), and the piles of value v are (2v+1)*2^s - 1. The player \
+to move loses iff the XOR of the values is 0. A pile has at most one move to each value, so at \
+most one winning move: down to the value g XOR x, or up to it (an odd pile 2k+1 reaches values \
+up to k); every one is listed. Piles up to 2^64 - 1.\n\n\
+Examples: `grundy half 5 6 7`, `grundy half --explain 4 9`, `grundy half --explain --lang zh \
+10 11`.";
+
+impl Ruleset for HalfPlay {
+    const NAME: &'static str = "half";
+    type Position = Vec<u64>;
+    type Step = HalfStep;
+    type Rules = Half;
+
+    fn rules(&self) -> &Half {
+        &Half
+    }
+
+    fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
+        if numbers.is_empty() {
+            return Err(SetupError::Empty { what: "piles" });
+        }
+        Ok(numbers)
+    }
+
+    /// Each pile is a game of its own.
+    fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
+        each_pile(piles)
+    }
+
+    /// Pile by pile, one stone first.
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+        for (pile, &from) in piles.iter().enumerate() {
+            out.extend((1..=from / 2).map(|count| Change::Take {
+                pile,
+                from,
+                to: from - count,
+            }));
+        }
+    }
+
+    fn is_over(&self, piles: &Vec<u64>) -> bool {
+        piles.iter().all(|&p| p <= 1)
+    }
+
+    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+        nim::apply(piles, change)
+    }
+
+    fn analyze(
+        &self,
+        piles: &Vec<u64>,
+        options: &AnalyzeOptions,
+    ) -> Result<Analysis<HalfStep>, EngineError> {
+        Ok(half::analyze(piles, options))
+    }
+
+    /// Every position below has each pile at most its size now: ∏(p + 1) positions, each with
+    /// at most Σ⌊p/2⌋ options.
+    fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
+        Some(box_cost(piles, self.material(piles) / 2 + 1))
+    }
+}
+
+impl Presentation for HalfPlay {
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn title(&self, lang: Lang) -> String {
+        lang.pick("Take at most half", "每次至多取一半").to_string()
+    }
+
+    fn notation(&self) -> Notation {
+        NOTATION
+    }
+
+    /// # Errors
+    /// As [`take_from`], and [`MoveError::OverCap`] (the cap being half the pile) for more than
+    /// half of the pile.
+    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+        let (pile, count) = two_numbers(text, NOTATION)?;
+        if self.is_over(piles) {
+            return Err(MoveError::GameOver);
+        }
+        let change = take_from(piles, pile, count)?;
+        match change {
+            Change::Take { from, .. } if count > from / 2 => Err(MoveError::OverCap {
+                cap: from / 2,
+                asked: count,
+            }),
+            _ => Ok(change),
+        }
+    }
+
+    fn write_move(&self, change: &Change) -> String {
+        match *change {
+            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            ref other => unreachable!("moves of take at most half are takes, not {other:?}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{Search, computer_move};
+    use crate::testing::{all_lists, check_playable};
+    use crate::{Explain, Outcome};
+
+    #[test]
+    fn moves_and_the_computer_match_the_rules_exhaustively() {
+        let mut positions = all_lists(2, 9);
+        positions.extend(all_lists(3, 5).into_iter().filter(|p| p.len() == 3));
+        check_playable(&HalfPlay, &positions, 10);
+    }
+
+    #[test]
+    fn huge_positions_fall_back_to_the_closed_form() {
+        let game = HalfPlay;
+        let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
+        let piles = vec![u64::MAX, 1 << 40, 12345];
+        assert_eq!(game.search_cost(&piles), Some(u64::MAX));
+        let reply = computer_move(&game, &piles, &mut search).unwrap();
+        assert_eq!(reply.remoteness, None);
+        let after = game.apply(&piles, &reply.change);
+        let outcome = |p: &Vec<u64>| game.analyze(p, &AnalyzeOptions::default()).unwrap().outcome;
+        assert_eq!(reply.winning, outcome(&piles) == Outcome::N);
+        if reply.winning {
+            assert_eq!(outcome(&after), Outcome::P);
+        }
+        // Values 2^39 and 2^39: lost; the computer takes one stone from the first pile.
+        let lost = vec![1 << 40, (1 << 41) + 1];
+        assert_eq!(outcome(&lost), Outcome::P);
+        let reply = computer_move(&game, &lost, &mut search).unwrap();
+        assert!(!reply.winning);
+        assert_eq!(
+            reply.change,
+            Change::Take {
+                pile: 1,
+                from: lost[1],
+                to: lost[1] - 1
+            }
+        );
+    }
+
+    #[test]
+    fn bad_moves_get_one_line_reasons_in_both_languages() {
+        let piles = vec![5, 1, 8];
+        let cases = [
+            ("x", "'x' is not a move"),
+            ("1", "'1' is not a move"),
+            ("4 1", "there is no pile 4"),
+            ("1 0", "at least one stone"),
+            ("1 6", "pile 1 has 5 stones; you cannot take 6"),
+            ("1 3", "at most 2 stones (the cap), not 3"),
+            ("3 5", "at most 4 stones (the cap), not 5"),
+            ("2 1", "at most 0 stones (the cap), not 1"),
+        ];
+        for (text, reason) in cases {
+            let err = HalfPlay.parse_move(&piles, text).unwrap_err();
+            assert!(err.to_string().contains(reason), "{text}: {err}");
+            assert!(!err.to_string().contains('\n'));
+            assert!(!err.text(Lang::Zh).is_empty());
+        }
+        assert_eq!(
+            HalfPlay.parse_move(&vec![1, 0, 1], "1 1"),
+            Err(MoveError::GameOver)
+        );
+        assert_eq!(
+            HalfPlay.parse_move(&piles, "3 4"),
+            Ok(Change::Take {
+                pile: 2,
+                from: 8,
+                to: 4
+            })
+        );
+    }
+}
