@@ -10,12 +10,15 @@
 //! pile to an option of count S − 1. More generally, a move wins iff the largest count it leaves
 //! is even; [`Every`] lists and counts those moves too.
 //!
+//! The counts are searched one single pile at a time, each once: piles of at most
+//! √[`SEARCH_BUDGET`] stones ([`Ruleset::material`]) and at most [`SEARCH_BUDGET`] options listed
+//! in all; past either the analysis is [`EngineError::TooLarge`].
+//!
 //! The registry plays a ruleset through [`Every`] when a front end asks for Every-SG play.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-use super::misere::within_budget;
 use super::{MoveError, Notation, Presentation, Ruleset, SEARCH_BUDGET, SetupError};
 use crate::engine::EngineError;
 use crate::every::{self, EveryStep};
@@ -98,20 +101,31 @@ impl<R: Presentation> Every<R> {
             .collect()
     }
 
-    /// The count of the one-pile position `pile`, searching the piles it reaches (depth first,
-    /// on a stack of its own: a pile of n stones may be n levels deep).
-    fn count(&self, pile: &R::Position, counts: &mut Counts<R::Position>) -> u32 {
+    /// The count of the one-pile position `pile`, searching the single piles it reaches depth
+    /// first, the smallest first (so that a pile's options are mostly known when it is met), on a
+    /// stack of its own. `work` counts the options listed, against [`SEARCH_BUDGET`].
+    ///
+    /// # Errors
+    /// [`EngineError::TooLarge`] once the options listed pass [`SEARCH_BUDGET`].
+    fn count(
+        &self,
+        pile: &R::Position,
+        counts: &mut Counts<R::Position>,
+        work: &mut u64,
+    ) -> Result<u32, EngineError> {
         /// A pile being counted: the piles its options leave, option after option (option k
-        /// leaves `reached[ends[k - 1]..ends[k]]`), and how many of them are known.
+        /// leaves `reached[ends[k - 1]..ends[k]]`), their indices by increasing material, and
+        /// how many of those are known.
         struct Frame<P> {
             pile: P,
             reached: Vec<P>,
             ends: Vec<usize>,
+            smallest_first: Vec<usize>,
             known: usize,
         }
-        let frame = |pile: R::Position| {
+        let mut frame = |pile: R::Position| -> Result<Frame<R::Position>, EngineError> {
             let mut reached = Vec::new();
-            let ends = self
+            let ends: Vec<usize> = self
                 .options_of(&pile)
                 .into_iter()
                 .map(|(_, parts)| {
@@ -119,25 +133,34 @@ impl<R: Presentation> Every<R> {
                     reached.len()
                 })
                 .collect();
-            Frame {
+            *work += ends.len() as u64 + 1;
+            if *work > SEARCH_BUDGET {
+                return Err(EngineError::TooLarge {
+                    budget: SEARCH_BUDGET,
+                });
+            }
+            let mut smallest_first: Vec<usize> = (0..reached.len()).collect();
+            smallest_first.sort_by_key(|&i| self.rules.material(&reached[i]));
+            Ok(Frame {
                 pile,
                 reached,
                 ends,
+                smallest_first,
                 known: 0,
-            }
+            })
         };
         if let Some(&c) = counts.known.get(pile) {
-            return c;
+            return Ok(c);
         }
-        let mut stack = vec![frame(pile.clone())];
+        let mut stack = vec![frame(pile.clone())?];
         while let Some(top) = stack.last_mut() {
-            if let Some(next) = top.reached[top.known..]
+            if let Some(next) = top.smallest_first[top.known..]
                 .iter()
-                .position(|p| !counts.known.contains_key(p))
+                .position(|&i| !counts.known.contains_key(&top.reached[i]))
             {
                 top.known += next;
-                let unknown = top.reached[top.known].clone();
-                stack.push(frame(unknown));
+                let unknown = top.reached[top.smallest_first[top.known]].clone();
+                stack.push(frame(unknown)?);
                 continue;
             }
             let done = stack.pop().expect("the loop looked at the last frame");
@@ -149,7 +172,7 @@ impl<R: Presentation> Every<R> {
             }));
             counts.known.insert(done.pile, c);
         }
-        counts.known[pile]
+        Ok(counts.known[pile])
     }
 
     /// Each pile's count and its options with theirs.
@@ -158,7 +181,18 @@ impl<R: Presentation> Every<R> {
         position: &R::Position,
     ) -> Result<(Vec<u32>, Vec<Vec<PileOption>>), EngineError> {
         let piles = self.piles(position);
-        within_budget(&self.rules, &piles)?;
+        // A pile of n stones lists about n options, and so may each of the n piles below it.
+        if piles.iter().any(|p| {
+            self.rules
+                .material(p)
+                .saturating_mul(self.rules.material(p))
+                > u128::from(SEARCH_BUDGET)
+        }) {
+            return Err(EngineError::TooLarge {
+                budget: SEARCH_BUDGET,
+            });
+        }
+        let mut work = 0;
         let mut counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
         if counts.known.len() > SEARCH_BUDGET as usize {
             counts.known.clear();
@@ -167,7 +201,7 @@ impl<R: Presentation> Every<R> {
         let mut each = Vec::with_capacity(piles.len());
         let mut options = Vec::with_capacity(piles.len());
         for (i, pile) in piles.iter().enumerate() {
-            each.push(self.count(pile, counts));
+            each.push(self.count(pile, counts, &mut work)?);
             options.push(
                 self.options_of(pile)
                     .into_iter()

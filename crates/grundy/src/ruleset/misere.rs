@@ -268,10 +268,7 @@ impl<R: Presentation> Misere<R> {
 ///
 /// # Errors
 /// [`EngineError::TooLarge`].
-pub(super) fn within_budget<R: Ruleset>(
-    rules: &R,
-    positions: &[R::Position],
-) -> Result<(), EngineError> {
+fn within_budget<R: Ruleset>(rules: &R, positions: &[R::Position]) -> Result<(), EngineError> {
     let cost = positions
         .iter()
         .map(|p| rules.search_cost(p).unwrap_or(u64::MAX))
