@@ -40,6 +40,17 @@ struct Description {
     part: Unit,
 }
 
+impl Description {
+    /// The help's first paragraph without its full stop: the rules in one line.
+    fn summary(&self) -> &'static str {
+        self.help
+            .split("\n\n")
+            .next()
+            .unwrap_or_default()
+            .trim_end_matches('.')
+    }
+}
+
 struct Describe;
 
 impl Visitor for Describe {
@@ -97,15 +108,7 @@ fn command(name: &'static str, analysis: bool) -> Command {
         ));
     }
     command = command
-        .about(
-            about
-                .help
-                .split("\n\n")
-                .next()
-                .unwrap_or_default()
-                .trim_end_matches('.')
-                .to_string(),
-        )
+        .about(about.summary().to_string())
         .long_about(about.help);
     command = add_params(command, about.params);
     command = command.arg(
@@ -182,12 +185,7 @@ pub fn family_command(name: &'static str) -> Command {
     let about = describe(name);
     let command = Command::new(name).about(format!(
         "{}: the values of its positions FIXED… n",
-        about
-            .help
-            .split("\n\n")
-            .next()
-            .unwrap_or_default()
-            .trim_end_matches('.')
+        about.summary()
     ));
     add_params(command, about.params).arg(Arg::new("fixed").value_name("FIXED").num_args(0..).help(
         format!(

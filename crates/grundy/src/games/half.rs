@@ -25,7 +25,7 @@
 
 use serde::Serialize;
 
-use crate::games::heaps::EXPLAINED_PILES;
+use crate::games::heaps::{EXPLAINED_PILES, pile_values_text, total_text};
 use crate::lang::count_en;
 use crate::{
     Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome, sum,
@@ -266,43 +266,14 @@ impl Explain for HalfStep {
                 "Take at most half: from a pile of n a move takes 1 to ⌊n/2⌋ stones, leaving m with ⌈n/2⌉ ≤ m ≤ n − 1. By induction G(2k) = k (the options k..2k−1 hold one pile of each value below k) and G(2k+1) = G(k) (the options k+1..2k hold one pile of each value up to k but G(k)); so G(n) = n >> (t+1), t the trailing 1-bits of n, and the piles of value v are (2v+1)·2^s − 1. A pile has at most one move to each value.".to_string(),
                 "每次至多取一半：从 n 个的堆取走 1 到 ⌊n/2⌋ 个，剩下 m 个，⌈n/2⌉ ≤ m ≤ n − 1。归纳得 G(2k) = k（后继 k..2k−1 中每个小于 k 的值恰有一堆）、G(2k+1) = G(k)（后继 k+1..2k 中除 G(k) 外每个不超过 k 的值恰有一堆）；所以 G(n) = n >> (t+1)，t 为 n 二进制末尾 1 的个数，SG 值为 v 的堆是 (2v+1)·2^s − 1。每堆到每个值至多有一种走法。".to_string(),
             ),
-            HalfStep::PileValues { piles, omitted } => {
-                let mut lines = vec![lang.pick(
-                    "The value of each pile:".to_string(),
-                    "每堆的 SG 值：".to_string(),
-                )];
-                for p in piles {
-                    lines.push(match lang {
-                        Lang::En => format!(
-                            "  pile {:>2}: {}, value {}   ({})",
-                            p.pile + 1,
-                            count_en(p.stones, "stone", "stones"),
-                            p.value,
-                            p.reason(lang)
-                        ),
-                        Lang::Zh => format!(
-                            "  第 {:>2} 堆：{} 个，SG 值 {}   （{}）",
-                            p.pile + 1,
-                            p.stones,
-                            p.value,
-                            p.reason(lang)
-                        ),
-                    });
-                }
-                if *omitted > 0 {
-                    lines.push(lang.pick(
-                        format!("  ... and {omitted} more piles"),
-                        format!("  …… 另有 {omitted} 堆"),
-                    ));
-                }
-                lines.join("\n")
-            }
-            HalfStep::Total { total } => match (*total == 0, lang) {
-                (true, Lang::En) => format!("Sprague–Grundy: the position is worth the XOR of the pile values, x = {total}. x = 0: the player to move loses (a P-position)."),
-                (false, Lang::En) => format!("Sprague–Grundy: the position is worth the XOR of the pile values, x = {total}. x ≠ 0: the player to move wins (an N-position)."),
-                (true, Lang::Zh) => format!("SG 定理：整个局面的 SG 值是各堆 SG 值的异或和 x = {total}。x = 0：先手必败（必败态）。"),
-                (false, Lang::Zh) => format!("SG 定理：整个局面的 SG 值是各堆 SG 值的异或和 x = {total}。x ≠ 0：先手必胜（必胜态）。"),
-            },
+            HalfStep::PileValues { piles, omitted } => pile_values_text(
+                piles
+                    .iter()
+                    .map(|p| (p.pile, p.stones, p.value, p.reason(lang))),
+                *omitted,
+                lang,
+            ),
+            HalfStep::Total { total } => total_text(*total, lang),
             HalfStep::Move { pile, stones, value, total, target, doublings, to, piles } => {
                 let odd = 2 * u128::from(*target) + 1;
                 let low = stones - stones / 2;

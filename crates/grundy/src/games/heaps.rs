@@ -350,6 +350,61 @@ fn period_text(
     )
 }
 
+/// "The value of each pile:" and a line per pile (its number from 0, stones, value and why),
+/// `omitted` more counted after them: the explanation step of every ruleset of piles.
+pub(crate) fn pile_values_text(
+    piles: impl Iterator<Item = (usize, u64, u64, String)>,
+    omitted: usize,
+    lang: Lang,
+) -> String {
+    let mut lines = vec![lang.pick(
+        "The value of each pile:".to_string(),
+        "每堆的 SG 值：".to_string(),
+    )];
+    for (pile, stones, value, why) in piles {
+        lines.push(match lang {
+            Lang::En => format!(
+                "  pile {:>2}: {}, value {value}   ({why})",
+                pile + 1,
+                count_en(stones, "stone", "stones"),
+            ),
+            Lang::Zh => format!(
+                "  第 {:>2} 堆：{stones} 个，SG 值 {value}   （{why}）",
+                pile + 1
+            ),
+        });
+    }
+    if omitted > 0 {
+        lines.push(lang.pick(
+            format!("  ... and {omitted} more piles"),
+            format!("  …… 另有 {omitted} 堆"),
+        ));
+    }
+    lines.join("\n")
+}
+
+/// Sprague–Grundy on the XOR `total` of the piles' values: who wins.
+pub(crate) fn total_text(total: u64, lang: Lang) -> String {
+    lang.pick(
+        format!(
+            "Sprague–Grundy: the position is worth the XOR of the pile values, x = {total}. {}",
+            if total == 0 {
+                "x = 0: the player to move loses (a P-position)."
+            } else {
+                "x ≠ 0: the player to move wins (an N-position)."
+            }
+        ),
+        format!(
+            "SG 定理：整个局面的 SG 值是各堆 SG 值的异或和 x = {total}。{}",
+            if total == 0 {
+                "x = 0：先手必败（必败态）。"
+            } else {
+                "x ≠ 0：先手必胜（必胜态）。"
+            }
+        ),
+    )
+}
+
 impl Explain for HeapStep {
     fn text(&self, lang: Lang) -> String {
         match self {
@@ -390,51 +445,14 @@ impl Explain for HeapStep {
                 format!("Take 1 to {max} (the Bash game): from n one reaches exactly the {max} heaps below n (or all of them), so by induction G(n) = n mod {}.", u128::from(*max) + 1),
                 format!("每次取 1 到 {max} 个（巴什博弈）：从 n 恰好能到 n 下面的 {max} 个堆（或全部），归纳得 G(n) = n mod {}。", u128::from(*max) + 1),
             ),
-            HeapStep::PileValues { piles, omitted } => {
-                let mut lines = vec![lang.pick(
-                    "The value of each pile:".to_string(),
-                    "每堆的 SG 值：".to_string(),
-                )];
-                for p in piles {
-                    lines.push(match lang {
-                        Lang::En => format!(
-                            "  pile {:>2}: {}, value {}   ({})",
-                            p.pile + 1,
-                            count_en(p.stones, "stone", "stones"),
-                            p.value,
-                            p.reason.text(lang, p.stones, p.value)
-                        ),
-                        Lang::Zh => format!(
-                            "  第 {:>2} 堆：{} 个，SG 值 {}   （{}）",
-                            p.pile + 1,
-                            p.stones,
-                            p.value,
-                            p.reason.text(lang, p.stones, p.value)
-                        ),
-                    });
-                }
-                if *omitted > 0 {
-                    lines.push(lang.pick(
-                        format!("  ... and {omitted} more piles"),
-                        format!("  …… 另有 {omitted} 堆"),
-                    ));
-                }
-                lines.join("\n")
-            }
-            HeapStep::Total { total } => lang.pick(
-                format!(
-                    "Sprague–Grundy: the position is worth the XOR of the pile values, x = {total}. {}",
-                    if *total == 0 {
-                        "x = 0: the player to move loses (a P-position)."
-                    } else {
-                        "x ≠ 0: the player to move wins (an N-position)."
-                    }
-                ),
-                format!(
-                    "SG 定理：整个局面的 SG 值是各堆 SG 值的异或和 x = {total}。{}",
-                    if *total == 0 { "x = 0：先手必败（必败态）。" } else { "x ≠ 0：先手必胜（必胜态）。" }
-                ),
+            HeapStep::PileValues { piles, omitted } => pile_values_text(
+                piles
+                    .iter()
+                    .map(|p| (p.pile, p.stones, p.value, p.reason.text(lang, p.stones, p.value))),
+                *omitted,
+                lang,
             ),
+            HeapStep::Total { total } => total_text(*total, lang),
             HeapStep::Target { pile, stones, value, total, target, piles } => lang.pick(
                 format!(
                     "Pile {} ({}) has value g = {value}, and g XOR x = {target} < g ({} like this). Move it to a heap of value {target}: then the XOR of all values is 0.",

@@ -138,3 +138,14 @@ pub(crate) fn positions_from(n: u64) -> Option<u128> {
 pub(crate) fn each_pile(piles: &[u64]) -> Option<Vec<Vec<u64>>> {
     Some(piles.iter().map(|&pile| vec![pile]).collect())
 }
+
+/// Piles that are a position of a ruleset taking any piles: at least one.
+///
+/// # Errors
+/// [`SetupError::Empty`] for no pile.
+pub(crate) fn some_piles(piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
+    if piles.is_empty() {
+        return Err(SetupError::Empty { what: "piles" });
+    }
+    Ok(piles)
+}

@@ -6,7 +6,7 @@ use crate::games::half::{self, Half, HalfStep};
 use crate::games::nim;
 use crate::ruleset::{
     FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, each_pile,
-    take_from, two_numbers,
+    some_piles, take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -56,10 +56,7 @@ impl Ruleset for HalfPlay {
     }
 
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        if numbers.is_empty() {
-            return Err(SetupError::Empty { what: "piles" });
-        }
-        Ok(numbers)
+        some_piles(numbers)
     }
 
     /// Each pile is a game of its own.

@@ -8,7 +8,7 @@ use crate::games::moore::{self, Moore, MooreStep};
 use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
     FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup, SetupError,
-    Unit, amount, box_cost, index, malformed, move_numbers,
+    Unit, amount, box_cost, index, malformed, move_numbers, some_piles,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
@@ -105,10 +105,7 @@ impl Ruleset for MoorePlay {
     }
 
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        if numbers.is_empty() {
-            return Err(SetupError::Empty { what: "piles" });
-        }
-        Ok(numbers)
+        some_piles(numbers)
     }
 
     fn settings(&self) -> BTreeMap<String, String> {

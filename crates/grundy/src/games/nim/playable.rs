@@ -4,7 +4,7 @@ use crate::engine::EngineError;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::ruleset::{
     FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, each_pile,
-    take_from, two_numbers,
+    some_piles, take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Lang};
 
@@ -65,10 +65,7 @@ impl Ruleset for NimPlay {
     }
 
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        if numbers.is_empty() {
-            return Err(SetupError::Empty { what: "piles" });
-        }
-        Ok(numbers)
+        some_piles(numbers)
     }
 
     /// Each pile is a game of its own.
