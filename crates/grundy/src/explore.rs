@@ -2,21 +2,20 @@
 //! n under a subtraction set, Nim with one pile of n beside fixed piles, a user's script), their
 //! P-positions, their period, and conjectured formulas checked against them.
 //!
-//! Any family fits: a [`Game`] and a function from n to a position ([`family_values`]). Every
-//! ruleset of the registry gives the family of its positions made of fixed numbers and one more
-//! of n ([`crate::ruleset::Ruleset::family`], by default [`analysed`]; [`explore`] through the
-//! registry, with its [`title`]). The period
-//! is searched by [`crate::period::find_best_supported`], plain first and then arithmetic
-//! (G(n + p) = G(n) + s); it is proved only where a theorem about the family says how far the
-//! values must reach (a [`Certificate`]); otherwise it is reported as evidence.
+//! Any values fit ([`Exploration::new`]). Every ruleset of the registry gives the family of its
+//! positions made of fixed numbers and then n ([`crate::ruleset::Ruleset::family`], by default
+//! [`analysed`]; [`explore`] through the registry, with its [`title`]); the command line adds
+//! scripts' families. The period is searched by [`crate::period::find_best_supported`], plain
+//! first and then arithmetic (G(n + p) = G(n) + s); it is proved only where a theorem about the
+//! family says how far the values must reach (a [`Certificate`]); otherwise it is reported as
+//! evidence.
 
 use serde::Serialize;
 
-use crate::engine::{EngineError, Memo};
 use crate::period::{self, Certificate, Period};
 use crate::registry::{self, Visitor};
 use crate::ruleset::{Playable, Ruleset, Setup, SetupError};
-use crate::{AnalyzeOptions, Game, Lang, Nimber};
+use crate::{AnalyzeOptions, Lang, Nimber};
 
 /// The family of ruleset `ruleset`'s positions `fixed` plus one more number n, for n from 0 to
 /// `to` − 1, each analysed by the ruleset: what [`Ruleset::family`] gives unless a ruleset has
@@ -109,20 +108,6 @@ pub fn explore(
         }
     }
     registry::with_ruleset(setup, Family { fixed, to })?
-}
-
-/// The values G(0), G(1), … of the family given by `position`, up to `to` (exclusive), searched
-/// with `memo` (which may split positions into components).
-///
-/// # Errors
-/// The engine's error: a full table, or a cycle.
-pub fn family_values<G: Game>(
-    game: &G,
-    position: impl Fn(u64) -> G::Position,
-    to: u64,
-    memo: &mut Memo<G::Position>,
-) -> Result<Vec<Nimber>, EngineError> {
-    (0..to).map(|n| memo.grundy(game, &position(n))).collect()
 }
 
 /// What a conjectured formula says about the position for parameter n.
@@ -247,6 +232,8 @@ fn values_u64(values: &[Nimber]) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
+    use crate::engine::Memo;
     use crate::games::nim::Nim;
 
     /// Subtract 1, 2 or 4.
@@ -260,7 +247,10 @@ mod tests {
 
     #[test]
     fn a_subtraction_game_has_a_proved_period() {
-        let values = family_values(&Take124, |n| n, 60, &mut Memo::new()).unwrap();
+        let mut memo = Memo::new();
+        let values: Vec<Nimber> = (0..60)
+            .map(|n| memo.grundy(&Take124, &n).unwrap())
+            .collect();
         let e = Exploration::new(values, Certificate::Window { max: 4 });
         let p = e.period.unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (0, 3, 0, true));
@@ -301,7 +291,10 @@ mod tests {
     #[test]
     fn nim_beside_fixed_piles_is_arithmetic_periodic() {
         // G(n) = 5 XOR n: period 8 with saltus 8 from 0.
-        let values = family_values(&Nim, |n| vec![5, n], 64, &mut Memo::with_components()).unwrap();
+        let mut memo = Memo::with_components();
+        let values: Vec<Nimber> = (0..64)
+            .map(|n| memo.grundy(&Nim, &vec![5, n]).unwrap())
+            .collect();
         assert!(
             values
                 .iter()
