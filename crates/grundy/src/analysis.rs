@@ -454,6 +454,18 @@ impl MoveList {
     pub fn into_parts(self) -> (Vec<Change>, u64) {
         (self.listed, self.count)
     }
+
+    /// The analysis of a position of nim-value `value` whose winning moves are these: its
+    /// outcome by the Sprague–Grundy theorem, with `explanation`.
+    pub fn into_analysis<S>(self, value: Nimber, explanation: Vec<S>) -> Analysis<S> {
+        Analysis {
+            outcome: Outcome::from_grundy(value),
+            grundy: Some(value),
+            winning_moves: self.listed,
+            winning_move_count: self.count,
+            explanation,
+        }
+    }
 }
 
 /// Explanation steps: data with numbers, turned into a sentence per language.

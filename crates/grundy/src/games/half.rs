@@ -27,9 +27,7 @@ use serde::Serialize;
 
 use crate::games::heaps::{EXPLAINED_PILES, pile_values_text, total_text};
 use crate::lang::count_en;
-use crate::{
-    Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome, sum,
-};
+use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, sum};
 
 mod playable;
 
@@ -118,14 +116,7 @@ pub fn analyze(piles: &[u64], options: &AnalyzeOptions) -> Analysis<HalfStep> {
     } else {
         Vec::new()
     };
-    let (winning_moves, winning_move_count) = moves.into_parts();
-    Analysis {
-        outcome: Outcome::from_grundy(total),
-        grundy: Some(total),
-        winning_moves,
-        winning_move_count,
-        explanation,
-    }
+    moves.into_analysis(total, explanation)
 }
 
 /// One pile's value in an explanation.

@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use crate::lang::count_en;
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Lang, MoveList, Nimber, Outcome, sum};
+use crate::{Analysis, AnalyzeOptions, Change, Explain, Lang, MoveList, Nimber, sum};
 
 /// How many piles an explanation shows one by one.
 pub const EXPLAINED_PILES: usize = 16;
@@ -187,14 +187,7 @@ pub fn analyze<R: HeapRule + ?Sized>(
     } else {
         Vec::new()
     };
-    let (winning_moves, winning_move_count) = moves.into_parts();
-    Analysis {
-        outcome: Outcome::from_grundy(total),
-        grundy: Some(total),
-        winning_moves,
-        winning_move_count,
-        explanation,
-    }
+    moves.into_analysis(total, explanation)
 }
 
 fn explain<R: HeapRule + ?Sized>(
