@@ -466,6 +466,18 @@ impl MoveList {
             explanation,
         }
     }
+
+    /// The analysis of a position whose outcome is known without a nim-value (a misère or
+    /// outcome-only theorem) and whose winning moves are these, with `explanation`.
+    pub fn into_outcome<S>(self, outcome: Outcome, explanation: Vec<S>) -> Analysis<S> {
+        Analysis {
+            outcome,
+            grundy: None,
+            winning_moves: self.listed,
+            winning_move_count: self.count,
+            explanation,
+        }
+    }
 }
 
 /// Explanation steps: data with numbers, turned into a sentence per language.

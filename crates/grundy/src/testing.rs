@@ -4,7 +4,7 @@ use crate::Game;
 use crate::play::{Search, computer_move};
 use crate::registry::{Visitor, with_ruleset};
 use crate::ruleset::{Playable, Setup};
-use crate::{Convention, Explain, Lang};
+use crate::{AnalyzeOptions, Change, Convention, Explain, Lang, Outcome};
 use std::collections::{HashMap, HashSet};
 
 /// Every list of 1 to `max_len` values, shorter lists first, grown by appending to each list
@@ -188,6 +188,40 @@ where
             fallback.change
         );
     }
+}
+
+/// Checks the computer's play past any search, by the ruleset's theorem alone: on each of
+/// `huge` (whose search cost is past every budget) it replies at once, winning exactly when the
+/// analysis says the position is won and then leaving a lost one; on `lost`, which must be lost,
+/// it gives up a losing move, which is returned for the caller's check of the slow move.
+pub(crate) fn check_theorem_play<G: Playable>(
+    game: &G,
+    huge: &[G::Position],
+    lost: &G::Position,
+) -> Change
+where
+    G::Position: std::fmt::Debug,
+{
+    let mut search = Search::new(Search::<G::Position>::DEFAULT_BUDGET);
+    let outcome = |p: &G::Position| game.analyze(p, &AnalyzeOptions::default()).unwrap().outcome;
+    for position in huge {
+        assert_eq!(game.search_cost(position), Some(u64::MAX), "{position:?}");
+        let reply = computer_move(game, position, &mut search).unwrap();
+        assert_eq!(reply.remoteness, None, "{position:?}");
+        assert_eq!(
+            reply.winning,
+            outcome(position) == Outcome::N,
+            "{position:?}"
+        );
+        if reply.winning {
+            let after = game.apply(position, &reply.change);
+            assert_eq!(outcome(&after), Outcome::P, "{position:?} -> {after:?}");
+        }
+    }
+    assert_eq!(outcome(lost), Outcome::P, "{lost:?}");
+    let reply = computer_move(game, lost, &mut search).unwrap();
+    assert!(!reply.winning, "{lost:?}");
+    reply.change
 }
 
 /// A heap from which a move takes a number in the set (Nim: every number), for the tests of

@@ -244,7 +244,7 @@ fn write_piles(
         position: &piles,
         components: piles.len(),
         analysis: &analysis,
-        after: &|change| subtraction::apply(&piles, change),
+        after: &|change| nim::apply(&piles, change),
         show: &crate::report::show_list,
     }
     .write_with(output, subtraction::json_fields(sequence), &[], out)

@@ -432,14 +432,7 @@ impl CuttingTable {
             ]
         };
         let outcome = table.outcome(pieces);
-        let (winning_moves, winning_move_count) = moves.into_parts();
-        Analysis {
-            outcome,
-            grundy: None,
-            winning_moves,
-            winning_move_count,
-            explanation,
-        }
+        moves.into_outcome(outcome, explanation)
     }
 }
 

@@ -342,14 +342,8 @@ pub fn analyze(numbers: &[u64; 2], options: &AnalyzeOptions) -> Analysis<EuclidS
         });
         moves.push(change);
     }
-    let (winning_moves, winning_move_count) = moves.into_parts();
-    Analysis {
-        outcome: if wins { Outcome::N } else { Outcome::P },
-        grundy: None,
-        winning_moves,
-        winning_move_count,
-        explanation: if options.explain { steps } else { Vec::new() },
-    }
+    let outcome = if wins { Outcome::N } else { Outcome::P };
+    moves.into_outcome(outcome, if options.explain { steps } else { Vec::new() })
 }
 
 #[cfg(test)]

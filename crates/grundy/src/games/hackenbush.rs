@@ -35,7 +35,7 @@ pub use explain::{Branch, CutKind, HackenbushStep};
 pub use playable::HackenbushPlay;
 pub use text::{Bounds, DrawingError};
 
-use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber, Outcome};
+use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
 use fusion::{Fusion, Kind, fuse};
 use moves::Verdict;
 
@@ -153,15 +153,8 @@ pub fn analyze_within(
     } else {
         Vec::new()
     };
-    let (winning_moves, winning_move_count) = moves.into_parts();
     HackenbushAnalysis {
-        analysis: Analysis {
-            outcome: Outcome::from_grundy(total),
-            grundy: Some(total),
-            winning_moves,
-            winning_move_count,
-            explanation,
-        },
+        analysis: moves.into_analysis(total, explanation),
         unexamined,
     }
 }

@@ -27,6 +27,7 @@ use serde::Serialize;
 
 use crate::games::heaps::{EXPLAINED_PILES, pile_values_text, total_text};
 use crate::lang::count_en;
+use crate::ruleset::{MoveError, TakeRule};
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, sum};
 
 mod playable;
@@ -53,6 +54,21 @@ impl Game for Half {
 
     fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
         crate::game::one_heap_each(piles, parts)
+    }
+}
+
+/// A move takes at least one and at most half of one pile.
+impl TakeRule for Half {
+    fn takes(&self, from: u64) -> impl Iterator<Item = u64> {
+        1..=from / 2
+    }
+
+    /// [`MoveError::OverCap`], the cap being half the pile, for more than half of it.
+    fn refusal(&self, from: u64, count: u64) -> Option<MoveError> {
+        (count > from / 2).then_some(MoveError::OverCap {
+            cap: from / 2,
+            asked: count,
+        })
     }
 }
 

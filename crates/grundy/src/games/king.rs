@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome};
+use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber};
 
 mod playable;
 
@@ -180,19 +180,13 @@ pub fn analyze(position: &[u64; 2], options: &AnalyzeOptions) -> Analysis<KingSt
     } else {
         Vec::new()
     };
-    let (winning_moves, winning_move_count) = moves.into_parts();
-    Analysis {
-        outcome: Outcome::from_grundy(g),
-        grundy: Some(g),
-        winning_moves,
-        winning_move_count,
-        explanation,
-    }
+    moves.into_analysis(g, explanation)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Outcome;
     use crate::engine::Memo;
 
     #[test]

@@ -11,6 +11,7 @@
 use serde::Serialize;
 
 use crate::lang::count_en;
+use crate::ruleset::{MoveError, TakeRule};
 use crate::{
     Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang, MoveList, Nimber, Outcome,
     sum,
@@ -39,6 +40,17 @@ impl Game for Nim {
 
     fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
         crate::game::one_heap_each(piles, parts)
+    }
+}
+
+/// A move takes any number of stones from one pile.
+impl TakeRule for Nim {
+    fn takes(&self, from: u64) -> impl Iterator<Item = u64> {
+        1..=from
+    }
+
+    fn refusal(&self, _from: u64, _count: u64) -> Option<MoveError> {
+        None
     }
 }
 
@@ -98,13 +110,9 @@ pub fn analyze(piles: &[u64], play: Convention, options: &AnalyzeOptions) -> Ana
     } else {
         Vec::new()
     };
-    let (winning_moves, winning_move_count) = moves.into_parts();
-    Analysis {
-        outcome,
-        grundy: (play == Convention::Normal).then_some(total),
-        winning_moves,
-        winning_move_count,
-        explanation,
+    match play {
+        Convention::Normal => moves.into_analysis(total, explanation),
+        Convention::Misere => moves.into_outcome(outcome, explanation),
     }
 }
 

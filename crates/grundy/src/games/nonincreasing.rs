@@ -177,14 +177,7 @@ pub fn analyze(piles: &[u64], k: u64, options: &AnalyzeOptions) -> Analysis<CapS
     } else {
         Vec::new()
     };
-    let (winning_moves, winning_move_count) = moves.into_parts();
-    Analysis {
-        outcome,
-        grundy: None,
-        winning_moves,
-        winning_move_count,
-        explanation,
-    }
+    moves.into_outcome(outcome, explanation)
 }
 
 /// The cap k in an explanation step: `u64::MAX` is no cap at all, written `∞` in text and

@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome};
+use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber};
 
 mod playable;
 
@@ -341,20 +341,14 @@ pub fn analyze(groups: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<PairSp
     } else {
         Vec::new()
     };
-    let (winning_moves, winning_move_count) = moves.into_parts();
-    Analysis {
-        outcome: Outcome::from_grundy(x),
-        grundy: Some(x),
-        winning_moves,
-        winning_move_count,
-        explanation,
-    }
+    moves.into_analysis(x, explanation)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::Convention;
+    use crate::Outcome;
     use crate::engine::Memo;
 
     #[test]

@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use super::nim::EXPLAINED_PILES;
 use crate::MoveList;
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Nimber, Outcome, sum};
+use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Nimber, sum};
 
 mod playable;
 
@@ -221,14 +221,7 @@ impl<F: Fn(usize) -> u64 + Copy> Stairs<F> {
         } else {
             Vec::new()
         };
-        let (winning_moves, winning_move_count) = moves.into_parts();
-        Analysis {
-            outcome: Outcome::from_grundy(total),
-            grundy: Some(total),
-            winning_moves,
-            winning_move_count,
-            explanation,
-        }
+        moves.into_analysis(total, explanation)
     }
 
     fn explain(self, total: Nimber, first: Option<(Descent, Change)>) -> Vec<StairStep> {

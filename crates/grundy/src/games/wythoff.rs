@@ -364,14 +364,8 @@ pub fn analyze(piles: &[u64; 2], options: &AnalyzeOptions) -> Analysis<WythoffSt
     } else {
         Vec::new()
     };
-    let (winning_moves, winning_move_count) = moves.into_parts();
-    Analysis {
-        outcome: if p_position { Outcome::P } else { Outcome::N },
-        grundy: None,
-        winning_moves,
-        winning_move_count,
-        explanation,
-    }
+    let outcome = if p_position { Outcome::P } else { Outcome::N };
+    moves.into_outcome(outcome, explanation)
 }
 
 #[cfg(test)]

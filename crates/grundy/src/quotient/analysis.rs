@@ -201,18 +201,12 @@ impl Quotient {
                 });
             }
         }
-        let (winning_moves, winning_move_count) = moves.into_parts();
-        Some(Analysis {
-            outcome: if self.is_p(total) {
-                Outcome::P
-            } else {
-                Outcome::N
-            },
-            grundy: None,
-            winning_moves,
-            winning_move_count,
-            explanation,
-        })
+        let outcome = if self.is_p(total) {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        Some(moves.into_outcome(outcome, explanation))
     }
 
     fn product_without(&self, elements: &[u32], skip: usize) -> u32 {

@@ -27,6 +27,7 @@ mod misere;
 mod notation;
 mod piles;
 mod setup;
+mod takes;
 mod wrapped;
 
 pub use error::{MoveError, OPTIONS_LISTED, SetupError};
@@ -36,6 +37,7 @@ pub use notation::{Notation, Unit};
 pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
 pub(crate) use piles::*;
 pub use setup::{Board, ParamDoc, ParamRole, Resume, Setup};
+pub(crate) use takes::{TakeRule, no_take, read_take, take_moves, takes_from_one_pile, write_take};
 use wrapped::as_wrapped;
 
 /// A position that front ends write as a list of natural numbers (piles, steps, cells): what

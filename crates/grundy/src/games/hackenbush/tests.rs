@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::engine::Memo;
-use crate::{Convention, Explain, Lang};
+use crate::{Convention, Explain, Lang, Outcome};
 
 /// The edges of `mask` that are still connected to the ground.
 fn in_play(edges: &[[u32; 2]], mask: u32) -> u32 {

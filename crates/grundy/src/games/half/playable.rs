@@ -3,12 +3,11 @@
 
 use crate::engine::EngineError;
 use crate::games::half::{self, Half, HalfStep};
-use crate::games::nim;
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, each_pile,
-    some_piles, take_from, two_numbers,
+    FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, some_piles,
+    takes_from_one_pile,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Lang};
 
 /// Take at most half as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -59,29 +58,7 @@ impl Ruleset for HalfPlay {
         some_piles(numbers)
     }
 
-    /// Each pile is a game of its own.
-    fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        each_pile(piles)
-    }
-
-    /// Pile by pile, one stone first.
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
-        for (pile, &from) in piles.iter().enumerate() {
-            out.extend((1..=from / 2).map(|count| Change::Take {
-                pile,
-                from,
-                to: from - count,
-            }));
-        }
-    }
-
-    fn is_over(&self, piles: &Vec<u64>) -> bool {
-        piles.iter().all(|&p| p <= 1)
-    }
-
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        nim::apply(piles, change)
-    }
+    takes_from_one_pile!(Ruleset);
 
     fn analyze(
         &self,
@@ -111,38 +88,17 @@ impl Presentation for HalfPlay {
         NOTATION
     }
 
-    /// # Errors
-    /// As [`take_from`], and [`MoveError::OverCap`] (the cap being half the pile) for more than
-    /// half of the pile.
-    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
-        let (pile, count) = two_numbers(text, NOTATION)?;
-        if self.is_over(piles) {
-            return Err(MoveError::GameOver);
-        }
-        let change = take_from(piles, pile, count)?;
-        match change {
-            Change::Take { from, .. } if count > from / 2 => Err(MoveError::OverCap {
-                cap: from / 2,
-                asked: count,
-            }),
-            _ => Ok(change),
-        }
-    }
-
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            ref other => unreachable!("moves of take at most half are takes, not {other:?}"),
-        }
-    }
+    takes_from_one_pile!(Presentation);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::{Search, computer_move};
-    use crate::testing::{all_lists, check_playable};
-    use crate::{Explain, Outcome};
+    use crate::Change;
+
+    use crate::Explain;
+    use crate::ruleset::MoveError;
+    use crate::testing::{all_lists, check_playable, check_theorem_play};
 
     #[test]
     fn moves_and_the_computer_match_the_rules_exhaustively() {
@@ -153,31 +109,13 @@ mod tests {
 
     #[test]
     fn huge_positions_fall_back_to_the_closed_form() {
-        let game = HalfPlay;
-        let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
-        let piles = vec![u64::MAX, 1 << 40, 12345];
-        assert_eq!(game.search_cost(&piles), Some(u64::MAX));
-        let reply = computer_move(&game, &piles, &mut search).unwrap();
-        assert_eq!(reply.remoteness, None);
-        let after = game.apply(&piles, &reply.change);
-        let outcome = |p: &Vec<u64>| game.analyze(p, &AnalyzeOptions::default()).unwrap().outcome;
-        assert_eq!(reply.winning, outcome(&piles) == Outcome::N);
-        if reply.winning {
-            assert_eq!(outcome(&after), Outcome::P);
-        }
-        // Values 2^39 and 2^39: lost; the computer takes one stone from the first pile.
+        let huge = [vec![u64::MAX, 1 << 40, 12345], vec![1 << 40, 1 << 39]];
+        // Values 2^39 and 2^39: lost; the computer takes one stone from the second pile, the
+        // largest.
         let lost = vec![1 << 40, (1 << 41) + 1];
-        assert_eq!(outcome(&lost), Outcome::P);
-        let reply = computer_move(&game, &lost, &mut search).unwrap();
-        assert!(!reply.winning);
-        assert_eq!(
-            reply.change,
-            Change::Take {
-                pile: 1,
-                from: lost[1],
-                to: lost[1] - 1
-            }
-        );
+        let slow = check_theorem_play(&HalfPlay, &huge, &lost);
+        let (from, to) = (lost[1], lost[1] - 1);
+        assert_eq!(slow, Change::Take { pile: 1, from, to });
     }
 
     #[test]

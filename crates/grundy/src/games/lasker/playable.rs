@@ -171,10 +171,10 @@ mod tests {
 
     use super::*;
     use crate::Game;
-    use crate::play::{Search, computer_move};
+
+    use crate::Explain;
     use crate::testing::all_lists;
-    use crate::testing::check_playable;
-    use crate::{Explain, Outcome};
+    use crate::testing::{check_playable, check_theorem_play};
 
     #[test]
     fn moves_and_the_computer_match_the_rules_exhaustively() {
@@ -206,23 +206,11 @@ mod tests {
 
     #[test]
     fn large_piles_fall_back_to_the_closed_form() {
-        let game = LaskerPlay;
-        let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
-        let piles = vec![MAX_PILE, 1 << 40, 12345];
-        assert_eq!(game.search_cost(&piles), Some(u64::MAX));
-        let reply = computer_move(&game, &piles, &mut search).unwrap();
-        assert_eq!(reply.remoteness, None);
-        let after = game.apply(&piles, &reply.change);
-        let outcome = |p: &Vec<u64>| game.analyze(p, &AnalyzeOptions::default()).unwrap().outcome;
-        assert_eq!(reply.winning, outcome(&piles) == Outcome::N);
-        if reply.winning {
-            assert_eq!(outcome(&after), Outcome::P);
-        }
+        let huge = [vec![MAX_PILE, 1 << 40, 12345], vec![1 << 40, 1 << 40, 63]];
         // 30 30 is lost: the computer takes one stone from the first pile.
-        let reply = computer_move(&game, &vec![30, 30], &mut search).unwrap();
-        assert!(!reply.winning);
-        assert_eq!(game.apply(&vec![30, 30], &reply.change), vec![29, 30]);
-        assert!(game.position(vec![u64::MAX]).is_err());
+        let slow = check_theorem_play(&LaskerPlay, &huge, &vec![30, 30]);
+        assert_eq!(LaskerPlay.apply(&vec![30, 30], &slow), vec![29, 30]);
+        assert!(LaskerPlay.position(vec![u64::MAX]).is_err());
     }
 
     #[test]

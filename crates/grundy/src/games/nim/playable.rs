@@ -3,10 +3,10 @@
 use crate::engine::EngineError;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, each_pile,
-    some_piles, take_from, two_numbers,
+    FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, some_piles,
+    takes_from_one_pile,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Convention, Lang};
+use crate::{Analysis, AnalyzeOptions, Convention, Lang};
 
 /// Nim under one convention, as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -68,24 +68,7 @@ impl Ruleset for NimPlay {
         some_piles(numbers)
     }
 
-    /// Each pile is a game of its own.
-    fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        each_pile(piles)
-    }
-
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
-        for (pile, &from) in piles.iter().enumerate() {
-            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
-        }
-    }
-
-    fn is_over(&self, piles: &Vec<u64>) -> bool {
-        piles.iter().all(|&p| p == 0)
-    }
-
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        nim::apply(piles, change)
-    }
+    takes_from_one_pile!(Ruleset);
 
     fn analyze(
         &self,
@@ -118,27 +101,16 @@ impl Presentation for NimPlay {
         NOTATION
     }
 
-    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
-        let (pile, count) = two_numbers(text, NOTATION)?;
-        if self.is_over(piles) {
-            return Err(MoveError::GameOver);
-        }
-        take_from(piles, pile, count)
-    }
-
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            ref other => unreachable!("Nim moves are takes, not {other:?}"),
-        }
-    }
+    takes_from_one_pile!(Presentation);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Change;
     use crate::play::{Search, computer_move};
-    use crate::testing::check_playable;
+    use crate::ruleset::MoveError;
+    use crate::testing::{check_playable, check_theorem_play};
     use crate::{Explain, Outcome};
 
     /// Every position of `piles` piles of at most `max` stones.
@@ -166,33 +138,11 @@ mod tests {
     #[test]
     fn huge_positions_fall_back_to_the_closed_form() {
         let game = NimPlay::new(Convention::Normal);
-        let piles = vec![u64::MAX, 1 << 40, 12345];
-        assert_eq!(game.search_cost(&piles), Some(u64::MAX));
-        let reply = computer_move(
-            &game,
-            &piles,
-            &mut Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET),
-        )
-        .unwrap();
-        let after = game.apply(&piles, &reply.change);
-        assert_eq!(after.iter().fold(0, |x, p| x ^ p), 0);
+        let huge = [vec![u64::MAX, 1 << 40, 12345], vec![1 << 40, 3, 12345]];
         // From a lost position it takes one stone from the largest pile.
-        let lost = vec![1 << 40, 1 << 40];
-        let reply = computer_move(
-            &game,
-            &lost,
-            &mut Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET),
-        )
-        .unwrap();
-        assert_eq!(
-            reply.change,
-            Change::Take {
-                pile: 0,
-                from: 1 << 40,
-                to: (1 << 40) - 1
-            }
-        );
-        assert!(!reply.winning);
+        let slow = check_theorem_play(&game, &huge, &vec![1 << 40, 1 << 40]);
+        let (from, to) = (1 << 40, (1 << 40) - 1);
+        assert_eq!(slow, Change::Take { pile: 0, from, to });
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub use sequence::SubtractionValues;
 pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet};
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
+use crate::ruleset::{MoveError, TakeRule};
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
 
 mod playable;
@@ -50,6 +51,21 @@ impl Game for Subtraction {
 
     fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
         crate::game::one_heap_each(piles, parts)
+    }
+}
+
+/// A move takes s stones from one pile, s in the set.
+impl TakeRule for Subtraction {
+    fn takes(&self, from: u64) -> impl Iterator<Item = u64> {
+        self.set.moves_from(from)
+    }
+
+    /// [`MoveError::NotInSet`] for a count the set does not hold.
+    fn refusal(&self, _from: u64, count: u64) -> Option<MoveError> {
+        (!self.set.allows(count)).then(|| MoveError::NotInSet {
+            asked: count,
+            set: self.set.to_string(),
+        })
     }
 }
 
@@ -175,15 +191,6 @@ pub fn analyze(
         vec![intro(sequence)],
         options,
     ))
-}
-
-/// The position after `change` (a take).
-pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
-    let mut next = piles.to_vec();
-    if let Change::Take { pile, to, .. } = *change {
-        next[pile] = to;
-    }
-    next
 }
 
 #[cfg(test)]

@@ -10,8 +10,8 @@ use crate::games::heaps::HeapStep;
 use crate::games::subtraction::{self, Subtraction, SubtractionSet, SubtractionValues};
 use crate::parse::Token;
 use crate::ruleset::{
-    FromSetup, Listing, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
-    SetupError, analyzable_piles, box_cost, each_pile, take_from, two_numbers,
+    FromSetup, Listing, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup, SetupError,
+    analyzable_piles, box_cost, takes_from_one_pile,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Nimber};
 
@@ -163,28 +163,7 @@ impl Ruleset for SubtractionPlay {
         BTreeMap::from([(SET.name.to_string(), self.rules.set.to_string())])
     }
 
-    /// Each pile is a game of its own.
-    fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
-        each_pile(piles)
-    }
-
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
-        for (pile, &from) in piles.iter().enumerate() {
-            out.extend(self.rules.set.moves_from(from).map(|x| Change::Take {
-                pile,
-                from,
-                to: from - x,
-            }));
-        }
-    }
-
-    fn is_over(&self, piles: &Vec<u64>) -> bool {
-        piles.iter().all(|&n| self.smallest_move(n).is_none())
-    }
-
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
-        subtraction::apply(piles, change)
-    }
+    takes_from_one_pile!(Ruleset);
 
     /// # Panics
     /// If a pile's value is unknown; [`Ruleset::position`] refuses such piles and moves only
@@ -246,27 +225,7 @@ impl Presentation for SubtractionPlay {
         NOTATION
     }
 
-    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
-        let (pile, count) = two_numbers(text, NOTATION)?;
-        if self.is_over(piles) {
-            return Err(MoveError::GameOver);
-        }
-        let take = take_from(piles, pile, count)?;
-        if !self.rules.set.allows(count) {
-            return Err(MoveError::NotInSet {
-                asked: count,
-                set: self.rules.set.to_string(),
-            });
-        }
-        Ok(take)
-    }
-
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            ref other => unreachable!("subtraction moves are takes, not {other:?}"),
-        }
-    }
+    takes_from_one_pile!(Presentation);
 
     /// The first values, with a bar before the periodic part and before each period.
     fn listing(&self, lang: Lang) -> Result<Option<Listing>, SetupError> {
@@ -365,10 +324,10 @@ fn sequence_head(sequence: &SubtractionValues, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::{Search, computer_move};
+
+    use crate::Explain;
     use crate::testing::all_lists;
-    use crate::testing::check_playable;
-    use crate::{Explain, Outcome};
+    use crate::testing::{check_playable, check_theorem_play};
 
     fn game(set: &str) -> SubtractionPlay {
         let setup = Setup {
@@ -388,31 +347,19 @@ mod tests {
 
     #[test]
     fn huge_piles_fall_back_to_the_closed_form() {
-        let mut search = Search::new(Search::<Vec<u64>>::DEFAULT_BUDGET);
+        let huge = [
+            vec![u64::MAX - 3, 1 << 40, 12345],
+            vec![1 << 40, 7, 1 << 33],
+        ];
         for set in ["1,3,4", "all-but:1,2", "1..3"] {
-            let game = game(set);
-            let piles = vec![u64::MAX - 3, 1 << 40, 12345];
-            assert_eq!(game.search_cost(&piles), Some(u64::MAX));
-            let outcome =
-                |p: &Vec<u64>| game.analyze(p, &AnalyzeOptions::default()).unwrap().outcome;
-            let reply = computer_move(&game, &piles, &mut search).unwrap();
-            assert_eq!(reply.remoteness, None);
-            let after = game.apply(&piles, &reply.change);
-            if reply.winning {
-                assert_eq!(outcome(&after), Outcome::P, "{set} {after:?}");
-            } else {
-                assert_eq!(outcome(&piles), Outcome::P, "{set}");
-            }
+            let lost = vec![1 << 40, 1 << 40];
+            check_theorem_play(&game(set), &huge, &lost);
         }
-        // 1 2 3 ... with S = {2, 5}: from a lost position the computer takes 2 from the largest.
+        // With S = {2, 5}, from a lost position the computer takes 2 from the largest pile.
         let game = game("2,5");
         let lost = vec![1 << 40, 1 << 40];
-        let reply = computer_move(&game, &lost, &mut search).unwrap();
-        assert!(!reply.winning);
-        assert_eq!(
-            game.apply(&lost, &reply.change),
-            vec![(1 << 40) - 2, 1 << 40]
-        );
+        let slow = check_theorem_play(&game, &huge, &lost);
+        assert_eq!(game.apply(&lost, &slow), vec![(1 << 40) - 2, 1 << 40]);
     }
 
     #[test]

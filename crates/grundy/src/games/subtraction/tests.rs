@@ -175,8 +175,11 @@ fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
                 a.outcome,
                 memo.outcome(&game, &piles, Convention::Normal).unwrap()
             );
-            let mut closed: Vec<Vec<u64>> =
-                a.winning_moves.iter().map(|c| apply(&piles, c)).collect();
+            let mut closed: Vec<Vec<u64>> = a
+                .winning_moves
+                .iter()
+                .map(|c| crate::games::nim::apply(&piles, c))
+                .collect();
             let mut engine = memo
                 .winning_moves(&game, &piles, Convention::Normal)
                 .unwrap();

@@ -15,7 +15,7 @@ use crate::ruleset::{
     self, FromSetup, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation, Ruleset,
     Setup, SetupError, Unit, malformed, move_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Outcome};
+use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList};
 
 /// The command line's help: the rules, the theorem, examples.
 const HELP: &str = "Coin turning (Winning Ways, chapter 14): a row of coins, each heads (H) or \
@@ -475,14 +475,7 @@ impl Ruleset for TurningPlay {
         };
         let mut moves = MoveList::new(options.max_moves);
         turns.into_iter().for_each(|change| moves.push(change));
-        let (winning_moves, winning_move_count) = moves.into_parts();
-        Ok(Analysis {
-            outcome: Outcome::from_grundy(value),
-            grundy: Some(value),
-            winning_moves,
-            winning_move_count,
-            explanation: steps.unwrap_or_default(),
-        })
+        Ok(moves.into_analysis(value, steps.unwrap_or_default()))
     }
 
     /// At most 2^n positions, n the places up to the last heads coin (a grid's rectangle up to

@@ -156,8 +156,8 @@ impl Presentation for WythoffPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::{Search, computer_move};
-    use crate::testing::check_playable;
+
+    use crate::testing::{check_playable, check_theorem_play};
     use crate::{Explain, Outcome};
 
     #[test]
@@ -168,22 +168,16 @@ mod tests {
 
     #[test]
     fn huge_piles_fall_back_to_the_closed_form() {
-        let game = WythoffPlay;
-        let mut search = Search::new(Search::<[u64; 2]>::DEFAULT_BUDGET);
-        for piles in [[u64::MAX - 7, 1 << 50], [1 << 40, 12345]] {
-            assert_eq!(game.search_cost(&piles), Some(u64::MAX));
-            let reply = computer_move(&game, &piles, &mut search).unwrap();
-            assert!(reply.winning && reply.remoteness.is_none());
-            let after = game.apply(&piles, &reply.change);
-            let next = game.analyze(&after, &AnalyzeOptions::default()).unwrap();
-            assert_eq!(next.outcome, Outcome::P, "{piles:?} -> {after:?}");
-        }
+        let huge = [[u64::MAX - 7, 1 << 50], [1 << 40, 12345]];
         // (a_k, b_k) with k = 10^6 is lost: the computer takes one stone from the larger pile.
         let k = 1_000_000;
         let lost = [wythoff::lower(k) as u64, wythoff::upper(k) as u64];
-        let reply = computer_move(&game, &lost, &mut search).unwrap();
-        assert!(!reply.winning);
-        assert_eq!(game.apply(&lost, &reply.change), [lost[0], lost[1] - 1]);
+        for piles in &huge {
+            let analysis = WythoffPlay.analyze(piles, &AnalyzeOptions::default());
+            assert_eq!(analysis.unwrap().outcome, Outcome::N, "{piles:?}");
+        }
+        let slow = check_theorem_play(&WythoffPlay, &huge, &lost);
+        assert_eq!(WythoffPlay.apply(&lost, &slow), [lost[0], lost[1] - 1]);
     }
 
     #[test]
