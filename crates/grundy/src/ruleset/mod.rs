@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::engine::EngineError;
 use crate::explore::Exploration;
+use crate::games::mixed::HeapComponent;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang};
 
 mod error;
@@ -190,6 +191,12 @@ pub trait Ruleset {
     /// [`SetupError::BadPosition`] when some n gives no position or no value.
     fn family(&self, fixed: &[u64], to: u64) -> Result<Exploration, SetupError> {
         crate::explore::analysed(self, fixed, to)
+    }
+
+    /// The rules of one heap as a component of a sum of rulesets (`grundy sum`, `grundy play
+    /// sum`), for a ruleset played on heaps whose values are known; `None` for the others.
+    fn heap_component(&self) -> Option<Box<dyn HeapComponent>> {
+        None
     }
 
     /// How much game is left (the stones of a pile game): the computer without search wins with

@@ -3,6 +3,7 @@
 
 use crate::engine::EngineError;
 use crate::games::half::{self, Half, HalfStep};
+use crate::games::mixed::HeapComponent;
 use crate::games::nim;
 use crate::ruleset::{
     FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, each_pile,
@@ -53,6 +54,10 @@ impl Ruleset for HalfPlay {
 
     fn rules(&self) -> &Half {
         &Half
+    }
+
+    fn heap_component(&self) -> Option<Box<dyn HeapComponent>> {
+        Some(Box::new(Half))
     }
 
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
