@@ -864,4 +864,39 @@ mod tests {
         assert!(zh[1].contains("每次至多取一半"), "{zh:?}");
         assert!(zh[2].contains("去掉二进制末尾的 2 个 1"), "{zh:?}");
     }
+
+    #[test]
+    fn rulesets_written_differently_share_one_ruleset_and_one_table() {
+        // The default set of `subtraction` is 1,3,4; `octal`'s default code is 0.77.
+        let sum = MixedSum::parse(
+            &[
+                "subtraction:3",
+                "sub{4,3,1}:2",
+                "kayles:5",
+                "0.77:6",
+                "octal:7",
+            ],
+            1000,
+        )
+        .unwrap();
+        assert_eq!(sum.rulesets.len(), 2, "{:?}", sum.to_strings());
+        assert_eq!(
+            sum.to_strings(),
+            vec![
+                "sub{1,3,4}:3",
+                "sub{1,3,4}:2",
+                "kayles:5",
+                "kayles:6",
+                "kayles:7"
+            ]
+        );
+        // So they count once against the bound on tables.
+        assert!(MixedSum::parse_bounded(&["sub{1,3,4}:1", "subtraction:2"], 100, 1).is_ok());
+        assert!(
+            MixedSum::parse_bounded(&["0.77:1", "kayles:2", "nim:3", "half:4"], 100, 1).is_ok()
+        );
+        let err = MixedSum::parse_bounded(&["half:1", "kayles:2", "sub{1}:3"], 100, 1).unwrap_err();
+        assert_eq!(err.index, 3);
+        assert_eq!(err.problem, ComponentProblem::TooManySets { limit: 1 });
+    }
 }
