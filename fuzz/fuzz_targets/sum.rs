@@ -36,7 +36,7 @@ fuzz_target!(|bytes: &[u8]| {
     };
     let large_heap = |word: &String| {
         let (name, piles) = word.rsplit_once(':')?;
-        let octal = !matches!(name, "nim" | "lasker") && !name.starts_with("sub");
+        let octal = !matches!(name, "nim" | "lasker" | "half") && !name.starts_with("sub");
         Some(
             octal
                 && piles

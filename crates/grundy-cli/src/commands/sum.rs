@@ -11,16 +11,18 @@ use grundy::{AnalyzeOptions, Convention, Lang};
 use crate::commands::ruleset::registry_params;
 use crate::report::{OutputArgs, Report};
 
-/// A sum of games: Nim piles, Lasker piles, subtraction-game piles and heaps of take-and-break
-/// games side by side; a move is a move in one component; who cannot move loses.
+/// A sum of games: heaps of the heap rulesets side by side (Nim, Lasker's Nim, take at most half,
+/// subtraction games, take-and-break games); a move is a move in one component; who cannot move
+/// loses.
 ///
 /// Sprague–Grundy: each component is worth a nim-value, the sum is worth their XOR, and the
 /// player to move loses iff it is 0; a winning move brings a pile of value g to value g XOR X.
-/// Write each component as GAME:PILES, GAME one of nim, lasker, sub{SET} (SET as in `grundy
-/// subtraction --set`) or a take-and-break code as `grundy values` takes it (kayles, 0.137,
-/// grundy; heaps up to 2^21), PILES separated by commas; separate components by spaces or +.
-/// Quote sub{...}: the shell would expand the braces. Piles are numbered from 1 across the whole
-/// sum.
+/// Write each component as GAME:PILES, GAME a heap ruleset by its name (nim, lasker, half),
+/// sub{SET} (the subtraction game of SET as in `grundy subtraction --set`) or a take-and-break
+/// code as `grundy values` takes it (kayles, 0.137, grundy; heaps up to 2^21), PILES separated by
+/// commas; separate components by spaces or +. The components are the rulesets played on heaps
+/// whose values are known; the others (wythoff, moore, …) are refused. Quote sub{...}: the shell
+/// would expand the braces. Piles are numbered from 1 across the whole sum.
 ///
 /// --every: Every-SG. Count each heap's moves when its winner delays the end and its loser
 /// hurries it (a count is odd exactly when the player to move wins that heap); the sum lasts as
@@ -38,7 +40,8 @@ use crate::report::{OutputArgs, Report};
 /// to value 1: Nim heaps do, Lasker heaps do not), otherwise by a search of the whole sum.
 ///
 /// Examples: `grundy sum nim:3 lasker:7 'sub{1,2,4}:10'`, `grundy sum --games 'nim lasker' 3 7`,
-/// `grundy sum 'nim:3,5 + sub{all-but:1}:9' --json`, `grundy sum kayles:5,7 0.137:9`.
+/// `grundy sum 'nim:3,5 + sub{all-but:1}:9' --json`, `grundy sum kayles:5,7 0.137:9`, `grundy sum
+/// nim:3 half:10,11`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The components, like nim:3 lasker:7,2 'sub{1,2,4}:10'; read from standard input when none

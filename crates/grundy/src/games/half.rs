@@ -25,9 +25,10 @@
 
 use serde::Serialize;
 
-use crate::games::heaps::{EXPLAINED_PILES, pile_values_text, total_text};
+use crate::games::heaps::{EXPLAINED_PILES, HeapStep, ValueReason, pile_values_text, total_text};
+use crate::games::mixed::HeapComponent;
 use crate::lang::count_en;
-use crate::ruleset::{MoveError, TakeRule};
+use crate::ruleset::{MoveError, TakeRule, each_take};
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, sum};
 
 mod playable;
@@ -100,6 +101,39 @@ pub fn option_of_value(n: u64, target: Nimber) -> Option<u64> {
     u64::try_from(m).ok().filter(|&m| m < n)
 }
 
+/// A heap of take at most half in a sum of rulesets (`half` in `grundy sum`): worth
+/// [`value`], with at most one move to each value ([`option_of_value`]).
+impl HeapComponent for Half {
+    fn name(&self) -> String {
+        "half".to_string()
+    }
+
+    fn intro(&self) -> HeapStep {
+        HeapStep::HalfValues
+    }
+
+    fn value(&self, n: u64) -> Nimber {
+        value(n)
+    }
+
+    fn reason(&self, n: u64) -> ValueReason {
+        ValueReason::Half {
+            trailing_ones: n.trailing_ones(),
+        }
+    }
+
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+        if let Some(to) = option_of_value(n, target) {
+            moves.push(Change::Take { pile, from: n, to });
+        }
+    }
+
+    /// One stone first.
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
+        each_take(self, pile, n, visit);
+    }
+}
+
 /// Analyses a position: outcome, value, every winning move (pile by pile, at most one a pile; at
 /// most `max_moves` listed, all counted) and, if asked, the explanation. O(1) a pile.
 ///
@@ -158,32 +192,37 @@ impl PileValue {
         }
     }
 
-    /// The even number left once the trailing 1-bits are stripped: n >> t.
-    fn stripped(&self) -> u64 {
-        self.stones.checked_shr(self.trailing_ones).unwrap_or(0)
-    }
-
     /// Why the pile has its value: "10 is even: G(10) = 10/2 = 5".
     fn reason(&self, lang: Lang) -> String {
-        let PileValue {
-            stones: n,
-            trailing_ones: t,
-            value: v,
-            ..
-        } = *self;
-        let even = self.stripped();
-        match (t, lang) {
-            (0, Lang::En) => format!("{n} is even: G({n}) = {n}/2 = {v}"),
-            (0, Lang::Zh) => format!("{n} 是偶数：G({n}) = {n}/2 = {v}"),
-            (_, Lang::En) => format!(
-                "{n} is odd: strip its {} (G(2k+1) = G(k)), G({n}) = G({even}) = {even}/2 = {v}",
-                count_en(u64::from(t), "trailing 1-bit", "trailing 1-bits")
-            ),
-            (_, Lang::Zh) => format!(
-                "{n} 是奇数：去掉二进制末尾的 {t} 个 1（G(2k+1) = G(k)），G({n}) = G({even}) = {even}/2 = {v}"
-            ),
-        }
+        reason_text(self.stones, self.trailing_ones, self.value, lang)
     }
+}
+
+/// Why a pile of n with t trailing 1-bits has the value v: "10 is even: G(10) = 10/2 = 5", or for
+/// an odd pile the even number n >> t left once they are stripped, halved.
+pub(crate) fn reason_text(n: u64, t: u32, v: u64, lang: Lang) -> String {
+    let even = n.checked_shr(t).unwrap_or(0);
+    match (t, lang) {
+        (0, Lang::En) => format!("{n} is even: G({n}) = {n}/2 = {v}"),
+        (0, Lang::Zh) => format!("{n} 是偶数：G({n}) = {n}/2 = {v}"),
+        (_, Lang::En) => format!(
+            "{n} is odd: strip its {} (G(2k+1) = G(k)), G({n}) = G({even}) = {even}/2 = {v}",
+            count_en(u64::from(t), "trailing 1-bit", "trailing 1-bits")
+        ),
+        (_, Lang::Zh) => format!(
+            "{n} 是奇数：去掉二进制末尾的 {t} 个 1（G(2k+1) = G(k)），G({n}) = G({even}) = {even}/2 = {v}"
+        ),
+    }
+}
+
+/// The rule and the theorem, the first step of an explanation (of take at most half, and of the
+/// heaps of take at most half in a sum).
+pub(crate) fn rule_text(lang: Lang) -> String {
+    lang.pick(
+        "Take at most half: from a pile of n a move takes 1 to ⌊n/2⌋ stones, leaving m with ⌈n/2⌉ ≤ m ≤ n − 1. By induction G(2k) = k (the options k..2k−1 hold one pile of each value below k) and G(2k+1) = G(k) (the options k+1..2k hold one pile of each value up to k but G(k)); so G(n) = n >> (t+1), t the trailing 1-bits of n, and the piles of value v are (2v+1)·2^s − 1. A pile has at most one move to each value.",
+        "每次至多取一半：从 n 个的堆取走 1 到 ⌊n/2⌋ 个，剩下 m 个，⌈n/2⌉ ≤ m ≤ n − 1。归纳得 G(2k) = k（后继 k..2k−1 中每个小于 k 的值恰有一堆）、G(2k+1) = G(k)（后继 k+1..2k 中除 G(k) 外每个不超过 k 的值恰有一堆）；所以 G(n) = n >> (t+1)，t 为 n 二进制末尾 1 的个数，SG 值为 v 的堆是 (2v+1)·2^s − 1。每堆到每个值至多有一种走法。",
+    )
+    .to_string()
 }
 
 /// One step of the explanation of a position of take at most half.
@@ -269,10 +308,7 @@ fn explain(piles: &[u64], values: &[Nimber], total: Nimber) -> Vec<HalfStep> {
 impl Explain for HalfStep {
     fn text(&self, lang: Lang) -> String {
         match self {
-            HalfStep::Rule => lang.pick(
-                "Take at most half: from a pile of n a move takes 1 to ⌊n/2⌋ stones, leaving m with ⌈n/2⌉ ≤ m ≤ n − 1. By induction G(2k) = k (the options k..2k−1 hold one pile of each value below k) and G(2k+1) = G(k) (the options k+1..2k hold one pile of each value up to k but G(k)); so G(n) = n >> (t+1), t the trailing 1-bits of n, and the piles of value v are (2v+1)·2^s − 1. A pile has at most one move to each value.".to_string(),
-                "每次至多取一半：从 n 个的堆取走 1 到 ⌊n/2⌋ 个，剩下 m 个，⌈n/2⌉ ≤ m ≤ n − 1。归纳得 G(2k) = k（后继 k..2k−1 中每个小于 k 的值恰有一堆）、G(2k+1) = G(k)（后继 k+1..2k 中除 G(k) 外每个不超过 k 的值恰有一堆）；所以 G(n) = n >> (t+1)，t 为 n 二进制末尾 1 的个数，SG 值为 v 的堆是 (2v+1)·2^s − 1。每堆到每个值至多有一种走法。".to_string(),
-            ),
+            HalfStep::Rule => rule_text(lang),
             HalfStep::PileValues { piles, omitted } => pile_values_text(
                 piles
                     .iter()

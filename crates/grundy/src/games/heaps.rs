@@ -45,6 +45,12 @@ pub enum ValueReason {
         /// The rest r, from 1 to 4 (0 for the empty heap).
         rest: u64,
     },
+    /// Take at most half: G(2k) = k and G(2k + 1) = G(k), so n loses its t trailing 1-bits and
+    /// is then halved.
+    Half {
+        /// The trailing 1-bits t of n (0 for an even heap).
+        trailing_ones: u32,
+    },
     /// Take 1..=M (the Bash game): the value is n mod (M + 1).
     Bash {
         /// M + 1 (`None` when M + 1 exceeds 2^64 − 1, so the value is n).
@@ -88,6 +94,8 @@ pub enum HeapStep {
     NimValues,
     /// Lasker's theorem: the values of a single heap.
     LaskerValues,
+    /// Take at most half: G(2k) = k, G(2k + 1) = G(k).
+    HalfValues,
     /// The value sequence of a subtraction set and its period.
     SubtractionValues {
         /// The set, in the `--set` notation.
@@ -271,6 +279,9 @@ impl ValueReason {
                 };
                 format!("{n} = 4·{block} + {rest}{}{rule}", lang.pick(": ", "："))
             }
+            ValueReason::Half { trailing_ones } => {
+                crate::games::half::reason_text(n, *trailing_ones, value, lang)
+            }
             ValueReason::Bash { modulus: Some(m) } => format!("{n} mod {m} = {value}"),
             ValueReason::Bash { modulus: None } => lang.pick(
                 format!("{n} (every smaller heap is one move away)"),
@@ -409,6 +420,7 @@ impl Explain for HeapStep {
                 "Lasker's Nim: a move takes from one heap or splits it into two non-empty heaps. By induction on n (the mex of the takes and of the XORs of the splits), a heap of n is worth g(n): g(0) = 0, g(4m+1) = 4m+1, g(4m+2) = 4m+2, g(4m+3) = 4m+4, g(4m+4) = 4m+3.".to_string(),
                 "Lasker Nim：每步从一堆取走若干个，或把一堆分成两个非空的堆。对 n 归纳（取的结果与分堆结果异或值的 mex）得：g(0) = 0，g(4m+1) = 4m+1，g(4m+2) = 4m+2，g(4m+3) = 4m+4，g(4m+4) = 4m+3。".to_string(),
             ),
+            HeapStep::HalfValues => crate::games::half::rule_text(lang),
             HeapStep::SubtractionValues { set, period: Some(period), window, .. } => {
                 period_text(lang, set, period, *window)
             }

@@ -15,6 +15,7 @@
 //!   Cost: O(1) to count, O(1) per split listed.
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
+use crate::games::mixed::{ComponentProblem, HeapComponent};
 use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
 
 mod playable;
@@ -296,6 +297,51 @@ impl HeapRule for LaskerHeaps {
 
     fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
         push_moves_to(pile, n, target, moves);
+    }
+}
+
+/// A heap of Lasker's Nim in a sum of rulesets (`lasker` in `grundy sum`): worth g(n), heaps up
+/// to [`MAX_PILE`].
+impl HeapComponent for Lasker {
+    fn name(&self) -> String {
+        "lasker".to_string()
+    }
+
+    /// # Errors
+    /// [`ComponentProblem::LaskerTooLarge`] for a heap above [`MAX_PILE`].
+    fn prepare(&mut self, piles: &[u64], _limit: usize) -> Result<(), ComponentProblem> {
+        match piles.iter().find(|&&n| n > MAX_PILE) {
+            Some(&stones) => Err(ComponentProblem::LaskerTooLarge { stones }),
+            None => Ok(()),
+        }
+    }
+
+    fn intro(&self) -> HeapStep {
+        HeapStep::LaskerValues
+    }
+
+    fn value(&self, n: u64) -> Nimber {
+        value(n)
+    }
+
+    fn reason(&self, n: u64) -> ValueReason {
+        reason(n)
+    }
+
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+        push_moves_to(pile, n, target, moves);
+    }
+
+    /// The takes, the whole heap first, then the splits by increasing smaller part.
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
+        (0..n).for_each(|to| visit(Change::Take { pile, from: n, to }));
+        for a in 1..=n / 2 {
+            visit(Change::Split {
+                pile,
+                from: n,
+                into: [a, n - a],
+            });
+        }
     }
 }
 

@@ -1,31 +1,37 @@
-//! Sums of games of different rulesets: Nim heaps, Lasker heaps, subtraction-game heaps and heaps
-//! of take-and-break games side by side; a move is a move in one of them.
+//! Sums of games of different rulesets: heaps of Nim, Lasker's Nim, take at most half, a
+//! subtraction game or a take-and-break game side by side; a move is a move in one of them.
 //!
 //! Sprague–Grundy: each component is worth the XOR of its heaps' values, the sum is worth the XOR
 //! of all, and the winning moves take a heap of value g to value g ⊕ X ([`crate::games::heaps`]).
 //!
-//! Notation: each component is `GAME:PILES`, with GAME one of `nim`, `lasker`, `sub{SET}` (SET
-//! in the `--set` notation of `grundy subtraction`: `sub{1,2,4}`, `sub{all-but:1,2}`, `sub{1..3}`)
-//! or a take-and-break code as `grundy values` takes it (`kayles`, `0.137`, `grundy`), and PILES
-//! one or more heaps separated by commas. Components are separated by spaces and/or
-//! `+`: `nim:3 + lasker:7 + sub{1,2,4}:10`. Heaps are numbered from 1 across the whole sum, in the
-//! order written. Wythoff's game and Moore's Nim_k are not offered: their values have no closed
-//! form.
+//! The components are the registry's heap rulesets: those whose
+//! [`crate::ruleset::Ruleset::heap_component`] gives a [`HeapComponent`] (nim, lasker, half,
+//! subtraction, octal). Notation: each component is `GAME:PILES`, with GAME a registry name (`nim`,
+//! `lasker`, `half`: the ruleset with its defaults), `sub{SET}` (the ruleset `subtraction` with
+//! the set SET in the `--set` notation: `sub{1,2,4}`, `sub{all-but:1,2}`, `sub{1..3}`) or a
+//! take-and-break code as `grundy values` takes it (the ruleset `octal` with that code: `kayles`,
+//! `0.137`, `grundy`), and PILES one or more heaps separated by commas. Components are separated
+//! by spaces and/or `+`: `nim:3 + lasker:7 + sub{1,2,4}:10`. Heaps are numbered from 1 across the
+//! whole sum, in the order written. The other rulesets (Wythoff's game, Moore's Nim_k, …) are not
+//! offered: their values have no closed form as heaps.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::games::lasker;
-use crate::games::octal::{self, HeapTooLarge, Octal};
-use crate::games::subtraction::{
-    self, SetDescription, SetError, SubtractionSet, SubtractionValues,
-};
+use crate::games::octal::{self, HeapTooLarge};
+use crate::games::subtraction::{self, SetDescription, SetError, SubtractionSet};
 use crate::parse::{NumberProblem, Token, parse_u64};
-use crate::values::{Digit, TakeAndBreak};
+use crate::registry::{self, Visitor};
+use crate::ruleset::{Playable, Setup, SetupError};
+use crate::values::TakeAndBreak;
 use crate::{Analysis, AnalyzeOptions, Change, Lang, MoveList, Nimber};
 
+mod component;
 mod playable;
 
+pub use component::HeapComponent;
 pub use playable::{SumHeap, SumPlay, SumRules, components_of};
 
 /// A bad component, named with its number (from 1) and text.
@@ -116,40 +122,44 @@ pub enum ComponentProblem {
     /// A take-and-break heap larger than its table may grow.
     #[error("{0}")]
     HeapTooLarge(HeapTooLarge),
+    /// The registry refused the ruleset the component names.
+    #[error("{0}")]
+    Setup(SetupError),
 }
 
-/// The ruleset of a component.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ComponentGame {
-    /// Nim: a heap of n is worth n.
-    Nim,
-    /// Lasker's Nim.
-    Lasker,
-    /// A subtraction game: the index of its sequence in [`MixedSum::sequences`].
-    Subtraction(usize),
-    /// A take-and-break game: the index of its values in [`MixedSum::octals`].
-    Octal(usize),
-}
-
-/// One component: a ruleset and its heaps.
+/// One component: the index of its ruleset in [`MixedSum::rulesets`], and its heaps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Component {
-    /// The ruleset.
-    pub ruleset: ComponentGame,
+    /// The index of its ruleset.
+    pub ruleset: usize,
     /// The heaps.
     pub piles: Vec<u64>,
 }
 
-/// A validated sum: components, and the value sequence of each subtraction set used.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A validated sum: components, and the rulesets they use, each once (so each subtraction set's
+/// and each take-and-break code's table is computed once).
+#[derive(Clone, Debug)]
 pub struct MixedSum {
     /// The components, in the order written.
     pub components: Vec<Component>,
-    /// The sequences of the subtraction sets, each computed once.
-    pub sequences: Vec<SubtractionValues>,
-    /// The take-and-break games, each with its values as far as its largest heap.
-    pub octals: Vec<Octal>,
+    /// The rulesets, in the order first written, each with its values as far as its heaps need.
+    pub rulesets: Vec<Arc<dyn HeapComponent>>,
 }
+
+/// Two sums are equal when their components are, with rulesets of the same names.
+impl PartialEq for MixedSum {
+    fn eq(&self, other: &MixedSum) -> bool {
+        self.components == other.components
+            && self.rulesets.len() == other.rulesets.len()
+            && self
+                .rulesets
+                .iter()
+                .zip(&other.rulesets)
+                .all(|(a, b)| a.name() == b.name())
+    }
+}
+
+impl Eq for MixedSum {}
 
 /// Splits the input into components: words separated by white space and/or `+` (not inside
 /// braces, so `sub{1, 2}:5` is one component).
@@ -196,10 +206,10 @@ impl MixedSum {
     /// ```
     /// use grundy::games::mixed::MixedSum;
     /// use grundy::games::subtraction::SubtractionSet;
-    /// let sum = MixedSum::parse(&["nim:3", "lasker:7", "sub{1,2,4}:10"], SubtractionSet::DEFAULT_LIMIT).unwrap();
-    /// // 3 XOR 8 XOR 1 = 10
+    /// let sum = MixedSum::parse(&["nim:3", "lasker:7", "sub{1,2,4}:10", "half:11"], SubtractionSet::DEFAULT_LIMIT).unwrap();
+    /// // 3 XOR 8 XOR 1 XOR 1 = 11
     /// let values: Vec<u64> = sum.values().iter().map(|v| v.value()).collect();
-    /// assert_eq!(values, vec![3, 8, 1]);
+    /// assert_eq!(values, vec![3, 8, 1, 1]);
     /// let err = MixedSum::parse(&["nim:3", "lasker:x"], 100).unwrap_err();
     /// assert_eq!(err.to_string(), "component 2 'lasker:x': column 8: 'x' is not a whole number");
     /// ```
@@ -213,7 +223,11 @@ impl MixedSum {
     /// [`octal::DEFAULT_MAX_HEAP`]) takes a few MiB and seconds.
     pub const DEFAULT_MAX_SETS: usize = 16;
 
-    /// [`MixedSum::parse`] with at most `max_sets` different subtraction sets.
+    /// [`MixedSum::parse`] with at most `max_sets` different subtraction sets and take-and-break
+    /// codes (the rulesets with a table, [`HeapComponent::has_table`]).
+    ///
+    /// Each game as written is looked up in the registry once, and each ruleset kept once (by
+    /// [`HeapComponent::rules_key`]).
     ///
     /// # Errors
     /// As [`MixedSum::parse`], and [`ComponentProblem::TooManySets`] at the component that
@@ -230,13 +244,12 @@ impl MixedSum {
                 problem: ComponentProblem::Empty,
             });
         }
-        let mut sum = MixedSum {
-            components: Vec::with_capacity(tokens.len()),
-            sequences: Vec::new(),
-            octals: Vec::new(),
-        };
-        let mut known: HashMap<SubtractionSet, usize> = HashMap::new();
-        let mut known_codes: HashMap<Vec<Digit>, usize> = HashMap::new();
+        let mut components = Vec::with_capacity(tokens.len());
+        let mut rulesets: Vec<Box<dyn HeapComponent>> = Vec::new();
+        // The ruleset of each game as written, and of each ruleset's key.
+        let mut written: HashMap<String, usize> = HashMap::new();
+        let mut keys: HashMap<String, usize> = HashMap::new();
+        let mut tables = 0;
         for (i, token) in tokens.iter().enumerate() {
             let token = token.as_ref();
             let fail = |problem| SumError {
@@ -244,82 +257,63 @@ impl MixedSum {
                 token: Token::new(token),
                 problem,
             };
-            let (ruleset, piles) = parse_component(token).map_err(fail)?;
-            let ruleset = match ruleset {
-                Parsed::Nim => ComponentGame::Nim,
-                Parsed::Lasker => {
-                    if let Some(&n) = piles.iter().find(|&&n| n > lasker::MAX_PILE) {
-                        return Err(fail(ComponentProblem::LaskerTooLarge { stones: n }));
-                    }
-                    ComponentGame::Lasker
-                }
-                Parsed::Subtraction(set) => {
-                    let next = sum.sequences.len();
-                    if next + sum.octals.len() >= max_sets && !known.contains_key(&set) {
-                        return Err(fail(ComponentProblem::TooManySets { limit: max_sets }));
-                    }
-                    let index = *known.entry(set.clone()).or_insert(next);
-                    if index == next {
-                        sum.sequences.push(set.sequence(limit));
-                    }
-                    let sequence = &sum.sequences[index];
-                    if let Some(j) = piles.iter().position(|&n| sequence.value(n).is_none()) {
-                        return Err(fail(ComponentProblem::BeyondTable(
-                            subtraction::BeyondTable {
-                                pile: j + 1,
-                                stones: piles[j],
-                                computed: sequence.table().len(),
-                                set: set.to_string(),
-                            },
-                        )));
-                    }
-                    ComponentGame::Subtraction(index)
-                }
-                Parsed::Octal(rules) => {
-                    let next = sum.octals.len();
-                    if sum.sequences.len() + next >= max_sets
-                        && !known_codes.contains_key(rules.digits())
-                    {
-                        return Err(fail(ComponentProblem::TooManySets { limit: max_sets }));
-                    }
-                    let index = *known_codes.entry(rules.digits().to_vec()).or_insert(next);
-                    let reached = match sum.octals.get_mut(index) {
-                        Some(game) => game.reach(&piles, octal::DEFAULT_MAX_HEAP),
-                        None => Octal::new(rules, &piles, octal::DEFAULT_MAX_HEAP)
-                            .map(|game| sum.octals.push(game)),
+            let (game, piles_at) = split_game(token).map_err(fail)?;
+            let known = match written.get(game.text) {
+                Some(&index) => Ok(index),
+                None => Err(game.component().map_err(fail)?),
+            };
+            let piles = parse_piles(token, piles_at).map_err(fail)?;
+            let index = match known {
+                Ok(index) => index,
+                Err(component) => {
+                    let key = component.rules_key();
+                    let index = match keys.get(&key) {
+                        Some(&index) => index,
+                        None => {
+                            if component.has_table() {
+                                if tables >= max_sets {
+                                    return Err(fail(ComponentProblem::TooManySets {
+                                        limit: max_sets,
+                                    }));
+                                }
+                                tables += 1;
+                            }
+                            keys.insert(key, rulesets.len());
+                            rulesets.push(component);
+                            rulesets.len() - 1
+                        }
                     };
-                    reached.map_err(|e| fail(ComponentProblem::HeapTooLarge(e)))?;
-                    ComponentGame::Octal(index)
+                    written.insert(game.text.to_string(), index);
+                    index
                 }
             };
-            sum.components.push(Component { ruleset, piles });
+            rulesets[index].prepare(&piles, limit).map_err(fail)?;
+            components.push(Component {
+                ruleset: index,
+                piles,
+            });
         }
-        Ok(sum)
+        Ok(MixedSum {
+            components,
+            rulesets: rulesets.into_iter().map(Arc::from).collect(),
+        })
     }
 
-    /// The name of a ruleset in the notation: `nim`, `lasker`, `sub{SET}`, a take-and-break
-    /// game's name or code (`kayles`, `0.137`).
-    pub fn name(&self, ruleset: &ComponentGame) -> String {
-        match ruleset {
-            ComponentGame::Nim => "nim".to_string(),
-            ComponentGame::Lasker => "lasker".to_string(),
-            ComponentGame::Subtraction(i) => format!("sub{{{}}}", self.sequences[*i].set()),
-            ComponentGame::Octal(i) => {
-                let rules = self.octals[*i].rules();
-                rules
-                    .name()
-                    .map_or_else(|| rules.to_string(), str::to_string)
-            }
-        }
+    /// The name of ruleset `ruleset` (an index into [`MixedSum::rulesets`]) in the notation:
+    /// `nim`, `lasker`, `half`, `sub{SET}`, a take-and-break game's name or code (`kayles`,
+    /// `0.137`).
+    pub fn name(&self, ruleset: usize) -> String {
+        self.rulesets[ruleset].name()
     }
 
     /// Each component in the notation, `GAME:PILES`.
     pub fn to_strings(&self) -> Vec<String> {
+        let names: Vec<String> = self.rulesets.iter().map(|r| r.name()).collect();
         self.components
             .iter()
             .map(|c| {
                 let piles: Vec<String> = c.piles.iter().map(u64::to_string).collect();
-                format!("{}:{}", self.name(&c.ruleset), piles.join(","))
+                format!("{}:{}", names[c.ruleset], piles.join(","))
             })
             .collect()
     }
@@ -336,7 +330,7 @@ impl MixedSum {
             .map(|((c, text), value)| {
                 serde_json::json!({
                     "component": text,
-                    "game": self.name(&c.ruleset),
+                    "game": self.name(c.ruleset),
                     "piles": c.piles,
                     "grundy": value,
                 })
@@ -350,34 +344,21 @@ impl MixedSum {
         self.components
             .iter()
             .map(|c| {
-                c.piles
-                    .iter()
-                    .map(|&n| self.heap_value(&c.ruleset, n))
-                    .sum()
+                let rules = &self.rulesets[c.ruleset];
+                c.piles.iter().map(|&n| rules.value(n)).sum()
             })
             .collect()
     }
 
-    fn heap_value(&self, ruleset: &ComponentGame, n: u64) -> Nimber {
-        match ruleset {
-            ComponentGame::Nim => Nimber(n),
-            ComponentGame::Lasker => lasker::value(n),
-            ComponentGame::Subtraction(i) => self.sequences[*i]
-                .value(n)
-                .expect("parse checks every heap"),
-            ComponentGame::Octal(i) => self.octals[*i].value(n),
-        }
-    }
-
-    /// The heaps of all components in order, with the component of each.
+    /// The heaps of all components in order, with the ruleset of each.
     fn flat(&self) -> (Vec<u64>, Vec<usize>) {
         let mut piles = Vec::new();
-        let mut owner = Vec::new();
-        for (i, c) in self.components.iter().enumerate() {
+        let mut rules = Vec::new();
+        for c in &self.components {
             piles.extend(&c.piles);
-            owner.extend(std::iter::repeat_n(i, c.piles.len()));
+            rules.extend(std::iter::repeat_n(c.ruleset, c.piles.len()));
         }
-        (piles, owner)
+        (piles, rules)
     }
 
     /// The game's name for people.
@@ -386,23 +367,12 @@ impl MixedSum {
     }
 
     /// Analyses the sum: outcome, value, every winning move (heap by heap across the sum, in
-    /// each heap the order of its ruleset) and, if asked, the explanation.
+    /// each heap the order of its ruleset) and, if asked, the explanation: each ruleset's
+    /// theorem, in the order first written, then the heaps' values.
     pub fn analyze(&self, options: &AnalyzeOptions) -> Analysis<HeapStep> {
-        let (piles, owner) = self.flat();
-        let mut intro = Vec::new();
-        let mut seen = Vec::new();
-        for c in &self.components {
-            if !seen.contains(&&c.ruleset) {
-                seen.push(&c.ruleset);
-                intro.push(match c.ruleset {
-                    ComponentGame::Nim => HeapStep::NimValues,
-                    ComponentGame::Lasker => HeapStep::LaskerValues,
-                    ComponentGame::Subtraction(i) => subtraction::intro(&self.sequences[i]),
-                    ComponentGame::Octal(i) => self.octals[i].intro(),
-                });
-            }
-        }
-        heaps::analyze(&Heaps { sum: self, owner }, &piles, intro, options)
+        let (piles, rules) = self.flat();
+        let intro = self.rulesets.iter().map(|r| r.intro()).collect();
+        heaps::analyze(&Heaps { sum: self, rules }, &piles, intro, options)
     }
 
     /// The sum after `change` (heaps numbered across the sum).
@@ -449,16 +419,70 @@ impl MixedSum {
     }
 }
 
-enum Parsed {
-    Nim,
-    Lasker,
-    Subtraction(SubtractionSet),
-    Octal(TakeAndBreak),
+/// A game as written in a component, before its piles.
+struct Written<'a> {
+    /// The text, as typed (`sub{ 4,1, 2}`, `kayles`).
+    text: &'a str,
+    /// The set of `sub{SET}`.
+    set: Option<SubtractionSet>,
 }
 
-/// Reads `GAME:PILES`.
-fn parse_component(token: &str) -> Result<(Parsed, Vec<u64>), ComponentProblem> {
-    let (ruleset, piles_at) = if let Some(rest) = token.strip_prefix("sub{") {
+impl Written<'_> {
+    /// The component the registry gives for the game: `sub{SET}` is the ruleset `subtraction`
+    /// with the parameter `set`, a registry name that ruleset with its defaults, a take-and-break
+    /// code the ruleset `octal` with the parameter `code`.
+    fn component(&self) -> Result<Box<dyn HeapComponent>, ComponentProblem> {
+        let name = self.text;
+        let (ruleset, param) = match &self.set {
+            Some(set) => ("subtraction", Some(("set", set.to_string()))),
+            None if registry::RULESETS.contains(&name) => (name, None),
+            None if name.starts_with("sub")
+                && name[3..].bytes().all(|b| b.is_ascii_digit() || b == b'.') =>
+            {
+                return Err(ComponentProblem::ExpandedBraces {
+                    name: Token::new(name),
+                });
+            }
+            None if name.parse::<TakeAndBreak>().is_ok() => {
+                ("octal", Some(("code", name.to_string())))
+            }
+            None => {
+                return Err(ComponentProblem::UnknownGame {
+                    name: Token::new(name),
+                });
+            }
+        };
+        let setup = Setup {
+            game: ruleset.to_string(),
+            misere: false,
+            every: false,
+            params: param
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
+                .collect::<BTreeMap<_, _>>(),
+        };
+        registry::with_ruleset(&setup, ComponentOf)
+            .map_err(ComponentProblem::Setup)?
+            .ok_or_else(|| ComponentProblem::NotASum {
+                name: name.to_string(),
+            })
+    }
+}
+
+/// The heap component of a ruleset of the registry, if it has one.
+struct ComponentOf;
+
+impl Visitor for ComponentOf {
+    type Output = Option<Box<dyn HeapComponent>>;
+
+    fn visit<G: Playable>(self, game: G) -> Self::Output {
+        game.heap_component()
+    }
+}
+
+/// Reads the game of `GAME:PILES`, and where its piles begin.
+fn split_game(token: &str) -> Result<(Written<'_>, usize), ComponentProblem> {
+    if let Some(rest) = token.strip_prefix("sub{") {
         let close = rest
             .find('}')
             .ok_or(ComponentProblem::Unclosed { column: 4 })?;
@@ -469,35 +493,28 @@ fn parse_component(token: &str) -> Result<(Parsed, Vec<u64>), ComponentProblem> 
         if !token[after..].starts_with(':') {
             return Err(ComponentProblem::NoColon);
         }
-        (Parsed::Subtraction(set), after + 1)
+        let text = &token[..after];
+        Ok((
+            Written {
+                text,
+                set: Some(set),
+            },
+            after + 1,
+        ))
     } else {
         let (name, _) = token.split_once(':').ok_or(ComponentProblem::NoColon)?;
-        let ruleset = match name {
-            "nim" => Parsed::Nim,
-            "lasker" => Parsed::Lasker,
-            "wythoff" | "moore" => {
-                return Err(ComponentProblem::NotASum {
-                    name: name.to_string(),
-                });
-            }
-            _ if name.starts_with("sub")
-                && name[3..].bytes().all(|b| b.is_ascii_digit() || b == b'.') =>
-            {
-                return Err(ComponentProblem::ExpandedBraces {
-                    name: Token::new(name),
-                });
-            }
-            _ => match name.parse::<TakeAndBreak>() {
-                Ok(rules) => Parsed::Octal(rules),
-                Err(_) => {
-                    return Err(ComponentProblem::UnknownGame {
-                        name: Token::new(name),
-                    });
-                }
+        Ok((
+            Written {
+                text: name,
+                set: None,
             },
-        };
-        (ruleset, name.len() + 1)
-    };
+            name.len() + 1,
+        ))
+    }
+}
+
+/// Reads the piles of `GAME:PILES`, which begin at byte `piles_at`.
+fn parse_piles(token: &str, piles_at: usize) -> Result<Vec<u64>, ComponentProblem> {
     let mut piles = Vec::new();
     // Counted piece by piece: recounting from the start for each pile was quadratic.
     let mut next = token[..piles_at].chars().count() + 1;
@@ -515,52 +532,33 @@ fn parse_component(token: &str) -> Result<(Parsed, Vec<u64>), ComponentProblem> 
             })?,
         );
     }
-    Ok((ruleset, piles))
+    Ok(piles)
 }
 
-/// The heaps of a sum, each with its component's rule.
+/// The heaps of a sum, each with its ruleset.
 struct Heaps<'a> {
     sum: &'a MixedSum,
-    owner: Vec<usize>,
+    /// The index of each heap's ruleset.
+    rules: Vec<usize>,
 }
 
 impl Heaps<'_> {
-    fn ruleset(&self, pile: usize) -> &ComponentGame {
-        &self.sum.components[self.owner[pile]].ruleset
+    fn ruleset(&self, pile: usize) -> &dyn HeapComponent {
+        &*self.sum.rulesets[self.rules[pile]]
     }
 }
 
 impl HeapRule for Heaps<'_> {
     fn value(&self, pile: usize, n: u64) -> Nimber {
-        self.sum.heap_value(self.ruleset(pile), n)
+        self.ruleset(pile).value(n)
     }
 
     fn reason(&self, pile: usize, n: u64) -> ValueReason {
-        match self.ruleset(pile) {
-            ComponentGame::Nim => ValueReason::Nim,
-            ComponentGame::Lasker => lasker::reason(n),
-            ComponentGame::Subtraction(i) => self.sum.sequences[*i].reason(n),
-            ComponentGame::Octal(_) => ValueReason::Table,
-        }
+        self.ruleset(pile).reason(n)
     }
 
     fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
-        match self.ruleset(pile) {
-            ComponentGame::Nim => {
-                if target.value() < n {
-                    moves.push(Change::Take {
-                        pile,
-                        from: n,
-                        to: target.value(),
-                    });
-                }
-            }
-            ComponentGame::Lasker => lasker::push_moves_to(pile, n, target, moves),
-            ComponentGame::Subtraction(i) => {
-                subtraction::push_moves_to(&self.sum.sequences[*i], pile, n, target, moves)
-            }
-            ComponentGame::Octal(i) => self.sum.octals[*i].moves_to(pile, n, target, moves),
-        }
+        self.ruleset(pile).moves_to(pile, n, target, moves);
     }
 }
 
@@ -568,8 +566,10 @@ impl HeapRule for Heaps<'_> {
 mod tests {
     use super::*;
     use crate::engine::Memo;
+    use crate::games::half::Half;
     use crate::games::lasker::Lasker;
     use crate::games::nim::Nim;
+    use crate::games::octal::Octal;
     use crate::games::subtraction::Subtraction;
     use crate::{Convention, Game};
     use rand::{Rng, SeedableRng};
@@ -674,6 +674,10 @@ mod tests {
             9,
             6,
         );
+        // Take at most half: its values up and down (an odd heap may rise).
+        check_pair(Pair(Half, Nim), ["half", "nim"], 12, 7);
+        check_pair(Pair(Lasker, Half), ["lasker", "half"], 4, 8);
+        check_pair(Pair(Half, set("2,5")), ["half", "sub{2,5}"], 12, 9);
     }
 
     #[test]
@@ -748,7 +752,9 @@ mod tests {
             1 << 12,
         )
         .unwrap();
-        assert_eq!(sum.sequences.len(), 2, "one sequence per distinct set");
+        // nim, lasker, sub{1,2,4} and sub{all-but:1}: one sequence per distinct set.
+        assert_eq!(sum.rulesets.len(), 4, "one ruleset per distinct set");
+        assert_eq!(sum.components[2].ruleset, sum.components[3].ruleset);
         assert_eq!(
             sum.to_strings(),
             vec![
@@ -766,7 +772,9 @@ mod tests {
     #[test]
     fn take_and_break_components_share_one_table_per_code_and_break_in_place() {
         let sum = MixedSum::parse(&["kayles:5", "nim:2", "0.77:9,1"], 100).unwrap();
-        assert_eq!(sum.octals.len(), 1, "one table per code");
+        // kayles and nim: one table per code.
+        assert_eq!(sum.rulesets.len(), 2, "one table per code");
+        assert_eq!(sum.components[0].ruleset, sum.components[2].ruleset);
         assert_eq!(sum.to_strings(), vec!["kayles:5", "nim:2", "kayles:9,1"]);
         let after = sum.apply(&Change::Break {
             pile: 2,
@@ -794,5 +802,101 @@ mod tests {
             to: 0,
         });
         assert_eq!(after.to_strings(), vec!["lasker:3,4", "nim:0"]);
+    }
+
+    #[test]
+    fn every_registry_ruleset_is_a_component_or_refused_as_not_a_sum() {
+        let mut components = 0;
+        for &name in registry::RULESETS {
+            match MixedSum::parse(&[format!("{name}:3,4")], 1000) {
+                Ok(sum) => {
+                    components += 1;
+                    // Its name reads back as the same ruleset, and its heaps have values.
+                    let again = MixedSum::parse(&sum.to_strings(), 1000).unwrap();
+                    assert_eq!(again, sum, "{name}");
+                    assert_eq!(sum.values().len(), 1, "{name}");
+                    let analysis = sum.analyze(&AnalyzeOptions::default());
+                    assert_eq!(analysis.grundy, Some(sum.values()[0]), "{name}");
+                }
+                Err(e) => assert_eq!(
+                    e.problem,
+                    ComponentProblem::NotASum {
+                        name: name.to_string()
+                    },
+                    "{name}"
+                ),
+            }
+        }
+        // nim, lasker, half, subtraction (its default set) and octal (its default code).
+        assert!(components >= 5, "{components} heap rulesets");
+        for name in ["nim", "lasker", "half"] {
+            let sum = MixedSum::parse(&[format!("{name}:3")], 1000).unwrap();
+            assert_eq!(sum.to_strings(), vec![format!("{name}:3")]);
+        }
+        let defaults = MixedSum::parse(&["subtraction:3", "octal:4"], 1000).unwrap();
+        assert_eq!(defaults.to_strings(), vec!["sub{1,3,4}:3", "0.77:4"]);
+    }
+
+    #[test]
+    fn half_heaps_explain_their_values_in_both_languages() {
+        let sum = MixedSum::parse(&["nim:3", "half:10,11"], 1000).unwrap();
+        let values: Vec<u64> = sum.values().iter().map(|v| v.value()).collect();
+        assert_eq!(values, vec![3, 5 ^ 1]);
+        let analysis = sum.analyze(&AnalyzeOptions {
+            max_moves: 10,
+            explain: true,
+        });
+        assert_eq!(analysis.explanation[1], HeapStep::HalfValues);
+        let text = |lang| -> Vec<String> {
+            analysis
+                .explanation
+                .iter()
+                .map(|s| crate::Explain::text(s, lang))
+                .collect()
+        };
+        let (en, zh) = (text(Lang::En), text(Lang::Zh));
+        assert!(en[1].contains("G(2k+1) = G(k)"), "{en:?}");
+        assert!(en[2].contains("10 is even: G(10) = 10/2 = 5"), "{en:?}");
+        assert!(
+            en[2].contains("strip its 2 trailing 1-bits (G(2k+1) = G(k)), G(11) = G(2) = 2/2 = 1"),
+            "{en:?}"
+        );
+        assert!(zh[1].contains("每次至多取一半"), "{zh:?}");
+        assert!(zh[2].contains("去掉二进制末尾的 2 个 1"), "{zh:?}");
+    }
+
+    #[test]
+    fn rulesets_written_differently_share_one_ruleset_and_one_table() {
+        // The default set of `subtraction` is 1,3,4; `octal`'s default code is 0.77.
+        let sum = MixedSum::parse(
+            &[
+                "subtraction:3",
+                "sub{4,3,1}:2",
+                "kayles:5",
+                "0.77:6",
+                "octal:7",
+            ],
+            1000,
+        )
+        .unwrap();
+        assert_eq!(sum.rulesets.len(), 2, "{:?}", sum.to_strings());
+        assert_eq!(
+            sum.to_strings(),
+            vec![
+                "sub{1,3,4}:3",
+                "sub{1,3,4}:2",
+                "kayles:5",
+                "kayles:6",
+                "kayles:7"
+            ]
+        );
+        // So they count once against the bound on tables.
+        assert!(MixedSum::parse_bounded(&["sub{1,3,4}:1", "subtraction:2"], 100, 1).is_ok());
+        assert!(
+            MixedSum::parse_bounded(&["0.77:1", "kayles:2", "nim:3", "half:4"], 100, 1).is_ok()
+        );
+        let err = MixedSum::parse_bounded(&["half:1", "kayles:2", "sub{1}:3"], 100, 1).unwrap_err();
+        assert_eq!(err.index, 3);
+        assert_eq!(err.problem, ComponentProblem::TooManySets { limit: 1 });
     }
 }

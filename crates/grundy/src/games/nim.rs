@@ -10,6 +10,8 @@
 
 use serde::Serialize;
 
+use crate::games::heaps::{HeapStep, ValueReason};
+use crate::games::mixed::HeapComponent;
 use crate::lang::count_en;
 use crate::ruleset::{MoveError, TakeRule};
 use crate::{
@@ -51,6 +53,40 @@ impl TakeRule for Nim {
 
     fn refusal(&self, _from: u64, _count: u64) -> Option<MoveError> {
         None
+    }
+}
+
+/// A Nim heap in a sum of rulesets (`nim` in `grundy sum`): a heap of n is worth n.
+impl HeapComponent for Nim {
+    fn name(&self) -> String {
+        "nim".to_string()
+    }
+
+    fn intro(&self) -> HeapStep {
+        HeapStep::NimValues
+    }
+
+    fn value(&self, n: u64) -> Nimber {
+        Nimber(n)
+    }
+
+    fn reason(&self, _n: u64) -> ValueReason {
+        ValueReason::Nim
+    }
+
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+        if target.value() < n {
+            moves.push(Change::Take {
+                pile,
+                from: n,
+                to: target.value(),
+            });
+        }
+    }
+
+    /// The whole heap first.
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
+        (0..n).for_each(|to| visit(Change::Take { pile, from: n, to }));
     }
 }
 

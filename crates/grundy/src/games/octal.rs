@@ -10,6 +10,7 @@
 //! largest heap.
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
+use crate::games::mixed::{ComponentProblem, HeapComponent};
 use crate::values::{Method, Sequence, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Game, Lang, MoveList, Nimber};
 
@@ -135,6 +136,72 @@ impl Octal {
             computed: self.sequence.len() as u64,
             period: self.sequence.proved_period(),
         }
+    }
+}
+
+/// The heaps of a take-and-break game in a sum of rulesets (`kayles`, `0.137` in `grundy sum`):
+/// one table of values, extended to the largest heap of each component.
+#[derive(Clone, Debug)]
+pub struct OctalComponent {
+    game: Octal,
+    max_heap: u64,
+}
+
+impl OctalComponent {
+    /// The heaps of `game`, up to `max_heap` (or [`DIRECT_MAX_HEAP`], see [`Octal::reach`]).
+    pub fn new(game: Octal, max_heap: u64) -> OctalComponent {
+        OctalComponent { game, max_heap }
+    }
+}
+
+impl HeapComponent for OctalComponent {
+    /// The name it was given by (`kayles`), else its code.
+    fn name(&self) -> String {
+        let rules = self.game.rules();
+        rules
+            .name()
+            .map_or_else(|| rules.to_string(), str::to_string)
+    }
+
+    /// The code.
+    fn rules_key(&self) -> String {
+        self.game.rules().to_string()
+    }
+
+    fn has_table(&self) -> bool {
+        true
+    }
+
+    /// Extends the table to the largest heap.
+    ///
+    /// # Errors
+    /// [`ComponentProblem::HeapTooLarge`] for a heap past the largest one.
+    fn prepare(&mut self, piles: &[u64], _limit: usize) -> Result<(), ComponentProblem> {
+        self.game
+            .reach(piles, self.max_heap)
+            .map_err(ComponentProblem::HeapTooLarge)
+    }
+
+    fn intro(&self) -> HeapStep {
+        self.game.intro()
+    }
+
+    fn value(&self, n: u64) -> Nimber {
+        self.game.value(n)
+    }
+
+    fn reason(&self, _n: u64) -> ValueReason {
+        ValueReason::Table
+    }
+
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+        HeapRule::moves_to(&self.game, pile, n, target, moves);
+    }
+
+    /// As [`TakeAndBreak::each_move`] lists them.
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
+        self.game
+            .each_move(n, &mut |_, heaps| visit(change(pile, n, heaps)));
     }
 }
 

@@ -66,6 +66,8 @@ fn settings(ruleset: &str) -> &'static [(&'static str, &'static str)] {
             ("games", "kayles"),
             ("games", "nim lasker 0.07"),
             ("games", "sub{1,2} grundy lasker"),
+            ("games", "half"),
+            ("games", "half sub{2,5} nim"),
         ],
         "turning" => &[
             ("rule", "turtles"),

@@ -19,6 +19,7 @@ use serde::Serialize;
 
 use crate::engine::EngineError;
 use crate::explore::Exploration;
+use crate::games::mixed::HeapComponent;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang};
 
 mod error;
@@ -37,7 +38,9 @@ pub use notation::{Notation, Unit};
 pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
 pub(crate) use piles::*;
 pub use setup::{Board, ParamDoc, ParamRole, Resume, Setup};
-pub(crate) use takes::{TakeRule, no_take, read_take, take_moves, takes_from_one_pile, write_take};
+pub(crate) use takes::{
+    TakeRule, each_take, no_take, read_take, take_moves, takes_from_one_pile, write_take,
+};
 use wrapped::as_wrapped;
 
 /// A position that front ends write as a list of natural numbers (piles, steps, cells): what
@@ -192,6 +195,12 @@ pub trait Ruleset {
     /// [`SetupError::BadPosition`] when some n gives no position or no value.
     fn family(&self, fixed: &[u64], to: u64) -> Result<Exploration, SetupError> {
         crate::explore::analysed(self, fixed, to)
+    }
+
+    /// The rules of one heap as a component of a sum of rulesets (`grundy sum`, `grundy play
+    /// sum`), for a ruleset played on heaps whose values are known; `None` for the others.
+    fn heap_component(&self) -> Option<Box<dyn HeapComponent>> {
+        None
     }
 
     /// How much game is left (the stones of a pile game): the computer without search wins with

@@ -19,11 +19,24 @@ pub(crate) trait TakeRule {
 /// Every move of `piles` under `rule`: pile by pile, the fewest stones first.
 pub(crate) fn take_moves(rule: &impl TakeRule, piles: &[u64], out: &mut Vec<Change>) {
     for (pile, &from) in piles.iter().enumerate() {
-        out.extend(rule.takes(from).map(|count| Change::Take {
+        each_take(rule, pile, from, &mut |change| out.push(change));
+    }
+}
+
+/// Calls `visit` with every move of pile `pile`, of `from` stones, under `rule`: the fewest
+/// stones first.
+pub(crate) fn each_take(
+    rule: &impl TakeRule,
+    pile: usize,
+    from: u64,
+    visit: &mut dyn FnMut(Change),
+) {
+    for count in rule.takes(from) {
+        visit(Change::Take {
             pile,
             from,
             to: from - count,
-        }));
+        });
     }
 }
 

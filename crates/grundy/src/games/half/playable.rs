@@ -3,6 +3,7 @@
 
 use crate::engine::EngineError;
 use crate::games::half::{self, Half, HalfStep};
+use crate::games::mixed::HeapComponent;
 use crate::ruleset::{
     FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, some_piles,
     takes_from_one_pile,
@@ -52,6 +53,10 @@ impl Ruleset for HalfPlay {
 
     fn rules(&self) -> &Half {
         &Half
+    }
+
+    fn heap_component(&self) -> Option<Box<dyn HeapComponent>> {
+        Some(Box::new(Half))
     }
 
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {

@@ -5,6 +5,7 @@
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
+use crate::games::mixed::HeapComponent;
 use crate::ruleset::{
     FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit,
     analyzable_piles, each_pile, index, keyword_numbers, positions_from, take_from, two_numbers,
@@ -53,6 +54,10 @@ impl Ruleset for LaskerPlay {
 
     fn rules(&self) -> &Lasker {
         &Lasker
+    }
+
+    fn heap_component(&self) -> Option<Box<dyn HeapComponent>> {
+        Some(Box::new(Lasker))
     }
 
     fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {

@@ -1,16 +1,18 @@
-//! Sums of heaps of different rulesets, played: each heap has its ruleset (Nim, Lasker's Nim, a
-//! subtraction game or a take-and-break game), and a move is a move of one heap in its own
-//! ruleset. The rulesets are the parameter `games`, one per heap in order (or one for every
-//! heap); the analysis is `grundy sum`'s ([`MixedSum`]). Normal play only.
+//! Sums of heaps of different rulesets, played: each heap has its ruleset (one of the registry's
+//! heap rulesets: Nim, Lasker's Nim, take at most half, a subtraction game or a take-and-break
+//! game), and a move is a move of one heap in its own ruleset. The rulesets are the parameter
+//! `games`, one per heap in order (or one for every heap); the analysis is `grundy sum`'s
+//! ([`MixedSum`]). Normal play only.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
-use crate::games::mixed::{self, MixedSum};
-use crate::games::octal::{self, Octal};
+use crate::games::mixed::{self, HeapComponent, MixedSum};
+use crate::games::octal;
 use crate::games::subtraction::SubtractionSet;
 use crate::parse::Token;
 use crate::ruleset::{
@@ -21,8 +23,8 @@ use crate::ruleset::{
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
 /// The command line's help: the rules, the theorem, examples.
-const HELP: &str = "A sum of games: heaps of different rulesets side by side (Nim, Lasker's \
-Nim, subtraction games, take-and-break games); a move is a move in one heap, by its own rules; \
+const HELP: &str = "A sum of games: heaps of different rulesets side by side (the heap rulesets: \
+Nim, Lasker's Nim, take at most half, subtraction games, take-and-break games); a move is a move in one heap, by its own rules; \
 who cannot move loses.\n\n\
 Theorem (Sprague–Grundy): each heap is worth its ruleset's value G(n), the sum is worth the XOR \
 of them all, and a winning move takes one heap of value g to a position worth g XOR X.\n\n\
@@ -38,8 +40,8 @@ const GAMES: ParamDoc = ParamDoc {
     default: Some(DEFAULT_GAMES),
     role: ParamRole::Rule,
     positional: false,
-    en: "the ruleset of each heap, in order, separated by spaces: nim, lasker, sub{SET} or a take-and-break code (kayles, 0.07, grundy); one name applies to every heap. Left out, grundy sum reads GAME:PILES components and a game has Nim heaps",
-    zh: "每一堆的规则，按顺序以空格分隔：nim、lasker、sub{集合} 或取子分堆游戏代码（kayles、0.07、grundy）；只写一个则每堆都用它。不填时 grundy sum 读「游戏:石子数」形式的部分，对弈则全是 Nim 堆",
+    en: "the ruleset of each heap, in order, separated by spaces: a heap ruleset of the registry (nim, lasker, half), sub{SET} or a take-and-break code (kayles, 0.07, grundy); one name applies to every heap. Left out, grundy sum reads GAME:PILES components and a game has Nim heaps",
+    zh: "每一堆的规则，按顺序以空格分隔：注册表中的堆规则（nim、lasker、half）、sub{集合} 或取子分堆游戏代码（kayles、0.07、grundy）；只写一个则每堆都用它。不填时 grundy sum 读「游戏:石子数」形式的部分，对弈则全是 Nim 堆",
 };
 
 const NOTATION: Notation = Notation {
@@ -49,16 +51,6 @@ const NOTATION: Notation = Notation {
     meaning_zh: "按第「堆号」堆自己的规则取走「数量」个，其余留作一堆，或（取子分堆的堆）分成 A、B…… 几堆；或把一堆 Lasker 堆分成 X 个和其余的；堆号从 1 开始",
     example: "1 2",
 };
-
-/// The rules of one heap.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum HeapRules {
-    Nim,
-    Lasker,
-    Subtraction(SubtractionSet),
-    /// A take-and-break game (its moves, not its values: the analysis computes those).
-    Octal(Box<Octal>),
-}
 
 /// A heap of the sum: its ruleset (an index into [`SumRules::games`]) and its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -79,39 +71,16 @@ impl Numbered for Vec<SumHeap> {
 /// The rules of a sum, for the engine: the rulesets its heaps may have.
 #[derive(Clone, Debug)]
 pub struct SumRules {
-    /// Each ruleset as `grundy sum` writes it (`nim`, `sub{1,2}`, `kayles`), and its rules.
-    games: Vec<(String, HeapRules)>,
+    /// Each ruleset as `grundy sum` writes it (`nim`, `sub{1,2}`, `kayles`), and its rules (its
+    /// moves: the analysis computes the values).
+    games: Vec<(String, Arc<dyn HeapComponent>)>,
 }
 
 impl SumRules {
     /// Calls `visit` with every move of heap `pile` of `position`.
     fn each_move(&self, position: &[SumHeap], pile: usize, visit: &mut dyn FnMut(Change)) {
-        let from = position[pile].heap;
-        match &self.games[position[pile].game].1 {
-            HeapRules::Nim => (0..from).for_each(|to| visit(Change::Take { pile, from, to })),
-            HeapRules::Lasker => {
-                (0..from).for_each(|to| visit(Change::Take { pile, from, to }));
-                for a in 1..=from / 2 {
-                    visit(Change::Split {
-                        pile,
-                        from,
-                        into: [a, from - a],
-                    });
-                }
-            }
-            HeapRules::Subtraction(set) => (1..=from).filter(|&s| set.allows(s)).for_each(|s| {
-                visit(Change::Take {
-                    pile,
-                    from,
-                    to: from - s,
-                });
-            }),
-            HeapRules::Octal(game) => {
-                game.each_move(from, &mut |_, heaps| {
-                    visit(octal::change(pile, from, heaps))
-                });
-            }
-        }
+        let heap = position[pile];
+        self.games[heap.game].1.each_move(pile, heap.heap, visit);
     }
 }
 
@@ -186,29 +155,19 @@ impl FromSetup for SumPlay {
             name: Token::new(GAMES.name),
             problem,
         };
-        let mut games: Vec<(String, HeapRules)> = Vec::new();
+        let mut games: Vec<(String, Arc<dyn HeapComponent>)> = Vec::new();
         let mut order = Vec::new();
         for typed in mixed::component_words(text) {
             let sum = MixedSum::parse(&[format!("{typed}:0")], SubtractionSet::DEFAULT_LIMIT)
                 .map_err(|e| bad(e.problem.to_string()))?;
             // As `grundy sum` writes it (`sub{1,2}` for `sub{2, 1}`).
-            let name = sum.name(&sum.components[0].ruleset);
+            let name = sum.name(0);
             if let Some(known) = games.iter().position(|(n, _)| *n == name) {
                 order.push(known);
                 continue;
             }
-            let rules = match &sum.components[0].ruleset {
-                mixed::ComponentGame::Nim => HeapRules::Nim,
-                mixed::ComponentGame::Lasker => HeapRules::Lasker,
-                mixed::ComponentGame::Subtraction(i) => {
-                    HeapRules::Subtraction(sum.sequences[*i].set().clone())
-                }
-                mixed::ComponentGame::Octal(i) => {
-                    HeapRules::Octal(Box::new(sum.octals[*i].clone()))
-                }
-            };
             order.push(games.len());
-            games.push((name, rules));
+            games.push((name, Arc::clone(&sum.rulesets[0])));
         }
         if games.is_empty() {
             return Err(bad("no ruleset given".to_string()));
@@ -240,7 +199,7 @@ impl FromSetup for SumPlay {
         let mut games = Vec::new();
         let mut heaps = Vec::new();
         for component in &sum.components {
-            let name = sum.name(&component.ruleset);
+            let name = sum.name(component.ruleset);
             games.extend(component.piles.iter().map(|_| name.clone()));
             heaps.extend_from_slice(&component.piles);
         }

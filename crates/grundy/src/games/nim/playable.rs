@@ -1,6 +1,7 @@
 //! Nim and misère Nim, played: a move is `PILE COUNT`, take COUNT stones from pile PILE.
 
 use crate::engine::EngineError;
+use crate::games::mixed::HeapComponent;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::ruleset::{
     FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, some_piles,
@@ -62,6 +63,10 @@ impl Ruleset for NimPlay {
 
     fn rules(&self) -> &Nim {
         &Nim
+    }
+
+    fn heap_component(&self) -> Option<Box<dyn HeapComponent>> {
+        Some(Box::new(Nim))
     }
 
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {

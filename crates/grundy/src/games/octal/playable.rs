@@ -12,7 +12,8 @@ use std::sync::{Arc, Mutex};
 use crate::engine::EngineError;
 use crate::explore::Exploration;
 use crate::games::heaps::HeapStep;
-use crate::games::octal::{self, HeapTooLarge, Octal};
+use crate::games::mixed::HeapComponent;
+use crate::games::octal::{self, HeapTooLarge, Octal, OctalComponent};
 use crate::parse::Token;
 use crate::quotient::{self, MisereStep, Quotient, TooLarge};
 use crate::ruleset::{
@@ -277,6 +278,13 @@ impl Ruleset for OctalPlay {
 
     fn rules(&self) -> &Octal {
         &self.game
+    }
+
+    fn heap_component(&self) -> Option<Box<dyn HeapComponent>> {
+        Some(Box::new(OctalComponent::new(
+            self.game.clone(),
+            self.max_heap,
+        )))
     }
 
     fn parameters(&self) -> &'static [ParamDoc] {

@@ -22,7 +22,8 @@ pub use sequence::SubtractionValues;
 pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet};
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
-use crate::ruleset::{MoveError, TakeRule};
+use crate::games::mixed::{ComponentProblem, HeapComponent};
+use crate::ruleset::{MoveError, TakeRule, each_take};
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
 
 mod playable;
@@ -99,6 +100,82 @@ impl HeapRule for SameSet<'_> {
 
     fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
         push_moves_to(self.0, pile, n, target, moves);
+    }
+}
+
+/// The heaps of a subtraction set in a sum of rulesets (`sub{SET}` in `grundy sum`): the set's
+/// values are computed once, by the first [`HeapComponent::prepare`], as
+/// [`SubtractionSet::sequence`] computes them.
+#[derive(Clone, Debug)]
+pub struct SubtractionComponent {
+    rules: Subtraction,
+    /// The values, once prepared.
+    sequence: Option<SubtractionValues>,
+}
+
+impl SubtractionComponent {
+    /// The heaps of `set`, their values not computed yet.
+    pub fn new(set: SubtractionSet) -> SubtractionComponent {
+        SubtractionComponent {
+            rules: Subtraction { set },
+            sequence: None,
+        }
+    }
+
+    fn sequence(&self) -> &SubtractionValues {
+        self.sequence
+            .as_ref()
+            .expect("a sum prepares a component before it values a heap")
+    }
+}
+
+impl HeapComponent for SubtractionComponent {
+    fn name(&self) -> String {
+        format!("sub{{{}}}", self.rules.set)
+    }
+
+    fn has_table(&self) -> bool {
+        true
+    }
+
+    /// Computes the set's values (at most `limit`) the first time.
+    ///
+    /// # Errors
+    /// [`ComponentProblem::BeyondTable`] for a heap past the table of an unproved period.
+    fn prepare(&mut self, piles: &[u64], limit: usize) -> Result<(), ComponentProblem> {
+        let sequence = self
+            .sequence
+            .get_or_insert_with(|| self.rules.set.sequence(limit));
+        match piles.iter().position(|&n| sequence.value(n).is_none()) {
+            Some(j) => Err(ComponentProblem::BeyondTable(BeyondTable {
+                pile: j + 1,
+                stones: piles[j],
+                computed: sequence.table().len(),
+                set: self.rules.set.to_string(),
+            })),
+            None => Ok(()),
+        }
+    }
+
+    fn intro(&self) -> HeapStep {
+        intro(self.sequence())
+    }
+
+    fn value(&self, n: u64) -> Nimber {
+        self.sequence().value(n).expect("prepare checks every heap")
+    }
+
+    fn reason(&self, n: u64) -> ValueReason {
+        self.sequence().reason(n)
+    }
+
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+        push_moves_to(self.sequence(), pile, n, target, moves);
+    }
+
+    /// By increasing number taken.
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
+        each_take(&self.rules, pile, n, visit);
     }
 }
 

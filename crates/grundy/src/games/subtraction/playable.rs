@@ -3,11 +3,15 @@
 //! `all-but:1,2`, `1..M`); `1,3,4` when left out. Normal play only.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use crate::engine::EngineError;
 use crate::explore::Exploration;
 use crate::games::heaps::HeapStep;
-use crate::games::subtraction::{self, Subtraction, SubtractionSet, SubtractionValues};
+use crate::games::mixed::HeapComponent;
+use crate::games::subtraction::{
+    self, Subtraction, SubtractionComponent, SubtractionSet, SubtractionValues,
+};
 use crate::parse::Token;
 use crate::ruleset::{
     FromSetup, Listing, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup, SetupError,
@@ -16,11 +20,11 @@ use crate::ruleset::{
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Nimber};
 
 /// A subtraction game as a [`crate::ruleset::Playable`] ruleset: the set, and its values up to
-/// the proved period.
+/// the proved period (computed when first needed: a sum's component computes its own).
 #[derive(Clone, Debug)]
 pub struct SubtractionPlay {
     rules: Subtraction,
-    sequence: SubtractionValues,
+    sequence: OnceLock<SubtractionValues>,
     /// The parameter `sequence`: how many values to list instead of analysing piles.
     listed: Option<u64>,
 }
@@ -70,8 +74,8 @@ const NOTATION: Notation = Notation {
 };
 
 impl FromSetup for SubtractionPlay {
-    /// The game of the parameter `set` (`1,3,4` without it), with its values computed up to a
-    /// proved period (at most [`SubtractionSet::DEFAULT_LIMIT`] of them).
+    /// The game of the parameter `set` (`1,3,4` without it); its values are computed up to a
+    /// proved period (at most [`SubtractionSet::DEFAULT_LIMIT`] of them) when first needed.
     ///
     /// # Errors
     /// [`SetupError`] for a bad set, another parameter, or misère play.
@@ -108,7 +112,7 @@ impl FromSetup for SubtractionPlay {
             },
         };
         Ok(SubtractionPlay {
-            sequence: set.sequence(SubtractionSet::DEFAULT_LIMIT),
+            sequence: OnceLock::new(),
             rules: Subtraction { set },
             listed,
         })
@@ -116,6 +120,12 @@ impl FromSetup for SubtractionPlay {
 }
 
 impl SubtractionPlay {
+    /// The set's values up to a proved period (at most [`SubtractionSet::DEFAULT_LIMIT`]).
+    fn sequence(&self) -> &SubtractionValues {
+        self.sequence
+            .get_or_init(|| self.rules.set.sequence(SubtractionSet::DEFAULT_LIMIT))
+    }
+
     /// The smallest number of stones pile `n` can lose, if any.
     fn smallest_move(&self, n: u64) -> Option<u64> {
         self.rules.set.moves_from(n).next()
@@ -146,6 +156,10 @@ impl Ruleset for SubtractionPlay {
         &self.rules
     }
 
+    fn heap_component(&self) -> Option<Box<dyn HeapComponent>> {
+        Some(Box::new(SubtractionComponent::new(self.rules.set.clone())))
+    }
+
     fn parameters(&self) -> &'static [ParamDoc] {
         &[SET, MAX, SEQUENCE]
     }
@@ -154,7 +168,7 @@ impl Ruleset for SubtractionPlay {
     /// values computed).
     fn position(&self, piles: Vec<u64>) -> Result<Vec<u64>, SetupError> {
         analyzable_piles(piles, |p| {
-            subtraction::analyze(&self.sequence, p, &AnalyzeOptions::default())
+            subtraction::analyze(self.sequence(), p, &AnalyzeOptions::default())
         })
     }
 
@@ -173,7 +187,7 @@ impl Ruleset for SubtractionPlay {
         piles: &Vec<u64>,
         options: &AnalyzeOptions,
     ) -> Result<Analysis<HeapStep>, EngineError> {
-        Ok(subtraction::analyze(&self.sequence, piles, options)
+        Ok(subtraction::analyze(self.sequence(), piles, options)
             .expect("Ruleset::position checked the piles"))
     }
 
@@ -232,7 +246,7 @@ impl Presentation for SubtractionPlay {
         let Some(count) = self.listed else {
             return Ok(None);
         };
-        let sequence = &self.sequence;
+        let sequence = self.sequence();
         let values = (0..count)
             .map(|n| sequence.value(n).map(|v| v.value()))
             .collect::<Option<Vec<u64>>>()
@@ -266,7 +280,7 @@ impl Presentation for SubtractionPlay {
         _piles: &Vec<u64>,
         _analysis: &Analysis<HeapStep>,
     ) -> Vec<(&'static str, serde_json::Value)> {
-        subtraction::json_fields(&self.sequence)
+        subtraction::json_fields(self.sequence())
     }
 }
 
