@@ -34,8 +34,8 @@ fn examples(ruleset: &str) -> &'static [&'static [&'static str]] {
             &["0-1,1-1,0-2,2-3,2-3,3-0,5-6"],
         ],
         "kiki" => &[&["3", "4"], &["2", "4"]],
-        "lasker" => &[&["2", "2", "3"], &["3", "4"]],
-        "half" => &[&["10", "11"], &["4", "9"]],
+        "lasker" => &[&["2", "2", "3"], &["3", "4"], &["--misere", "2", "3"]],
+        "half" => &[&["10", "11"], &["4", "9"], &["--misere", "4", "9"]],
         "sum" => &[
             &["--games", "nim lasker kayles", "3", "5", "4"],
             &["--games", "0.07", "3", "4"],
@@ -70,6 +70,7 @@ const OTHERS: &[&[&str]] = &[
         "kayles:4",
         "0.07:5",
         "{1,2}:4",
+        "half:11",
         "--explain",
     ],
     &["stones", "nim", "--max", "3", "7", "--explain"],
@@ -88,14 +89,14 @@ const PHRASES: &[&str] = &["Georgia and Bob", "Grundy's game", "all-but", "Hacke
 
 /// Words allowed in Chinese text: names of games and people, and notation.
 const NAMES: &[&str] = &[
-    "Nim", "nim", "Grundy", "Kayles", "kayles", "Dawson's", "Lasker", "lasker", "Wythoff", "Moore",
-    "kiki", "Beatty", "LeetCode", "II", "IV", "VII", "SG", "mex", "max", "min", "lowbit", "XOR",
-    "mod", "DP", "p'", "qb",
+    "Nim", "nim", "Grundy", "Kayles", "kayles", "Dawson's", "Lasker", "lasker", "half", "Wythoff",
+    "Moore", "kiki", "Beatty", "LeetCode", "II", "IV", "VII", "SG", "mex", "max", "min", "lowbit",
+    "XOR", "mod", "DP", "p'", "qb",
     // The play loop's commands (typed in Chinese too) and the move keywords.
     "hint", "undo", "explain", "help", "quit", "both", "split",
-    // The coin-turning rules and the theorems' names.
+    // The coin-turning rules and the theorems' names (the SJ theorem is also called anti-SG).
     "turtles", "twins", "mock", "ruler", "moebius", "mogul", "atmost", "corners", "odious",
-    "Tartan",
+    "Tartan", "SJ", "anti",
 ];
 
 /// A misère quotient's element written in its generators, which come in alphabetical order
