@@ -24,8 +24,8 @@ use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
 /// The command line's help: the rules, the theorem, examples.
 const HELP: &str = "A sum of games: heaps of different rulesets side by side (the heap rulesets: \
-Nim, Lasker's Nim, take at most half, subtraction games, take-and-break games); a move is a move in one heap, by its own rules; \
-who cannot move loses.\n\n\
+Nim, Lasker's Nim, take at most half, subtraction games, take-and-break games); a move is a move \
+in one heap, by its own rules; who cannot move loses.\n\n\
 Theorem (Sprague–Grundy): each heap is worth its ruleset's value G(n), the sum is worth the XOR \
 of them all, and a winning move takes one heap of value g to a position worth g XOR X.\n\n\
 Examples: `grundy play sum --games 'nim lasker kayles' 3 5 4`, `grundy play sum --games 0.07 9 \
