@@ -58,11 +58,14 @@ pub enum ComponentProblem {
     NoColon,
     /// A game name that is not known.
     #[error(
-        "unknown game {name}; use nim, lasker, sub{{SET}} or a take-and-break code (kayles, 0.137)"
+        "unknown game {name}; use {}, sub{{SET}} or a take-and-break code (kayles, 0.137)",
+        heap_rulesets.join(", ")
     )]
     UnknownGame {
         /// The name as typed.
         name: Token,
+        /// The registry's rulesets that are components ([`heap_rulesets`]).
+        heap_rulesets: Vec<&'static str>,
     },
     /// `sub1:10`: the shell expanded `sub{1,2}:10` into several words.
     #[error(
@@ -449,6 +452,7 @@ impl Written<'_> {
             None => {
                 return Err(ComponentProblem::UnknownGame {
                     name: Token::new(name),
+                    heap_rulesets: heap_rulesets(),
                 });
             }
         };
@@ -467,6 +471,22 @@ impl Written<'_> {
                 name: name.to_string(),
             })
     }
+}
+
+/// The registry's rulesets that are components of a sum (each with its defaults), in the
+/// registry's order.
+pub fn heap_rulesets() -> Vec<&'static str> {
+    registry::RULESETS
+        .iter()
+        .copied()
+        .filter(|&name| {
+            let setup = Setup {
+                game: name.to_string(),
+                ..Setup::default()
+            };
+            matches!(registry::with_ruleset(&setup, ComponentOf), Ok(Some(_)))
+        })
+        .collect()
 }
 
 /// The heap component of a ruleset of the registry, if it has one.
@@ -690,7 +710,7 @@ mod tests {
         );
         assert_eq!(
             err(&["nim:1", "lsker:7"]),
-            "component 2 'lsker:7': unknown game 'lsker'; use nim, lasker, sub{SET} or a take-and-break code (kayles, 0.137)"
+            "component 2 'lsker:7': unknown game 'lsker'; use nim, subtraction, lasker, half, octal, sub{SET} or a take-and-break code (kayles, 0.137)"
         );
         assert!(err(&["sub1:10", "sub2:10"]).contains("did the shell expand braces?"));
         assert!(err(&["wythoff:3,5"]).contains("no closed form"));
