@@ -122,7 +122,7 @@ pub fn analyze(piles: &[u64], play: Convention, options: &AnalyzeOptions) -> Ana
     let nimbers = piles.iter().map(|&p| Nimber(p));
     let total = sum::value(nimbers.clone());
     let mut moves = MoveList::new(options.max_moves);
-    let outcome = match play {
+    match play {
         Convention::Normal => {
             for (i, target) in sum::winning_targets(nimbers) {
                 moves.push(Change::Take {
@@ -131,13 +131,9 @@ pub fn analyze(piles: &[u64], play: Convention, options: &AnalyzeOptions) -> Ana
                     to: target.value(),
                 });
             }
-            Outcome::from_grundy(total)
         }
-        Convention::Misere => {
-            misere_moves(piles, total, &mut moves);
-            misere_outcome(piles, total)
-        }
-    };
+        Convention::Misere => misere_moves(piles, total, &mut moves),
+    }
     let explanation = if options.explain {
         match play {
             Convention::Normal => explain_normal(piles, total, moves.first(), Convention::Normal),
@@ -148,7 +144,7 @@ pub fn analyze(piles: &[u64], play: Convention, options: &AnalyzeOptions) -> Ana
     };
     match play {
         Convention::Normal => moves.into_analysis(total, explanation),
-        Convention::Misere => moves.into_outcome(outcome, explanation),
+        Convention::Misere => moves.into_outcome(misere_outcome(piles, total), explanation),
     }
 }
 
