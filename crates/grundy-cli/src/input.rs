@@ -379,11 +379,6 @@ pub fn stdin_bytes() -> anyhow::Result<Vec<u8>> {
     read_bounded(file, "standard input")
 }
 
-/// All of standard input as text.
-pub fn stdin_text() -> anyhow::Result<String> {
-    String::from_utf8(stdin_bytes()?).context("standard input is not UTF-8 text")
-}
-
 /// A positive number of seconds; beyond what a clock can count, no limit.
 pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
     let s: f64 = text

@@ -103,13 +103,13 @@ pub enum Check<P> {
         /// How many positions were checked.
         positions: usize,
     },
-    /// `position`, reachable from component `component`, is worth 0, is not an end, and has no
-    /// move to value 1.
+    /// The `positions`, reachable from component `component` (the first that reaches any), are
+    /// worth 0, are not ends, and have no move to value 1.
     Fails {
         /// The component, from 0.
         component: usize,
-        /// The position.
-        position: P,
+        /// Every such position it reaches.
+        positions: Vec<P>,
     },
 }
 
@@ -135,6 +135,7 @@ pub fn check<G: Game>(
             continue;
         }
         let held: Vec<G::Position> = memo.positions().cloned().collect();
+        let mut failing = Vec::new();
         for follower in held {
             if !memo.info(game, &follower)?.grundy.is_zero() {
                 continue;
@@ -146,11 +147,14 @@ pub fn check<G: Game>(
                 reaches_one |= memo.info(game, option)?.grundy == Nimber(1);
             }
             if !reaches_one {
-                return Ok(Check::Fails {
-                    component,
-                    position: follower,
-                });
+                failing.push(follower);
             }
+        }
+        if !failing.is_empty() {
+            return Ok(Check::Fails {
+                component,
+                positions: failing,
+            });
         }
         checked = memo.len();
     }
@@ -179,16 +183,21 @@ pub enum Hypothesis {
 }
 
 impl<P> Check<P> {
-    /// The hypothesis for the explanation, writing a failing position with `write`.
+    /// The hypothesis for the explanation, writing the failing positions with `write` and
+    /// naming the shortest (the first in text order among those as short).
     pub fn hypothesis(&self, write: impl Fn(&P) -> String) -> Hypothesis {
         match self {
             &Check::Holds { positions } => Hypothesis::Searched { positions },
             Check::Fails {
                 component,
-                position,
+                positions,
             } => Hypothesis::Fails {
                 component: *component,
-                position: write(position),
+                position: positions
+                    .iter()
+                    .map(write)
+                    .min_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)))
+                    .expect("a failure has a position"),
             },
         }
     }
@@ -482,7 +491,7 @@ mod tests {
             fails(4),
             Ok(Check::Fails {
                 component: 0,
-                position: vec![2, 2]
+                positions: vec![vec![2, 2]]
             })
         );
     }

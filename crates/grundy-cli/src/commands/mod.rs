@@ -12,5 +12,4 @@ pub mod script;
 pub mod serve;
 pub mod stones;
 pub mod stress;
-pub mod sum;
 pub mod values;

@@ -15,11 +15,6 @@ use grundy::{Convention, Lang};
 
 use crate::report::{OutputArgs, write_json, write_why};
 
-/// Rulesets whose analysis command has more than the registry gives (sum's `GAME:PILES`
-/// components, its bounds on them): they keep a command module of their own, whose JSON takes the
-/// ruleset's own fields from the library as the registry's does (`Presentation::json_fields`).
-const OWN_ANALYSIS: &[&str] = &["sum"];
-
 /// A ruleset with its parameters and position as typed.
 pub struct Chosen {
     /// The ruleset, convention and parameters.
@@ -38,9 +33,17 @@ struct Description {
     /// Whether its positions are sums of piles, played under the Every-SG rule too.
     sums: bool,
     part: Unit,
+    /// How its positions are typed when not as numbers; standard input is then read as text.
+    typed: Option<&'static str>,
 }
 
 impl Description {
+    /// How a position is typed, for the help.
+    fn position_en(&self) -> String {
+        self.typed
+            .map_or_else(|| self.part.position_en(), str::to_string)
+    }
+
     /// The help's first paragraph without its full stop: the rules in one line.
     fn summary(&self) -> &'static str {
         self.help
@@ -63,6 +66,7 @@ impl Visitor for Describe {
             misere_theorem: game.conventions().contains(&Convention::Misere),
             sums: game.offers_every(),
             part: game.part(),
+            typed: game.typed_position(),
         }
     }
 }
@@ -133,12 +137,12 @@ fn command(name: &'static str, analysis: bool) -> Command {
     let position = if analysis {
         format!(
             "The position: {}; read from standard input when none is given; @FILE reads it from FILE, - from standard input.",
-            about.part.position_en()
+            about.position_en()
         )
     } else {
         format!(
             "The position: {}; @FILE reads it from FILE.",
-            about.part.position_en()
+            about.position_en()
         )
     };
     command.arg(
@@ -155,9 +159,14 @@ fn command(name: &'static str, analysis: bool) -> Command {
 /// position (`CODE`), with the ruleset's own words for help.
 fn add_params(mut command: Command, params: &[ParamDoc]) -> Command {
     for param in params {
+        // The default is told, not set: a parameter left out is not given to the ruleset.
+        let help = match param.default {
+            Some(default) if !param.positional => format!("{} [default: {default}]", param.en),
+            _ => param.en.to_string(),
+        };
         let arg = Arg::new(param.name)
             .value_name(param.value_name)
-            .help(param.en)
+            .help(help)
             .allow_hyphen_values(true);
         command = command.arg(if param.positional {
             arg.required(true)
@@ -209,51 +218,6 @@ pub fn family_chosen(name: &str, matches: &ArgMatches) -> (Setup, Vec<String>) {
     (setup, fixed)
 }
 
-/// The parameters of ruleset `name` as arguments of a command of its own (`grundy moore`, which
-/// adds its own flags): what the generated subcommands take, read into a map by name.
-pub fn add_params_of(command: Command, name: &str) -> Command {
-    add_params(command, describe(name).params)
-}
-
-/// The parameters of ruleset `name` that `matches` holds (see [`add_params_of`]).
-pub fn params_of(matches: &ArgMatches, name: &str) -> BTreeMap<String, String> {
-    params_given(matches, describe(name).params)
-}
-
-/// Declares `$args`, the registry's parameters of ruleset `$name` as clap arguments to flatten
-/// into the command of its own: `$args.0` maps each parameter given to its text.
-macro_rules! registry_params {
-    ($args:ident, $name:literal) => {
-        /// The ruleset's parameters, as the registry declares them.
-        pub struct $args(pub std::collections::BTreeMap<String, String>);
-
-        impl clap::FromArgMatches for $args {
-            fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
-                Ok($args(crate::commands::ruleset::params_of(matches, $name)))
-            }
-
-            fn update_from_arg_matches(
-                &mut self,
-                matches: &clap::ArgMatches,
-            ) -> Result<(), clap::Error> {
-                *self = <$args as clap::FromArgMatches>::from_arg_matches(matches)?;
-                Ok(())
-            }
-        }
-
-        impl clap::Args for $args {
-            fn augment_args(command: clap::Command) -> clap::Command {
-                crate::commands::ruleset::add_params_of(command, $name)
-            }
-
-            fn augment_args_for_update(command: clap::Command) -> clap::Command {
-                <$args as clap::Args>::augment_args(command)
-            }
-        }
-    };
-}
-pub(crate) use registry_params;
-
 /// One line per ruleset: its name and how a move is written, for `grundy play --help`.
 pub fn notations() -> impl Iterator<Item = String> {
     registry::RULESETS.iter().map(|&name| {
@@ -288,13 +252,6 @@ impl Chosen {
     }
 }
 
-fn analysed() -> impl Iterator<Item = &'static str> {
-    registry::RULESETS
-        .iter()
-        .copied()
-        .filter(|name| !OWN_ANALYSIS.contains(name))
-}
-
 /// `grundy RULESET [PARAMETERS] POSITION`: the analysis of a position.
 pub struct Analysis {
     chosen: Chosen,
@@ -318,7 +275,11 @@ impl FromArgMatches for Analysis {
 
 impl Subcommand for Analysis {
     fn augment_subcommands(command: Command) -> Command {
-        command.subcommands(analysed().map(|name| self::command(name, true)))
+        command.subcommands(
+            registry::RULESETS
+                .iter()
+                .map(|&name| self::command(name, true)),
+        )
     }
 
     fn augment_subcommands_for_update(command: Command) -> Command {
@@ -326,7 +287,7 @@ impl Subcommand for Analysis {
     }
 
     fn has_subcommand(name: &str) -> bool {
-        analysed().any(|n| n == name)
+        registry::RULESETS.contains(&name)
     }
 }
 
@@ -373,8 +334,20 @@ pub fn analyse(
     output: &OutputArgs,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
-    let (setup, read) = match crate::input::read_position(setup, words, true)? {
-        Some((setup, numbers)) => (setup, Some(numbers)),
+    let about = describe(&setup.game);
+    // A position typed as text of its own (a sum's components) is read whole from standard input.
+    let stdin = ["-".to_string()];
+    let typed = if words.is_empty() && about.typed.is_some() {
+        crate::input::tell_when_typing("the position");
+        &stdin[..]
+    } else {
+        words
+    };
+    let (setup, read) = match crate::input::read_position(setup, typed, true)? {
+        Some((setup, numbers)) => {
+            crate::input::check_count(numbers.len(), about.part.en())?;
+            (setup, Some(numbers))
+        }
         None => (setup.clone(), None),
     };
     registry::with_ruleset(
@@ -465,12 +438,11 @@ mod tests {
 
     #[test]
     fn play_takes_the_arguments_the_analysis_takes() {
-        for name in analysed() {
+        for &name in registry::RULESETS {
             let analysis = command(name, true);
             let play = command(name, false);
             assert_eq!(arguments(&analysis), arguments(&play), "{name}");
             assert!(arguments(&play).iter().any(|(id, ..)| id == "position"));
         }
-        assert!(analysed().count() + OWN_ANALYSIS.len() == registry::RULESETS.len());
     }
 }

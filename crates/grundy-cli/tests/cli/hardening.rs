@@ -694,7 +694,7 @@ fn sum_limits_hold_at_the_edge() {
     fails_with(
         &["sum", "--max-piles", "4", "nim:1,2", "lasker:3,4,5"],
         "",
-        &["too many heaps: 5 given, at most 4", "--max-piles"],
+        &["too many piles: 5 given, at most 4", "--max-piles"],
     );
     // Different subtraction sets: the same set twice counts once.
     let sets = ["sub{1,2}:5", "sub{2,1}:6", "sub{1,3}:7"];

@@ -389,14 +389,14 @@ fn bad_setups_of_the_other_rulesets_are_one_line_errors() {
 
 #[test]
 fn a_sum_is_played_from_the_components_its_analysis_takes() {
-    // `grundy sum` and `grundy play sum` read the same components, and `--games` for both.
+    // `grundy sum` and `grundy play sum` read the same components, and `--games` for both
+    // (the heaps of one component joined by commas).
     let (components, _) = play(&["sum", "nim:3", "lasker:7,2"], "");
-    let (games, _) = play(&["sum", "--games", "nim lasker lasker", "3", "7", "2"], "");
-    assert!(
-        components.contains("nim:3 + lasker:7 + lasker:2"),
-        "{components}"
-    );
+    let (games, _) = play(&["sum", "--games", "nim lasker,lasker", "3", "7", "2"], "");
+    assert!(components.contains("nim:3 + lasker:7,2"), "{components}");
     assert_eq!(components, games);
+    let (apart, _) = play(&["sum", "--games", "nim lasker lasker", "3", "7", "2"], "");
+    assert!(apart.contains("nim:3 + lasker:7 + lasker:2"), "{apart}");
     follow_hints_to_a_win(&["sum", "nim:3", "lasker:7"], 40);
     fails_with(&["play", "sum", "nim:3", "kayles:x"], "", &["'x'"]);
 }

@@ -118,7 +118,7 @@ fn misere_sums_by_the_sj_theorem_or_by_search() {
             "misère sum of games: nim:3 + lasker:5",
         ))
         .stdout(predicate::str::contains(
-            "The SJ theorem does not apply: component 2 can reach lasker:2 + lasker:2",
+            "The SJ theorem does not apply: component 2 can reach lasker:2,2,",
         ));
     fails_with(
         &["sum", "--misere", "lasker:30,30,30"],
@@ -201,4 +201,29 @@ fn every_sg_is_played_with_a_move_in_every_pile() {
             "computer: take 2 from pile 1 (2 -> 0); take 5 from pile 2 (5 -> 0)",
         ))
         .stdout(predicate::str::contains("the computer wins"));
+}
+
+#[test]
+fn components_come_from_a_file_and_games_group_heaps_by_commas() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sum.txt");
+    std::fs::write(&file, "nim:3,5\n+ lasker:7\n").unwrap();
+    let at = format!("@{}", file.display());
+    let from_file = json(&["sum", &at, "--json"]);
+    assert_eq!(from_file["position"], json!(["nim:3,5", "lasker:7"]));
+    // The same components with their rulesets apart, the heaps of one joined by commas.
+    let games = json(&["sum", "--games", "nim,nim lasker", "3", "5", "7", "--json"]);
+    assert_eq!(games, from_file);
+    let typed = json(&["sum", "nim:3,5", "lasker:7", "--json"]);
+    assert_eq!(typed, from_file);
+    fails_with(
+        &["sum", "--games", "nim,lasker", "3", "5"],
+        "",
+        &["'nim,lasker'", "one component, of one ruleset"],
+    );
+    fails_with(
+        &["sum", "--games", "nim", "nim:3"],
+        "",
+        &["give --games with heaps only"],
+    );
 }

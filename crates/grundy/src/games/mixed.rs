@@ -16,7 +16,6 @@
 //! offered: their values have no closed form as heaps.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
 
 use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
 use crate::games::lasker;
@@ -32,7 +31,7 @@ mod component;
 mod playable;
 
 pub use component::HeapComponent;
-pub use playable::{SumHeap, SumPlay, SumRules, components_of};
+pub use playable::{SumPlay, SumRules};
 
 /// A bad component, named with its number (from 1) and text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -130,8 +129,9 @@ pub enum ComponentProblem {
     Setup(SetupError),
 }
 
-/// One component: the index of its ruleset in [`MixedSum::rulesets`], and its heaps.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One component: the index of its ruleset in [`MixedSum::rulesets`], and its heaps. A position
+/// of `grundy play sum` is a list of them ([`SumPlay`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Component {
     /// The index of its ruleset.
     pub ruleset: usize,
@@ -141,12 +141,12 @@ pub struct Component {
 
 /// A validated sum: components, and the rulesets they use, each once (so each subtraction set's
 /// and each take-and-break code's table is computed once).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct MixedSum {
     /// The components, in the order written.
     pub components: Vec<Component>,
     /// The rulesets, in the order first written, each with its values as far as its heaps need.
-    pub rulesets: Vec<Arc<dyn HeapComponent>>,
+    pub rulesets: Vec<Box<dyn HeapComponent>>,
 }
 
 /// Two sums are equal when their components are, with rulesets of the same names.
@@ -229,9 +229,6 @@ impl MixedSum {
     /// [`MixedSum::parse`] with at most `max_sets` different subtraction sets and take-and-break
     /// codes (the rulesets with a table, [`HeapComponent::has_table`]).
     ///
-    /// Each game as written is looked up in the registry once, and each ruleset kept once (by
-    /// [`HeapComponent::rules_key`]).
-    ///
     /// # Errors
     /// As [`MixedSum::parse`], and [`ComponentProblem::TooManySets`] at the component that
     /// brings one set too many (before its table is computed).
@@ -240,6 +237,23 @@ impl MixedSum {
         limit: usize,
         max_sets: usize,
     ) -> Result<MixedSum, SumError> {
+        let mut sum = Self::read(tokens, max_sets)?;
+        prepare(&sum.components, &mut sum.rulesets, limit, |i| {
+            tokens[i].as_ref().to_string()
+        })?;
+        Ok(sum)
+    }
+
+    /// Reads components (one per string) with at most `max_sets` different subtraction sets
+    /// and take-and-break codes, computing no table yet ([`MixedSum::prepare`] does).
+    ///
+    /// Each game as written is looked up in the registry once, and each ruleset kept once (by
+    /// [`HeapComponent::rules_key`]).
+    ///
+    /// # Errors
+    /// The first bad component, with what is wrong and where; [`ComponentProblem::TooManySets`]
+    /// at the component that brings one set too many.
+    pub fn read<S: AsRef<str>>(tokens: &[S], max_sets: usize) -> Result<MixedSum, SumError> {
         if tokens.is_empty() {
             return Err(SumError {
                 index: 0,
@@ -290,7 +304,6 @@ impl MixedSum {
                     index
                 }
             };
-            rulesets[index].prepare(&piles, limit).map_err(fail)?;
             components.push(Component {
                 ruleset: index,
                 piles,
@@ -298,7 +311,20 @@ impl MixedSum {
         }
         Ok(MixedSum {
             components,
-            rulesets: rulesets.into_iter().map(Arc::from).collect(),
+            rulesets,
+        })
+    }
+
+    /// Makes every heap valued: computes each ruleset's table (at most `limit` values of a
+    /// subtraction set) as far as its heaps need.
+    ///
+    /// # Errors
+    /// The first component with a heap that has no value, in the notation.
+    pub fn prepare(&mut self, limit: usize) -> Result<(), SumError> {
+        let names: Vec<String> = self.rulesets.iter().map(|r| r.name()).collect();
+        let components = &self.components;
+        prepare(components, &mut self.rulesets, limit, |i| {
+            text(&names[components[i].ruleset], &components[i].piles)
         })
     }
 
@@ -311,13 +337,15 @@ impl MixedSum {
 
     /// Each component in the notation, `GAME:PILES`.
     pub fn to_strings(&self) -> Vec<String> {
+        self.texts(&self.components)
+    }
+
+    /// Each of `components` (of this sum's rulesets) in the notation, `GAME:PILES`.
+    pub fn texts(&self, components: &[Component]) -> Vec<String> {
         let names: Vec<String> = self.rulesets.iter().map(|r| r.name()).collect();
-        self.components
+        components
             .iter()
-            .map(|c| {
-                let piles: Vec<String> = c.piles.iter().map(u64::to_string).collect();
-                format!("{}:{}", names[c.ruleset], piles.join(","))
-            })
+            .map(|c| text(&names[c.ruleset], &c.piles))
             .collect()
     }
 
@@ -377,49 +405,81 @@ impl MixedSum {
         let intro = self.rulesets.iter().map(|r| r.intro()).collect();
         heaps::analyze(&Heaps { sum: self, rules }, &piles, intro, options)
     }
+}
 
-    /// The sum after `change` (heaps numbered across the sum).
-    pub fn apply(&self, change: &Change) -> MixedSum {
-        let mut next = self.clone();
-        let pile = match *change {
-            Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. } => {
-                pile
-            }
-            _ => return next,
-        };
-        let mut start = 0;
-        for c in &mut next.components {
-            if pile < start + c.piles.len() {
-                let local = pile - start;
-                c.piles = match change {
-                    &Change::Take { to, .. } => {
-                        c.piles[local] = to;
-                        c.piles.clone()
-                    }
-                    &Change::Split { from, into, .. } => lasker::apply(
-                        &c.piles,
-                        &Change::Split {
-                            pile: local,
-                            from,
-                            into,
-                        },
-                    ),
-                    Change::Break { from, into, .. } => octal::apply(
-                        &c.piles,
-                        &Change::Break {
-                            pile: local,
-                            from: *from,
-                            into: into.clone(),
-                        },
-                    ),
-                    _ => unreachable!("matched above"),
-                };
-                break;
-            }
-            start += c.piles.len();
+/// The components after `change` (heaps numbered across the sum): a heap split or broken leaves
+/// its heaps in its own component, in its place.
+pub fn apply(components: &[Component], change: &Change) -> Vec<Component> {
+    let mut next = components.to_vec();
+    let (Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. }) =
+        *change
+    else {
+        unreachable!("a sum's moves are takes, splits and breaks, not {change:?}")
+    };
+    let (index, local) = locate(components, pile);
+    let c = &mut next[index];
+    c.piles = match change {
+        &Change::Take { to, .. } => {
+            c.piles[local] = to;
+            std::mem::take(&mut c.piles)
         }
-        next
+        &Change::Split { from, into, .. } => lasker::apply(
+            &c.piles,
+            &Change::Split {
+                pile: local,
+                from,
+                into,
+            },
+        ),
+        Change::Break { from, into, .. } => octal::apply(
+            &c.piles,
+            &Change::Break {
+                pile: local,
+                from: *from,
+                into: into.clone(),
+            },
+        ),
+        _ => unreachable!("matched above"),
+    };
+    next
+}
+
+/// The component that holds heap `pile` (numbered across the sum), and the heap's place in it.
+fn locate(components: &[Component], pile: usize) -> (usize, usize) {
+    let mut start = 0;
+    for (index, c) in components.iter().enumerate() {
+        if pile < start + c.piles.len() {
+            return (index, pile - start);
+        }
+        start += c.piles.len();
     }
+    panic!("heap {pile} is past the sum's {start} heaps")
+}
+
+/// Makes every heap of `components` valued by its ruleset in `rulesets` ([`MixedSum::prepare`]),
+/// component `i` named `token(i)` in errors.
+fn prepare(
+    components: &[Component],
+    rulesets: &mut [Box<dyn HeapComponent>],
+    limit: usize,
+    token: impl Fn(usize) -> String,
+) -> Result<(), SumError> {
+    for (i, c) in components.iter().enumerate() {
+        rulesets[c.ruleset]
+            .prepare(&c.piles, limit)
+            .map_err(|problem| SumError {
+                index: i + 1,
+                token: Token::new(&token(i)),
+                problem,
+            })?;
+    }
+    Ok(())
+}
+
+/// A component in the notation: `name:PILES`.
+fn text(name: &str, piles: &[u64]) -> String {
+    let piles: Vec<String> = piles.iter().map(u64::to_string).collect();
+    format!("{name}:{}", piles.join(","))
 }
 
 /// A game as written in a component, before its piles.
@@ -654,11 +714,8 @@ mod tests {
                 .winning_moves
                 .iter()
                 .map(|c| {
-                    let after = sum.apply(c);
-                    (
-                        after.components[0].piles.clone(),
-                        after.components[1].piles.clone(),
-                    )
+                    let after = apply(&sum.components, c);
+                    (after[0].piles.clone(), after[1].piles.clone())
                 })
                 .collect();
             let mut engine = memo
@@ -796,32 +853,38 @@ mod tests {
         assert_eq!(sum.rulesets.len(), 2, "one table per code");
         assert_eq!(sum.components[0].ruleset, sum.components[2].ruleset);
         assert_eq!(sum.to_strings(), vec!["kayles:5", "nim:2", "kayles:9,1"]);
-        let after = sum.apply(&Change::Break {
-            pile: 2,
-            from: 9,
-            into: vec![3, 4],
-        });
-        assert_eq!(
-            after.to_strings(),
-            vec!["kayles:5", "nim:2", "kayles:3,4,1"]
+        let after = apply(
+            &sum.components,
+            &Change::Break {
+                pile: 2,
+                from: 9,
+                into: vec![3, 4],
+            },
         );
+        assert_eq!(sum.texts(&after), vec!["kayles:5", "nim:2", "kayles:3,4,1"]);
     }
 
     #[test]
     fn splits_insert_inside_their_component() {
         let sum = MixedSum::parse(&["lasker:7", "nim:2"], 100).unwrap();
-        let after = sum.apply(&Change::Split {
-            pile: 0,
-            from: 7,
-            into: [3, 4],
-        });
-        assert_eq!(after.to_strings(), vec!["lasker:3,4", "nim:2"]);
-        let after = after.apply(&Change::Take {
-            pile: 2,
-            from: 2,
-            to: 0,
-        });
-        assert_eq!(after.to_strings(), vec!["lasker:3,4", "nim:0"]);
+        let after = apply(
+            &sum.components,
+            &Change::Split {
+                pile: 0,
+                from: 7,
+                into: [3, 4],
+            },
+        );
+        assert_eq!(sum.texts(&after), vec!["lasker:3,4", "nim:2"]);
+        let after = apply(
+            &after,
+            &Change::Take {
+                pile: 2,
+                from: 2,
+                to: 0,
+            },
+        );
+        assert_eq!(sum.texts(&after), vec!["lasker:3,4", "nim:0"]);
     }
 
     #[test]

@@ -226,6 +226,12 @@ pub trait Presentation: Ruleset {
     fn part(&self) -> Unit {
         Unit::Pile
     }
+    /// How a position is typed, for the command line's help, when it is not the numbers of its
+    /// parts ([`Unit::position_en`]): a sum's components `GAME:PILES`. A ruleset that has one
+    /// reads a position from standard input or a file as that text ([`FromSetup::read_text`]).
+    fn typed_position(&self) -> Option<&'static str> {
+        None
+    }
     /// How the page draws a position.
     fn board(&self) -> Board {
         Board::Piles

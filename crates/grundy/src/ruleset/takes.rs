@@ -81,8 +81,14 @@ pub(crate) fn write_take(change: &Change) -> String {
 /// The methods of `Ruleset` (with `Ruleset` as argument) or `Presentation` (with `Presentation`)
 /// that a ruleset of piles taken from one at a time writes the same way from its rules'
 /// [`TakeRule`]: each pile is a summand, the moves, the end, applying a take; reading and writing
-/// a move `PILE COUNT`.
+/// a move `PILE COUNT`. With `Ruleset, any piles`, also the position: any piles, one at least.
 macro_rules! takes_from_one_pile {
+    (Ruleset, any piles) => {
+        fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, $crate::ruleset::SetupError> {
+            $crate::ruleset::some_piles(numbers)
+        }
+        $crate::ruleset::takes_from_one_pile!(Ruleset);
+    };
     (Ruleset) => {
         /// Each pile is a game of its own.
         fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {

@@ -31,6 +31,9 @@ macro_rules! as_wrapped {
         fn part(&self) -> $crate::ruleset::Unit {
             self.rules.part()
         }
+        fn typed_position(&self) -> Option<&'static str> {
+            self.rules.typed_position()
+        }
         fn board(&self) -> $crate::ruleset::Board {
             self.rules.board()
         }

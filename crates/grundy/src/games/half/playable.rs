@@ -5,8 +5,7 @@ use crate::engine::EngineError;
 use crate::games::half::{self, Half, HalfStep};
 use crate::games::mixed::HeapComponent;
 use crate::ruleset::{
-    FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, some_piles,
-    takes_from_one_pile,
+    FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, takes_from_one_pile,
 };
 use crate::{Analysis, AnalyzeOptions, Lang};
 
@@ -59,11 +58,7 @@ impl Ruleset for HalfPlay {
         Some(Box::new(Half))
     }
 
-    fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        some_piles(numbers)
-    }
-
-    takes_from_one_pile!(Ruleset);
+    takes_from_one_pile!(Ruleset, any piles);
 
     fn analyze(
         &self,

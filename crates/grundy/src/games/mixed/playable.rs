@@ -1,35 +1,54 @@
-//! Sums of heaps of different rulesets, played: each heap has its ruleset (one of the registry's
-//! heap rulesets: Nim, Lasker's Nim, take at most half, a subtraction game or a take-and-break
-//! game), and a move is a move of one heap in its own ruleset. The rulesets are the parameter
-//! `games`, one per heap in order (or one for every heap); the analysis is `grundy sum`'s
-//! ([`MixedSum`]). Normal play only.
+//! Sums of heaps of different rulesets, analysed and played (`grundy sum`, `grundy play sum`):
+//! each component has its ruleset (one of the registry's heap rulesets: Nim, Lasker's Nim, take
+//! at most half, a subtraction game or a take-and-break game) and its heaps, and a move is a move
+//! of one heap in its own ruleset. A position is typed as components `GAME:PILES`, or as heaps
+//! with their rulesets in the parameter `games`; the analysis is [`MixedSum`]'s.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
-
-use serde::Serialize;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
-use crate::games::mixed::{self, HeapComponent, MixedSum};
+use crate::games::mixed::{
+    self, Component, ComponentProblem, HeapComponent, MixedSum, SumError, apply, locate,
+};
 use crate::games::octal;
 use crate::games::subtraction::SubtractionSet;
 use crate::parse::Token;
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation, Resume, Ruleset,
-    Setup, SetupError, Unit, amount, index, keyword_numbers, move_numbers, positions_from,
-    total_stones,
+    FromSetup, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
+    SetupError, Unit, amount, index, keyword_numbers, move_numbers, positions_from, total_stones,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
-/// The command line's help: the rules, the theorem, examples.
-const HELP: &str = "A sum of games: heaps of different rulesets side by side (the heap rulesets: \
-Nim, Lasker's Nim, take at most half, subtraction games, take-and-break games); a move is a move \
-in one heap, by its own rules; who cannot move loses.\n\n\
+/// The command line's help: the rules, the theorem, the notation, examples.
+const HELP: &str = "A sum of games: heaps of the heap rulesets side by side (Nim, Lasker's Nim, \
+take at most half, subtraction games, take-and-break games); a move is a move in one heap, by \
+its own rules; who cannot move loses.\n\n\
 Theorem (Sprague–Grundy): each heap is worth its ruleset's value G(n), the sum is worth the XOR \
-of them all, and a winning move takes one heap of value g to a position worth g XOR X.\n\n\
-Examples: `grundy play sum --games 'nim lasker kayles' 3 5 4`, `grundy play sum --games 0.07 9 \
-14`, and `grundy sum nim:3 lasker:5 kayles:4` for the analysis.";
+X of them all, and the player to move loses iff X = 0; a winning move takes a heap of value g to \
+a position worth g XOR X.\n\n\
+Write each component as GAME:PILES: GAME a heap ruleset by its name (nim, lasker, half), \
+sub{SET} (the subtraction game of SET as in `grundy subtraction --set`) or a take-and-break code \
+as `grundy values` takes it (kayles, 0.137, grundy; heaps up to 2^21), PILES separated by \
+commas; separate components by spaces or +. The other rulesets (wythoff, moore, …) are refused: \
+their values have no closed form as heaps. Quote sub{...}: the shell would expand the braces. \
+Piles are numbered from 1 across the whole sum. Or give the rulesets with --games and the heaps \
+as numbers.\n\n\
+--misere: decided by the SJ theorem (anti-SG) when every component meets its hypothesis (each \
+position of value 0 that is not an end has a move to value 1: Nim heaps do, Lasker heaps do \
+not), otherwise by a search of the whole sum.\n\n\
+--every: Every-SG. Count each heap's moves when its winner delays the end and its loser hurries \
+it (a count is odd exactly when the player to move wins that heap); the sum lasts as long as its \
+largest count, so the player to move wins iff the largest count is odd, and a move wins iff the \
+largest count it leaves is even. A heap that splits leaves heaps that each must move.\n\n\
+Examples: `grundy sum nim:3 lasker:7 'sub{1,2,4}:10'`, `grundy sum 'nim:3,5 + \
+sub{all-but:1}:9' --json`, `grundy sum kayles:5,7 0.137:9`, `grundy sum --games 'nim lasker' 3 \
+7`, `grundy play sum nim:3 half:10,11`.";
+
+/// How a position is typed, for the command line's help.
+const TYPED: &str = "the components GAME:PILES (nim:3 lasker:7,2 'sub{1,2,4}:10' kayles:5), \
+separated by spaces or +; or, with --games, the heaps";
 
 /// The rulesets when the parameter is left out.
 const DEFAULT_GAMES: &str = "nim";
@@ -40,8 +59,30 @@ const GAMES: ParamDoc = ParamDoc {
     default: Some(DEFAULT_GAMES),
     role: ParamRole::Rule,
     positional: false,
-    en: "the ruleset of each heap, in order, separated by spaces: a heap ruleset of the registry (nim, lasker, half), sub{SET} or a take-and-break code (kayles, 0.07, grundy); one name applies to every heap. Left out, grundy sum reads GAME:PILES components and a game has Nim heaps",
-    zh: "每一堆的规则，按顺序以空格分隔：注册表中的堆规则（nim、lasker、half）、sub{集合} 或取子分堆游戏代码（kayles、0.07、grundy）；只写一个则每堆都用它。不填时 grundy sum 读「游戏:石子数」形式的部分，对弈则全是 Nim 堆",
+    en: "the ruleset of each heap, in order, separated by spaces: a heap ruleset of the registry (nim, lasker, half), sub{SET} or a take-and-break code (kayles, 0.07, grundy); one name applies to every heap; the heaps of one component are joined by commas (nim,nim lasker is nim:3,5 + lasker:7). Left out, the components GAME:PILES give each heap's ruleset, or every heap is Nim",
+    zh: "每一堆的规则，按顺序以空格分隔：注册表中的堆规则（nim、lasker、half）、sub{集合} 或取子分堆游戏代码（kayles、0.07、grundy）；只写一个则每堆都用它；同一部分的各堆以逗号相连（nim,nim lasker 即 nim:3,5 + lasker:7）。不填时由「游戏:石子数」形式的部分给出每堆的规则，否则全是 Nim 堆",
+};
+
+/// A million components take about 2 GB to analyse and report.
+const MAX_COMPONENTS: ParamDoc = ParamDoc {
+    name: "max_components",
+    value_name: "N",
+    default: Some("1000000"),
+    role: ParamRole::Bound,
+    positional: false,
+    en: "the most components in the sum",
+    zh: "和中部分的最多个数",
+};
+
+/// Each table takes up to 48 MiB and a second ([`MixedSum::DEFAULT_MAX_SETS`]).
+const MAX_SETS: ParamDoc = ParamDoc {
+    name: "max_sets",
+    value_name: "N",
+    default: Some("16"),
+    role: ParamRole::Bound,
+    positional: false,
+    en: "the most different subtraction sets and take-and-break codes in the sum (each needs a table of up to 2^21 values)",
+    zh: "和中不同减法集合与取子分堆代码的最多个数（每个需要一张至多 2^21 个值的表）",
 };
 
 const NOTATION: Notation = Notation {
@@ -52,134 +93,195 @@ const NOTATION: Notation = Notation {
     example: "1 2",
 };
 
-/// A heap of the sum: its ruleset (an index into [`SumRules::games`]) and its size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct SumHeap {
-    /// The index of the heap's ruleset in the game's list.
-    pub game: usize,
-    /// The heap.
-    pub heap: u64,
-}
-
-impl Numbered for Vec<SumHeap> {
-    /// The heaps' sizes; [`Ruleset::resume`] adds their rulesets.
+impl Numbered for Vec<Component> {
+    /// The heaps of all components, in order.
     fn numbers(&self) -> Vec<u64> {
-        self.iter().map(|h| h.heap).collect()
+        self.iter().flat_map(|c| c.piles.iter().copied()).collect()
     }
 }
 
-/// The rules of a sum, for the engine: the rulesets its heaps may have.
+/// The rules of a sum, for the engine: the rulesets its components may have.
 #[derive(Clone, Debug)]
 pub struct SumRules {
-    /// Each ruleset as `grundy sum` writes it (`nim`, `sub{1,2}`, `kayles`), and its rules (its
-    /// moves: the analysis computes the values).
+    /// Each ruleset as `grundy sum` writes it (`nim`, `sub{1,2}`, `kayles`), and its moves;
+    /// [`Component::ruleset`] indexes it.
     games: Vec<(String, Arc<dyn HeapComponent>)>,
 }
 
 impl SumRules {
-    /// Calls `visit` with every move of heap `pile` of `position`.
-    fn each_move(&self, position: &[SumHeap], pile: usize, visit: &mut dyn FnMut(Change)) {
-        let heap = position[pile];
-        self.games[heap.game].1.each_move(pile, heap.heap, visit);
+    /// Calls `visit` with every move of heap `pile` (numbered across the sum) of `position`.
+    fn each_move(&self, position: &[Component], pile: usize, visit: &mut dyn FnMut(Change)) {
+        let (index, local) = locate(position, pile);
+        let c = &position[index];
+        self.games[c.ruleset]
+            .1
+            .each_move(pile, c.piles[local], visit);
     }
-}
 
-impl Game for SumRules {
-    type Position = Vec<SumHeap>;
-
-    fn options(&self, position: &Vec<SumHeap>, out: &mut Vec<Vec<SumHeap>>) {
-        for pile in 0..position.len() {
-            self.each_move(position, pile, &mut |change| {
-                out.push(after(position, &change));
-            });
+    /// Calls `visit` with every move of every heap, heap by heap.
+    fn each_move_of_all(&self, position: &[Component], visit: &mut dyn FnMut(Change)) {
+        let mut pile = 0;
+        for c in position {
+            for &n in &c.piles {
+                self.games[c.ruleset].1.each_move(pile, n, visit);
+                pile += 1;
+            }
         }
     }
 
+    /// Each component in the notation, `GAME:PILES`.
+    fn texts(&self, position: &[Component]) -> Vec<String> {
+        position
+            .iter()
+            .map(|c| mixed::text(&self.games[c.ruleset].0, &c.piles))
+            .collect()
+    }
+}
+
+/// Each heap of `position` as a component of its own.
+fn heaps(position: &[Component]) -> impl Iterator<Item = Component> + '_ {
+    position.iter().flat_map(|c| {
+        c.piles.iter().map(|&n| Component {
+            ruleset: c.ruleset,
+            piles: vec![n],
+        })
+    })
+}
+
+impl Game for SumRules {
+    type Position = Vec<Component>;
+
+    fn options(&self, position: &Vec<Component>, out: &mut Vec<Vec<Component>>) {
+        self.each_move_of_all(position, &mut |change| {
+            out.push(apply(position, &change));
+        });
+    }
+
     /// Each heap is a component.
-    fn components(&self, position: &Vec<SumHeap>, parts: &mut Vec<Vec<SumHeap>>) -> bool {
-        parts.extend(position.iter().map(|&h| vec![h]));
+    fn components(&self, position: &Vec<Component>, parts: &mut Vec<Vec<Component>>) -> bool {
+        parts.extend(heaps(position).map(|heap| vec![heap]));
         true
     }
 }
 
-/// The position after `change`: a Lasker split puts the second part right after the pile, the
-/// heaps a break leaves take its place; new heaps keep the pile's ruleset.
-fn after(position: &[SumHeap], change: &Change) -> Vec<SumHeap> {
-    let mut next = position.to_vec();
-    match change {
-        &Change::Take { pile, to, .. } => next[pile].heap = to,
-        &Change::Split {
-            pile, into: [a, b], ..
-        } => {
-            next[pile].heap = a;
-            next.insert(
-                pile + 1,
-                SumHeap {
-                    game: next[pile].game,
-                    heap: b,
-                },
-            );
-        }
-        Change::Break { pile, into, .. } => {
-            let game = next[*pile].game;
-            next.splice(
-                *pile..=*pile,
-                into.iter().map(|&heap| SumHeap { game, heap }),
-            );
-        }
-        other => unreachable!("a sum's moves are takes, splits and breaks, not {other:?}"),
-    }
-    next
-}
-
-/// A sum of heaps of different rulesets as a [`Playable`] ruleset.
+/// A sum of heaps of different rulesets as a [`Playable`](crate::ruleset::Playable) ruleset.
 #[derive(Clone, Debug)]
 pub struct SumPlay {
     rules: SumRules,
-    /// The ruleset of each heap as the parameter lists them (one for every heap when alone).
-    order: Vec<usize>,
+    /// The components the parameter `games` lists: each one's ruleset and number of heaps (one
+    /// component of one heap alone stands for every heap).
+    shape: Vec<(usize, usize)>,
+    max_components: usize,
+    /// The components of the last position made or analysed, with each ruleset's values as far
+    /// as its heaps need: tables are computed once, and shared by clones.
+    values: Arc<Mutex<MixedSum>>,
+}
+
+/// The names of `word` of the parameter `games`, one per heap of its component: split at the
+/// commas outside braces (`sub{1,2},sub{1,2}` is two).
+fn group_names(word: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in word.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                names.push(&word[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    names.push(&word[start..]);
+    names
+}
+
+/// What is wrong with the parameter `param`.
+fn bad_param(param: &ParamDoc, problem: String) -> SetupError {
+    SetupError::BadParam {
+        name: Token::new(param.name),
+        problem,
+    }
+}
+
+/// The error of a sum refused while it is read: past `--max-sets`, or a bad component.
+fn read_error(e: SumError) -> SetupError {
+    match e.problem {
+        ComponentProblem::TooManySets { .. } => SetupError::PastLimit {
+            problem: e.to_string(),
+            raise: &[MAX_SETS],
+        },
+        _ => SetupError::BadPosition {
+            problem: e.to_string(),
+        },
+    }
 }
 
 impl FromSetup for SumPlay {
     /// The game whose heaps have the rulesets of the parameter `games` (Nim without it).
     ///
     /// # Errors
-    /// [`SetupError`] for a bad ruleset, another parameter, or misère play.
+    /// [`SetupError`] for a bad ruleset, a component whose heaps have different rulesets, more
+    /// sets than `max_sets`, or another parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.only_params(&[GAMES])?;
-        let text = setup
-            .params
-            .get(GAMES.name)
-            .map_or(DEFAULT_GAMES, String::as_str);
-        let bad = |problem: String| SetupError::BadParam {
-            name: Token::new(GAMES.name),
-            problem,
-        };
-        let mut games: Vec<(String, Arc<dyn HeapComponent>)> = Vec::new();
-        let mut order = Vec::new();
-        for typed in mixed::component_words(text) {
-            let sum = MixedSum::parse(&[format!("{typed}:0")], SubtractionSet::DEFAULT_LIMIT)
-                .map_err(|e| bad(e.problem.to_string()))?;
-            // As `grundy sum` writes it (`sub{1,2}` for `sub{2, 1}`).
-            let name = sum.name(0);
-            if let Some(known) = games.iter().position(|(n, _)| *n == name) {
-                order.push(known);
-                continue;
+        setup.only_params(&[GAMES, MAX_COMPONENTS, MAX_SETS])?;
+        let max_sets = usize::try_from(setup.number_of(&MAX_SETS, 0)?).unwrap_or(usize::MAX);
+        let max_components =
+            usize::try_from(setup.number_of(&MAX_COMPONENTS, 1)?).unwrap_or(usize::MAX);
+        let text = setup.text_of(&GAMES).unwrap_or(DEFAULT_GAMES);
+        let words: Vec<String> = mixed::component_words(text).collect();
+        let mut tokens = Vec::new();
+        for word in &words {
+            tokens.extend(
+                group_names(word)
+                    .into_iter()
+                    .map(|name| format!("{name}:0")),
+            );
+        }
+        let sum = MixedSum::read(&tokens, max_sets).map_err(|e| match e.problem {
+            ComponentProblem::Empty => bad_param(&GAMES, "no ruleset given".to_string()),
+            ComponentProblem::TooManySets { .. } => read_error(e),
+            problem => bad_param(&GAMES, problem.to_string()),
+        })?;
+        let mut shape = Vec::with_capacity(words.len());
+        let mut heaps = sum.components.iter();
+        for word in &words {
+            let group: Vec<usize> = heaps
+                .by_ref()
+                .take(group_names(word).len())
+                .map(|c| c.ruleset)
+                .collect();
+            if group.iter().any(|&r| r != group[0]) {
+                return Err(bad_param(
+                    &GAMES,
+                    format!(
+                        "{}: the heaps joined by commas are one component, of one ruleset",
+                        Token::new(word)
+                    ),
+                ));
             }
-            order.push(games.len());
-            games.push((name, Arc::clone(&sum.rulesets[0])));
+            shape.push((group[0], group.len()));
         }
-        if games.is_empty() {
-            return Err(bad("no ruleset given".to_string()));
-        }
+        // The rules of each ruleset once more, for the moves: the values stay with `sum`.
+        let names: Vec<String> = sum.rulesets.iter().map(|r| r.name()).collect();
+        let first: Vec<String> = names.iter().map(|name| format!("{name}:0")).collect();
+        let moves = MixedSum::read(&first, max_sets).map_err(read_error)?;
         Ok(SumPlay {
-            rules: SumRules { games },
-            order,
+            rules: SumRules {
+                games: names
+                    .into_iter()
+                    .zip(moves.rulesets.into_iter().map(Arc::from))
+                    .collect(),
+            },
+            shape,
+            max_components,
+            values: Arc::new(Mutex::new(sum)),
         })
     }
 
-    /// Components `GAME:PILES` (separated by spaces or `+`): one heap per pile, each with its
-    /// component's ruleset in the parameter `games`.
+    /// Components `GAME:PILES` (separated by spaces or `+`): the heaps, each component's
+    /// rulesets in the parameter `games`.
     fn read_words(
         setup: &Setup,
         words: &[String],
@@ -187,63 +289,78 @@ impl FromSetup for SumPlay {
         if !words.iter().any(|w| w.contains(':')) {
             return Ok(None);
         }
-        let tokens: Vec<String> = words
-            .iter()
-            .flat_map(|w| mixed::component_words(w))
-            .collect();
-        let sum = MixedSum::parse(&tokens, SubtractionSet::DEFAULT_LIMIT).map_err(|e| {
-            SetupError::BadPosition {
-                problem: e.to_string(),
-            }
-        })?;
-        let mut games = Vec::new();
-        let mut heaps = Vec::new();
-        for component in &sum.components {
-            let name = sum.name(component.ruleset);
-            games.extend(component.piles.iter().map(|_| name.clone()));
-            heaps.extend_from_slice(&component.piles);
+        let components = words.iter().flat_map(|w| mixed::component_words(w));
+        read_components(setup, components).map(Some)
+    }
+
+    /// The components of a file or of standard input, as [`SumPlay::read_words`] reads them;
+    /// numbers when the parameter `games` gives the rulesets.
+    fn read_text(setup: &Setup, text: &[u8]) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
+        if setup.params.contains_key(GAMES.name) {
+            return Ok(None);
         }
-        let mut setup = setup.clone();
-        setup.params.insert(GAMES.name.to_string(), games.join(" "));
-        Ok(Some((setup, heaps)))
+        let text = std::str::from_utf8(text).map_err(|_| SetupError::BadPosition {
+            problem: "the components are not UTF-8 text".to_string(),
+        })?;
+        read_components(setup, mixed::component_words(text)).map(Some)
     }
 }
 
-impl SumPlay {
-    /// The sum as `grundy sum` takes it: `nim:3`, `lasker:5`, … one component per heap.
-    fn components(&self, position: &[SumHeap]) -> Vec<String> {
-        position
-            .iter()
-            .map(|h| format!("{}:{}", self.rules.games[h.game].0, h.heap))
-            .collect()
+/// The parameters and heaps of the components `words`: the parameter `games` gets each
+/// component's ruleset once per heap, joined by commas. Reads no further than one component past
+/// the parameter `max_components`, and computes no table.
+fn read_components(
+    setup: &Setup,
+    words: impl Iterator<Item = String>,
+) -> Result<(Setup, Vec<u64>), SetupError> {
+    if setup.params.contains_key(GAMES.name) {
+        return Err(bad_param(
+            &GAMES,
+            "the components GAME:PILES give each heap's ruleset: give --games with heaps only"
+                .to_string(),
+        ));
     }
+    let max = usize::try_from(setup.number_of(&MAX_COMPONENTS, 1)?).unwrap_or(usize::MAX);
+    let max_sets = usize::try_from(setup.number_of(&MAX_SETS, 0)?).unwrap_or(usize::MAX);
+    let tokens: Vec<String> = words.take(max.saturating_add(1)).collect();
+    if tokens.is_empty() {
+        return Err(SetupError::Empty { what: "components" });
+    }
+    if tokens.len() > max {
+        return Err(SetupError::PastLimit {
+            problem: format!("too many components: more than {max}"),
+            raise: &[MAX_COMPONENTS],
+        });
+    }
+    let sum = MixedSum::read(&tokens, max_sets).map_err(read_error)?;
+    let names: Vec<String> = sum.rulesets.iter().map(|r| r.name()).collect();
+    let games: Vec<String> = sum
+        .components
+        .iter()
+        .map(|c| vec![names[c.ruleset].as_str(); c.piles.len()].join(","))
+        .collect();
+    let mut setup = setup.clone();
+    setup.params.insert(GAMES.name.to_string(), games.join(" "));
+    let heaps = sum.components.into_iter().flat_map(|c| c.piles).collect();
+    Ok((setup, heaps))
+}
 
-    /// The sum after `change` as `grundy sum` writes it: one component per heap of `position`,
-    /// the heaps a split or a break leaves kept as one component (`grundy:1,5`).
-    fn components_after(&self, position: &[SumHeap], change: &Change) -> Vec<String> {
-        let (Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. }) =
-            *change
-        else {
-            unreachable!("a sum's moves are takes, splits and breaks, not {change:?}")
-        };
-        let next = after(position, change);
-        let left: Vec<String> = next[pile..=pile + next.len() - position.len()]
-            .iter()
-            .map(|h| h.heap.to_string())
-            .collect();
-        let mut components = self.components(position);
-        components[pile] = format!(
-            "{}:{}",
-            self.rules.games[position[pile].game].0,
-            left.join(",")
-        );
-        components
+impl SumPlay {
+    /// The sum of `position` as [`MixedSum`] analyses it, every heap valued.
+    ///
+    /// # Errors
+    /// The first component with a heap that has no value.
+    fn valued(&self, position: &[Component]) -> Result<MutexGuard<'_, MixedSum>, SumError> {
+        let mut sum = self.values.lock().unwrap_or_else(PoisonError::into_inner);
+        sum.components = position.to_vec();
+        sum.prepare(SubtractionSet::DEFAULT_LIMIT)?;
+        Ok(sum)
     }
 
     /// The move `change` if heap `pile` has it, else why not.
     fn legal(
         &self,
-        position: &[SumHeap],
+        position: &[Component],
         pile: usize,
         change: Change,
         text: &str,
@@ -258,27 +375,17 @@ impl SumPlay {
             options: moves.iter().map(|m| self.write_move(m)).collect(),
         })
     }
-}
 
-/// The components `grundy sum` reads (`nim:3`, `lasker:5`, …) for the heaps `heaps` with the
-/// rulesets `games`, as the parameter `games` gives them.
-///
-/// # Errors
-/// [`SetupError`] for a bad ruleset or as many heaps as no ruleset list fits.
-pub fn components_of(games: &str, heaps: Vec<u64>) -> Result<Vec<String>, SetupError> {
-    let game = SumPlay::from_setup(&Setup {
-        game: "sum".to_string(),
-        misere: false,
-        every: false,
-        params: BTreeMap::from([(GAMES.name.to_string(), games.to_string())]),
-    })?;
-    let position = game.position(heaps)?;
-    Ok(game.components(&position))
+    /// The heap `pile` (numbered across the sum) of `position`.
+    fn heap(position: &[Component], pile: usize) -> u64 {
+        let (index, local) = locate(position, pile);
+        position[index].piles[local]
+    }
 }
 
 impl Ruleset for SumPlay {
     const NAME: &'static str = "sum";
-    type Position = Vec<SumHeap>;
+    type Position = Vec<Component>;
     type Step = HeapStep;
     type Rules = SumRules;
 
@@ -287,109 +394,128 @@ impl Ruleset for SumPlay {
     }
 
     fn parameters(&self) -> &'static [ParamDoc] {
-        &[GAMES]
+        &[GAMES, MAX_COMPONENTS, MAX_SETS]
     }
 
-    /// The heaps, each with the ruleset of the same place in `games` (or the only one).
-    fn position(&self, numbers: Vec<u64>) -> Result<Vec<SumHeap>, SetupError> {
-        let games = self.order.len();
+    /// The heaps in the components the parameter `games` lists (each its own component, of the
+    /// one ruleset, when it lists one of one heap), every heap valued.
+    fn position(&self, numbers: Vec<u64>) -> Result<Vec<Component>, SetupError> {
         if numbers.is_empty() {
             return Err(SetupError::Empty { what: "piles" });
         }
-        if games > 1 && games != numbers.len() {
-            return Err(SetupError::BadPosition {
-                problem: format!(
-                    "{} piles for {games} rulesets: give one pile per ruleset, or one ruleset",
-                    numbers.len()
-                ),
+        let position: Vec<Component> = match self.shape[..] {
+            [(ruleset, 1)] => numbers
+                .into_iter()
+                .map(|n| Component {
+                    ruleset,
+                    piles: vec![n],
+                })
+                .collect(),
+            _ => {
+                let heaps: usize = self.shape.iter().map(|&(_, count)| count).sum();
+                if heaps != numbers.len() {
+                    return Err(SetupError::BadPosition {
+                        problem: format!(
+                            "{} piles for {heaps} rulesets: give one pile per ruleset, or one ruleset",
+                            numbers.len()
+                        ),
+                    });
+                }
+                let mut numbers = numbers.into_iter();
+                self.shape
+                    .iter()
+                    .map(|&(ruleset, count)| Component {
+                        ruleset,
+                        piles: numbers.by_ref().take(count).collect(),
+                    })
+                    .collect()
+            }
+        };
+        if position.len() > self.max_components {
+            return Err(SetupError::PastLimit {
+                problem: format!("too many components: more than {}", self.max_components),
+                raise: &[MAX_COMPONENTS],
             });
         }
-        let position: Vec<SumHeap> = numbers
-            .into_iter()
-            .enumerate()
-            .map(|(i, heap)| SumHeap {
-                game: self.order[if games == 1 { 0 } else { i }],
-                heap,
-            })
-            .collect();
-        MixedSum::parse(&self.components(&position), SubtractionSet::DEFAULT_LIMIT).map_err(
-            |e| SetupError::BadPosition {
+        self.valued(&position)
+            .map(drop)
+            .map_err(|e| SetupError::BadPosition {
                 problem: e.to_string(),
-            },
-        )?;
+            })?;
         Ok(position)
     }
 
-    /// The heaps and the ruleset of each.
-    fn resume(&self, position: &Vec<SumHeap>) -> Resume {
-        let games: Vec<&str> = position
+    /// The heaps, and each component's ruleset once per heap.
+    fn resume(&self, position: &Vec<Component>) -> crate::ruleset::Resume {
+        let games: Vec<String> = position
             .iter()
-            .map(|h| self.rules.games[h.game].0.as_str())
+            .map(|c| vec![self.rules.games[c.ruleset].0.as_str(); c.piles.len()].join(","))
             .collect();
-        Resume {
-            position: position.iter().map(|h| h.heap).collect(),
+        crate::ruleset::Resume {
+            position: position.numbers(),
             params: BTreeMap::from([(GAMES.name.to_string(), games.join(" "))]),
         }
     }
 
     /// Each heap is a game of its own.
-    fn summands(&self, position: &Vec<SumHeap>) -> Option<Vec<Vec<SumHeap>>> {
-        Some(position.iter().map(|&heap| vec![heap]).collect())
+    fn summands(&self, position: &Vec<Component>) -> Option<Vec<Vec<Component>>> {
+        Some(heaps(position).map(|heap| vec![heap]).collect())
     }
 
-    fn legal_moves(&self, position: &Vec<SumHeap>, out: &mut Vec<Change>) {
-        for pile in 0..position.len() {
-            self.rules.each_move(position, pile, &mut |m| out.push(m));
-        }
+    fn legal_moves(&self, position: &Vec<Component>, out: &mut Vec<Change>) {
+        self.rules.each_move_of_all(position, &mut |m| out.push(m));
     }
 
-    fn is_over(&self, position: &Vec<SumHeap>) -> bool {
-        let mut any = false;
-        for pile in 0..position.len() {
-            self.rules.each_move(position, pile, &mut |_| any = true);
-            if any {
-                return false;
-            }
-        }
-        true
+    fn is_over(&self, position: &Vec<Component>) -> bool {
+        position.iter().all(|c| {
+            c.piles.iter().all(|&n| {
+                let mut none = true;
+                self.rules.games[c.ruleset]
+                    .1
+                    .each_move(0, n, &mut |_| none = false);
+                none
+            })
+        })
     }
 
-    fn apply(&self, position: &Vec<SumHeap>, change: &Change) -> Vec<SumHeap> {
-        after(position, change)
+    fn apply(&self, position: &Vec<Component>, change: &Change) -> Vec<Component> {
+        apply(position, change)
     }
 
     fn analyze(
         &self,
-        position: &Vec<SumHeap>,
+        position: &Vec<Component>,
         options: &AnalyzeOptions,
     ) -> Result<Analysis<HeapStep>, EngineError> {
-        let sum = MixedSum::parse(&self.components(position), SubtractionSet::DEFAULT_LIMIT)
-            .expect("a position's heaps are checked when it is made");
+        let sum = self
+            .valued(position)
+            .expect("a position's heaps are valued when it is made");
         Ok(sum.analyze(options))
     }
 
     /// Each heap becomes at most the ordered lists of heaps it can break into; each position has
     /// at most twice its stones of options per heap.
-    fn search_cost(&self, position: &Vec<SumHeap>) -> Option<u64> {
-        let positions = position.iter().try_fold(1u128, |product, h| {
+    fn search_cost(&self, position: &Vec<Component>) -> Option<u64> {
+        let heaps = position.numbers();
+        let positions = heaps.iter().try_fold(1u128, |product, &n| {
             product
-                .checked_mul(positions_from(h.heap)?)
+                .checked_mul(positions_from(n)?)
                 .filter(|&n| n <= u128::from(u64::MAX))
         });
-        let heaps: Vec<u64> = position.iter().map(|h| h.heap).collect();
         let options = total_stones(&heaps) * 2 + 1;
         let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
         Some(u64::try_from(cost).unwrap_or(u64::MAX))
     }
 
-    fn material(&self, position: &Vec<SumHeap>) -> u128 {
-        position.iter().map(|h| u128::from(h.heap)).sum()
+    fn material(&self, position: &Vec<Component>) -> u128 {
+        total_stones(&position.numbers())
     }
 
     /// The first move (the fewest tokens taken) of the largest heap that has one.
-    fn slow_move(&self, position: &Vec<SumHeap>) -> Option<Change> {
-        let mut piles: Vec<usize> = (0..position.len()).collect();
-        piles.sort_by_key(|&p| std::cmp::Reverse(position[p].heap));
+    fn slow_move(&self, position: &Vec<Component>) -> Option<Change> {
+        let heaps = position.numbers();
+        let mut piles: Vec<usize> = (0..heaps.len()).collect();
+        piles.sort_by_key(|&p| std::cmp::Reverse(heaps[p]));
         piles.into_iter().find_map(|pile| {
             let mut first = None;
             self.rules.each_move(position, pile, &mut |m| {
@@ -412,6 +538,10 @@ impl Presentation for SumPlay {
         HELP
     }
 
+    fn typed_position(&self) -> Option<&'static str> {
+        Some(TYPED)
+    }
+
     fn title(&self, lang: Lang) -> String {
         MixedSum::title(lang).to_string()
     }
@@ -420,14 +550,16 @@ impl Presentation for SumPlay {
         NOTATION
     }
 
-    fn show(&self, position: &Vec<SumHeap>, _lang: Lang) -> String {
-        self.components(position).join(" + ")
+    /// The components as `grundy sum` writes them: `nim:3,5 + lasker:7`.
+    fn show(&self, position: &Vec<Component>, _lang: Lang) -> String {
+        self.rules.texts(position).join(" + ")
     }
 
-    fn parse_move(&self, position: &Vec<SumHeap>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, position: &Vec<Component>, text: &str) -> Result<Change, MoveError> {
+        let piles = position.count();
         if let Some(numbers) = keyword_numbers(text, "split", 2, NOTATION)? {
-            let pile = index(Unit::Pile, numbers[0], position.len())?;
-            let from = position[pile].heap;
+            let pile = index(Unit::Pile, numbers[0], piles)?;
+            let from = Self::heap(position, pile);
             let a = numbers[1].min(from.saturating_sub(numbers[1]));
             let change = Change::Split {
                 pile,
@@ -443,8 +575,8 @@ impl Presentation for SumPlay {
         if self.is_over(position) {
             return Err(MoveError::GameOver);
         }
-        let pile = index(Unit::Pile, number, position.len())?;
-        let from = position[pile].heap;
+        let pile = index(Unit::Pile, number, piles)?;
+        let from = Self::heap(position, pile);
         if count > from {
             // Taking none is a move of some take-and-break codes (4.7 breaks a heap in two).
             amount(Unit::Pile, pile, from, count)?;
@@ -480,39 +612,106 @@ impl Presentation for SumPlay {
         }
     }
 
-    /// The components as `grundy sum` writes them: `nim:3`, `lasker:5`, … one per heap.
+    /// The components as `grundy sum` writes them: `["nim:3,5", "lasker:7"]`.
     fn write_position<S: serde::Serializer>(
         &self,
-        position: &Vec<SumHeap>,
+        position: &Vec<Component>,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
-        self.components(position).serialize(serializer)
-    }
-
-    /// As `grundy sum` writes it (see [`SumPlay::components_after`]).
-    fn write_after<S: serde::Serializer>(
-        &self,
-        position: &Vec<SumHeap>,
-        change: &Change,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        self.components_after(position, change)
-            .serialize(serializer)
-    }
-
-    /// As `grundy sum` shows it (see [`SumPlay::components_after`]).
-    fn show_after(&self, position: &Vec<SumHeap>, change: &Change, _lang: Lang) -> String {
-        self.components_after(position, change).join(" + ")
+        use serde::Serialize;
+        self.rules.texts(position).serialize(serializer)
     }
 
     #[cfg(feature = "serde")]
     fn json_fields(
         &self,
-        position: &Vec<SumHeap>,
+        position: &Vec<Component>,
         _analysis: &Analysis<HeapStep>,
     ) -> Vec<(&'static str, serde_json::Value)> {
-        MixedSum::parse(&self.components(position), SubtractionSet::DEFAULT_LIMIT)
-            .expect("a position's heaps are checked when it is made")
+        self.valued(position)
+            .expect("a position's heaps are valued when it is made")
             .json_fields()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sum_with(params: &[(&str, &str)]) -> Setup {
+        Setup {
+            game: "sum".to_string(),
+            params: params
+                .iter()
+                .map(|&(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            ..Setup::default()
+        }
+    }
+
+    #[test]
+    fn typed_components_and_games_joined_by_commas_are_one_position() {
+        let words: Vec<String> = ["nim:3,5", "lasker:7", "sub{2, 1}:4,1"]
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        let (read, heaps) = SumPlay::read_words(&sum_with(&[]), &words)
+            .unwrap()
+            .unwrap();
+        assert_eq!(read.params["games"], "nim,nim lasker sub{1,2},sub{1,2}");
+        assert_eq!(heaps, vec![3, 5, 7, 4, 1]);
+        let game = SumPlay::from_setup(&read).unwrap();
+        let position = game.position(heaps.clone()).unwrap();
+        let shown = "nim:3,5 + lasker:7 + sub{1,2}:4,1";
+        assert_eq!(game.show(&position, Lang::En), shown);
+        let text = SumPlay::read_text(&sum_with(&[]), shown.as_bytes()).unwrap();
+        assert_eq!(text, Some((read.clone(), heaps.clone())));
+        // A split leaves its heaps in the component, and the game resumes as it stands.
+        let split = Change::Split {
+            pile: 2,
+            from: 7,
+            into: [3, 4],
+        };
+        let after = game.apply(&position, &split);
+        assert_eq!(
+            game.show(&after, Lang::En),
+            "nim:3,5 + lasker:3,4 + sub{1,2}:4,1"
+        );
+        let resume = game.resume(&after);
+        let games = &resume.params["games"];
+        let again = SumPlay::from_setup(&sum_with(&[("games", games)])).unwrap();
+        assert_eq!(again.position(resume.position).unwrap(), after);
+        // One name for every heap: each heap a component of its own.
+        let nim = SumPlay::from_setup(&sum_with(&[("games", "nim")])).unwrap();
+        let apart = nim.position(vec![3, 5]).unwrap();
+        assert_eq!(nim.show(&apart, Lang::En), "nim:3 + nim:5");
+    }
+
+    #[test]
+    fn games_and_components_are_refused_in_one_line() {
+        let refused =
+            |params: &[(&str, &str)], heaps: Vec<u64>| match SumPlay::from_setup(&sum_with(params))
+            {
+                Err(e) => e.to_string(),
+                Ok(game) => game.position(heaps).unwrap_err().to_string(),
+            };
+        assert!(
+            refused(&[("games", "nim,lasker")], vec![1, 2])
+                .contains("one component, of one ruleset")
+        );
+        assert!(refused(&[("games", "nim lasker")], vec![1, 2, 3]).contains("3 piles for 2"));
+        assert!(refused(&[("games", "wythoff")], vec![1]).contains("no closed form"));
+        assert!(refused(&[("games", "kayles")], vec![1 << 40]).contains("component 1 'kayles:"));
+        let past = refused(&[("games", "nim"), ("max_components", "2")], vec![1, 2, 3]);
+        assert_eq!(
+            past,
+            "too many components: more than 2 (raise --max-components)"
+        );
+        let words = vec!["nim:1".to_string()];
+        let both = SumPlay::read_words(&sum_with(&[("games", "nim")]), &words).unwrap_err();
+        assert!(
+            both.to_string().contains("give --games with heaps only"),
+            "{both}"
+        );
     }
 }

@@ -4,8 +4,7 @@ use crate::engine::EngineError;
 use crate::games::mixed::HeapComponent;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::ruleset::{
-    FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, some_piles,
-    takes_from_one_pile,
+    FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, takes_from_one_pile,
 };
 use crate::{Analysis, AnalyzeOptions, Convention, Lang};
 
@@ -69,11 +68,7 @@ impl Ruleset for NimPlay {
         Some(Box::new(Nim))
     }
 
-    fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
-        some_piles(numbers)
-    }
-
-    takes_from_one_pile!(Ruleset);
+    takes_from_one_pile!(Ruleset, any piles);
 
     fn analyze(
         &self,
