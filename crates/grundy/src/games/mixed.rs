@@ -170,31 +170,32 @@ pub fn split_components<S: AsRef<str>>(input: &[S]) -> Vec<String> {
     input
         .iter()
         .flat_map(|text| component_words(text.as_ref()))
+        .map(str::to_string)
         .collect()
 }
 
 /// The components of `text` one by one, as [`split_components`] finds them: a caller can stop
 /// after as many as it takes.
-pub fn component_words(text: &str) -> impl Iterator<Item = String> + '_ {
-    let mut chars = text.chars();
+pub fn component_words(text: &str) -> impl Iterator<Item = &str> + '_ {
+    let mut chars = text.char_indices();
     std::iter::from_fn(move || {
-        let mut word = String::new();
+        let mut start = None;
         let mut depth = 0usize;
-        for c in chars.by_ref() {
+        for (i, c) in chars.by_ref() {
             match c {
                 '{' => depth += 1,
                 '}' => depth = depth.saturating_sub(1),
                 _ => {}
             }
             if depth == 0 && (c.is_whitespace() || c == '+') {
-                if !word.is_empty() {
-                    return Some(word);
+                if let Some(start) = start {
+                    return Some(&text[start..i]);
                 }
             } else {
-                word.push(c);
+                start.get_or_insert(i);
             }
         }
-        (!word.is_empty()).then_some(word)
+        start.map(|start| &text[start..])
     })
 }
 
@@ -245,7 +246,7 @@ impl MixedSum {
     }
 
     /// Reads components (one per string) with at most `max_sets` different subtraction sets
-    /// and take-and-break codes, computing no table yet ([`MixedSum::prepare`] does).
+    /// and take-and-break codes, computing no table yet.
     ///
     /// Each game as written is looked up in the registry once, and each ruleset kept once (by
     /// [`HeapComponent::rules_key`]).
@@ -315,19 +316,6 @@ impl MixedSum {
         })
     }
 
-    /// Makes every heap valued: computes each ruleset's table (at most `limit` values of a
-    /// subtraction set) as far as its heaps need.
-    ///
-    /// # Errors
-    /// The first component with a heap that has no value, in the notation.
-    pub fn prepare(&mut self, limit: usize) -> Result<(), SumError> {
-        let names: Vec<String> = self.rulesets.iter().map(|r| r.name()).collect();
-        let components = &self.components;
-        prepare(components, &mut self.rulesets, limit, |i| {
-            text(&names[components[i].ruleset], &components[i].piles)
-        })
-    }
-
     /// The name of ruleset `ruleset` (an index into [`MixedSum::rulesets`]) in the notation:
     /// `nim`, `lasker`, `half`, `sub{SET}`, a take-and-break game's name or code (`kayles`,
     /// `0.137`).
@@ -337,59 +325,28 @@ impl MixedSum {
 
     /// Each component in the notation, `GAME:PILES`.
     pub fn to_strings(&self) -> Vec<String> {
-        self.texts(&self.components)
+        self.parts().texts()
     }
 
     /// Each of `components` (of this sum's rulesets) in the notation, `GAME:PILES`.
     pub fn texts(&self, components: &[Component]) -> Vec<String> {
-        let names: Vec<String> = self.rulesets.iter().map(|r| r.name()).collect();
-        components
-            .iter()
-            .map(|c| text(&names[c.ruleset], &c.piles))
-            .collect()
+        Parts {
+            components,
+            rulesets: &self.rulesets,
+        }
+        .texts()
     }
 
     /// The fields an analysis's JSON adds for a sum: `components`, each with its `component` in
     /// the notation, its `game`, `piles` and `grundy` value.
     #[cfg(feature = "serde")]
     pub fn json_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
-        let components: Vec<serde_json::Value> = self
-            .components
-            .iter()
-            .zip(self.to_strings())
-            .zip(self.values())
-            .map(|((c, text), value)| {
-                serde_json::json!({
-                    "component": text,
-                    "game": self.name(c.ruleset),
-                    "piles": c.piles,
-                    "grundy": value,
-                })
-            })
-            .collect();
-        vec![("components", serde_json::Value::Array(components))]
+        self.parts().json_fields()
     }
 
     /// Each component's value: the XOR of its heaps' values.
     pub fn values(&self) -> Vec<Nimber> {
-        self.components
-            .iter()
-            .map(|c| {
-                let rules = &self.rulesets[c.ruleset];
-                c.piles.iter().map(|&n| rules.value(n)).sum()
-            })
-            .collect()
-    }
-
-    /// The heaps of all components in order, with the ruleset of each.
-    fn flat(&self) -> (Vec<u64>, Vec<usize>) {
-        let mut piles = Vec::new();
-        let mut rules = Vec::new();
-        for c in &self.components {
-            piles.extend(&c.piles);
-            rules.extend(std::iter::repeat_n(c.ruleset, c.piles.len()));
-        }
-        (piles, rules)
+        self.parts().values()
     }
 
     /// The game's name for people.
@@ -401,9 +358,81 @@ impl MixedSum {
     /// each heap the order of its ruleset) and, if asked, the explanation: each ruleset's
     /// theorem, in the order first written, then the heaps' values.
     pub fn analyze(&self, options: &AnalyzeOptions) -> Analysis<HeapStep> {
-        let (piles, rules) = self.flat();
+        self.parts().analyze(options)
+    }
+
+    fn parts(&self) -> Parts<'_> {
+        Parts {
+            components: &self.components,
+            rulesets: &self.rulesets,
+        }
+    }
+}
+
+/// Components and the rulesets they index, borrowed: what the analysis reads. A [`MixedSum`]
+/// owns both; `grundy play sum` ([`SumPlay`]) keeps its rulesets apart from its positions.
+#[derive(Clone, Copy)]
+struct Parts<'a> {
+    components: &'a [Component],
+    rulesets: &'a [Box<dyn HeapComponent>],
+}
+
+impl Parts<'_> {
+    /// Each component in the notation, `GAME:PILES`.
+    fn texts(self) -> Vec<String> {
+        let names: Vec<String> = self.rulesets.iter().map(|r| r.name()).collect();
+        self.components
+            .iter()
+            .map(|c| text(&names[c.ruleset], &c.piles))
+            .collect()
+    }
+
+    /// As [`MixedSum::json_fields`].
+    #[cfg(feature = "serde")]
+    fn json_fields(self) -> Vec<(&'static str, serde_json::Value)> {
+        let names: Vec<String> = self.rulesets.iter().map(|r| r.name()).collect();
+        let components: Vec<serde_json::Value> = self
+            .components
+            .iter()
+            .zip(self.texts())
+            .zip(self.values())
+            .map(|((c, text), value)| {
+                serde_json::json!({
+                    "component": text,
+                    "game": names[c.ruleset],
+                    "piles": c.piles,
+                    "grundy": value,
+                })
+            })
+            .collect();
+        vec![("components", serde_json::Value::Array(components))]
+    }
+
+    /// Each component's value: the XOR of its heaps' values.
+    fn values(self) -> Vec<Nimber> {
+        self.components
+            .iter()
+            .map(|c| {
+                let rules = &self.rulesets[c.ruleset];
+                c.piles.iter().map(|&n| rules.value(n)).sum()
+            })
+            .collect()
+    }
+
+    /// As [`MixedSum::analyze`].
+    fn analyze(self, options: &AnalyzeOptions) -> Analysis<HeapStep> {
+        let mut piles = Vec::new();
+        let mut rules = Vec::new();
+        for c in self.components {
+            piles.extend(&c.piles);
+            rules.extend(std::iter::repeat_n(c.ruleset, c.piles.len()));
+        }
         let intro = self.rulesets.iter().map(|r| r.intro()).collect();
-        heaps::analyze(&Heaps { sum: self, rules }, &piles, intro, options)
+        let heaps = Heaps {
+            rulesets: self.rulesets,
+            rules,
+        };
+        heaps::analyze(&heaps, &piles, intro, options)
     }
 }
 
@@ -456,8 +485,9 @@ fn locate(components: &[Component], pile: usize) -> (usize, usize) {
     panic!("heap {pile} is past the sum's {start} heaps")
 }
 
-/// Makes every heap of `components` valued by its ruleset in `rulesets` ([`MixedSum::prepare`]),
-/// component `i` named `token(i)` in errors.
+/// Makes every heap of `components` valued by its ruleset in `rulesets`: computes each ruleset's
+/// table (at most `limit` values of a subtraction set) as far as its heaps need; component `i`
+/// is named `token(i)` in errors.
 fn prepare(
     components: &[Component],
     rulesets: &mut [Box<dyn HeapComponent>],
@@ -617,14 +647,14 @@ fn parse_piles(token: &str, piles_at: usize) -> Result<Vec<u64>, ComponentProble
 
 /// The heaps of a sum, each with its ruleset.
 struct Heaps<'a> {
-    sum: &'a MixedSum,
+    rulesets: &'a [Box<dyn HeapComponent>],
     /// The index of each heap's ruleset.
     rules: Vec<usize>,
 }
 
 impl Heaps<'_> {
     fn ruleset(&self, pile: usize) -> &dyn HeapComponent {
-        &*self.sum.rulesets[self.rules[pile]]
+        &*self.rulesets[self.rules[pile]]
     }
 }
 

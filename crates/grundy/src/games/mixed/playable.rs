@@ -4,13 +4,14 @@
 //! of one heap in its own ruleset. A position is typed as components `GAME:PILES`, or as heaps
 //! with their rulesets in the parameter `games`; the analysis is [`MixedSum`]'s.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::mixed::{
-    self, Component, ComponentProblem, HeapComponent, MixedSum, SumError, apply, locate,
+    self, Component, ComponentProblem, HeapComponent, MixedSum, Parts, SumError, apply, locate,
+    prepare,
 };
 use crate::games::octal;
 use crate::games::subtraction::SubtractionSet;
@@ -172,9 +173,9 @@ pub struct SumPlay {
     /// component of one heap alone stands for every heap).
     shape: Vec<(usize, usize)>,
     max_components: usize,
-    /// The components of the last position made or analysed, with each ruleset's values as far
-    /// as its heaps need: tables are computed once, and shared by clones.
-    values: Arc<Mutex<MixedSum>>,
+    /// The rulesets again, with their values as far as the heaps of the positions made so far
+    /// need: each table is computed once, and shared by clones.
+    values: Arc<Mutex<Vec<Box<dyn HeapComponent>>>>,
 }
 
 /// The names of `word` of the parameter `games`, one per heap of its component: split at the
@@ -230,28 +231,36 @@ impl FromSetup for SumPlay {
         let max_components =
             usize::try_from(setup.number_of(&MAX_COMPONENTS, 1)?).unwrap_or(usize::MAX);
         let text = setup.text_of(&GAMES).unwrap_or(DEFAULT_GAMES);
-        let words: Vec<String> = mixed::component_words(text).collect();
-        let mut tokens = Vec::new();
+        let words: Vec<&str> = mixed::component_words(text).collect();
+        // Each name once, in the order first written; each heap's name; each word's heaps.
+        let mut distinct: Vec<&str> = Vec::new();
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        let mut names = Vec::new();
+        let mut counts = Vec::with_capacity(words.len());
         for word in &words {
-            tokens.extend(
-                group_names(word)
-                    .into_iter()
-                    .map(|name| format!("{name}:0")),
-            );
+            let group = group_names(word);
+            counts.push(group.len());
+            names.extend(group.into_iter().map(|name| {
+                *seen.entry(name).or_insert_with(|| {
+                    distinct.push(name);
+                    distinct.len() - 1
+                })
+            }));
         }
-        let sum = MixedSum::read(&tokens, max_sets).map_err(|e| match e.problem {
-            ComponentProblem::Empty => bad_param(&GAMES, "no ruleset given".to_string()),
-            ComponentProblem::TooManySets { .. } => read_error(e),
-            problem => bad_param(&GAMES, problem.to_string()),
-        })?;
+        let tokens: Vec<String> = distinct.iter().map(|name| format!("{name}:0")).collect();
+        let read = |tokens: &[String]| {
+            MixedSum::read(tokens, max_sets).map_err(|e| match e.problem {
+                ComponentProblem::Empty => bad_param(&GAMES, "no ruleset given".to_string()),
+                ComponentProblem::TooManySets { .. } => read_error(e),
+                problem => bad_param(&GAMES, problem.to_string()),
+            })
+        };
+        let sum = read(&tokens)?;
+        let ruleset_of = |name: usize| sum.components[name].ruleset;
         let mut shape = Vec::with_capacity(words.len());
-        let mut heaps = sum.components.iter();
-        for word in &words {
-            let group: Vec<usize> = heaps
-                .by_ref()
-                .take(group_names(word).len())
-                .map(|c| c.ruleset)
-                .collect();
+        let mut heaps = names.into_iter();
+        for (word, count) in words.iter().zip(counts) {
+            let group: Vec<usize> = heaps.by_ref().take(count).map(ruleset_of).collect();
             if group.iter().any(|&r| r != group[0]) {
                 return Err(bad_param(
                     &GAMES,
@@ -261,12 +270,12 @@ impl FromSetup for SumPlay {
                     ),
                 ));
             }
-            shape.push((group[0], group.len()));
+            shape.push((group[0], count));
         }
         // The rules of each ruleset once more, for the moves: the values stay with `sum`.
         let names: Vec<String> = sum.rulesets.iter().map(|r| r.name()).collect();
         let first: Vec<String> = names.iter().map(|name| format!("{name}:0")).collect();
-        let moves = MixedSum::read(&first, max_sets).map_err(read_error)?;
+        let moves = read(&first)?;
         Ok(SumPlay {
             rules: SumRules {
                 games: names
@@ -276,7 +285,7 @@ impl FromSetup for SumPlay {
             },
             shape,
             max_components,
-            values: Arc::new(Mutex::new(sum)),
+            values: Arc::new(Mutex::new(sum.rulesets)),
         })
     }
 
@@ -309,9 +318,9 @@ impl FromSetup for SumPlay {
 /// The parameters and heaps of the components `words`: the parameter `games` gets each
 /// component's ruleset once per heap, joined by commas. Reads no further than one component past
 /// the parameter `max_components`, and computes no table.
-fn read_components(
+fn read_components<'a>(
     setup: &Setup,
-    words: impl Iterator<Item = String>,
+    words: impl Iterator<Item = &'a str>,
 ) -> Result<(Setup, Vec<u64>), SetupError> {
     if setup.params.contains_key(GAMES.name) {
         return Err(bad_param(
@@ -322,7 +331,7 @@ fn read_components(
     }
     let max = usize::try_from(setup.number_of(&MAX_COMPONENTS, 1)?).unwrap_or(usize::MAX);
     let max_sets = usize::try_from(setup.number_of(&MAX_SETS, 0)?).unwrap_or(usize::MAX);
-    let tokens: Vec<String> = words.take(max.saturating_add(1)).collect();
+    let tokens: Vec<&str> = words.take(max.saturating_add(1)).collect();
     if tokens.is_empty() {
         return Err(SetupError::Empty { what: "components" });
     }
@@ -334,27 +343,50 @@ fn read_components(
     }
     let sum = MixedSum::read(&tokens, max_sets).map_err(read_error)?;
     let names: Vec<String> = sum.rulesets.iter().map(|r| r.name()).collect();
-    let games: Vec<String> = sum
-        .components
-        .iter()
-        .map(|c| vec![names[c.ruleset].as_str(); c.piles.len()].join(","))
-        .collect();
+    let games = games_text(&names, &sum.components);
     let mut setup = setup.clone();
-    setup.params.insert(GAMES.name.to_string(), games.join(" "));
+    setup.params.insert(GAMES.name.to_string(), games);
     let heaps = sum.components.into_iter().flat_map(|c| c.piles).collect();
     Ok((setup, heaps))
 }
 
+/// The parameter `games` of `components`, whose rulesets are named `names`: each component's
+/// name once per heap joined by commas, the components separated by spaces.
+fn games_text<S: AsRef<str>>(names: &[S], components: &[Component]) -> String {
+    let mut text = String::new();
+    for (i, c) in components.iter().enumerate() {
+        for j in 0..c.piles.len() {
+            text.push_str(match (i, j) {
+                (0, 0) => "",
+                (_, 0) => " ",
+                _ => ",",
+            });
+            text.push_str(names[c.ruleset].as_ref());
+        }
+    }
+    text
+}
+
 impl SumPlay {
-    /// The sum of `position` as [`MixedSum`] analyses it, every heap valued.
+    /// The rulesets, every heap of `position` valued.
     ///
     /// # Errors
     /// The first component with a heap that has no value.
-    fn valued(&self, position: &[Component]) -> Result<MutexGuard<'_, MixedSum>, SumError> {
-        let mut sum = self.values.lock().unwrap_or_else(PoisonError::into_inner);
-        sum.components = position.to_vec();
-        sum.prepare(SubtractionSet::DEFAULT_LIMIT)?;
-        Ok(sum)
+    fn valued(
+        &self,
+        position: &[Component],
+    ) -> Result<MutexGuard<'_, Vec<Box<dyn HeapComponent>>>, SumError> {
+        let mut rulesets = self.values.lock().unwrap_or_else(PoisonError::into_inner);
+        prepare(
+            position,
+            &mut rulesets,
+            SubtractionSet::DEFAULT_LIMIT,
+            |i| {
+                let c = &position[i];
+                mixed::text(&self.rules.games[c.ruleset].0, &c.piles)
+            },
+        )?;
+        Ok(rulesets)
     }
 
     /// The move `change` if heap `pile` has it, else why not.
@@ -447,13 +479,15 @@ impl Ruleset for SumPlay {
 
     /// The heaps, and each component's ruleset once per heap.
     fn resume(&self, position: &Vec<Component>) -> crate::ruleset::Resume {
-        let games: Vec<String> = position
+        let names: Vec<&str> = self
+            .rules
+            .games
             .iter()
-            .map(|c| vec![self.rules.games[c.ruleset].0.as_str(); c.piles.len()].join(","))
+            .map(|(name, _)| name.as_str())
             .collect();
         crate::ruleset::Resume {
             position: position.numbers(),
-            params: BTreeMap::from([(GAMES.name.to_string(), games.join(" "))]),
+            params: BTreeMap::from([(GAMES.name.to_string(), games_text(&names, position))]),
         }
     }
 
@@ -487,10 +521,14 @@ impl Ruleset for SumPlay {
         position: &Vec<Component>,
         options: &AnalyzeOptions,
     ) -> Result<Analysis<HeapStep>, EngineError> {
-        let sum = self
+        let rulesets = self
             .valued(position)
             .expect("a position's heaps are valued when it is made");
-        Ok(sum.analyze(options))
+        let parts = Parts {
+            components: position,
+            rulesets: &rulesets,
+        };
+        Ok(parts.analyze(options))
     }
 
     /// Each heap becomes at most the ordered lists of heaps it can break into; each position has
@@ -628,9 +666,14 @@ impl Presentation for SumPlay {
         position: &Vec<Component>,
         _analysis: &Analysis<HeapStep>,
     ) -> Vec<(&'static str, serde_json::Value)> {
-        self.valued(position)
-            .expect("a position's heaps are valued when it is made")
-            .json_fields()
+        let rulesets = self
+            .valued(position)
+            .expect("a position's heaps are valued when it is made");
+        let parts = Parts {
+            components: position,
+            rulesets: &rulesets,
+        };
+        parts.json_fields()
     }
 }
 
