@@ -389,6 +389,18 @@ impl SumPlay {
         Ok(rulesets)
     }
 
+    /// `work` done on `position` with its rulesets, every heap valued: a position made by
+    /// [`Ruleset::position`] or reached from one by moves.
+    fn on_parts<T>(&self, position: &[Component], work: impl FnOnce(Parts<'_>) -> T) -> T {
+        let rulesets = self
+            .valued(position)
+            .expect("a position's heaps are valued when it is made");
+        work(Parts {
+            components: position,
+            rulesets: &rulesets,
+        })
+    }
+
     /// The move `change` if heap `pile` has it, else why not.
     fn legal(
         &self,
@@ -521,14 +533,7 @@ impl Ruleset for SumPlay {
         position: &Vec<Component>,
         options: &AnalyzeOptions,
     ) -> Result<Analysis<HeapStep>, EngineError> {
-        let rulesets = self
-            .valued(position)
-            .expect("a position's heaps are valued when it is made");
-        let parts = Parts {
-            components: position,
-            rulesets: &rulesets,
-        };
-        Ok(parts.analyze(options))
+        Ok(self.on_parts(position, |parts| parts.analyze(options)))
     }
 
     /// Each heap becomes at most the ordered lists of heaps it can break into; each position has
@@ -666,14 +671,7 @@ impl Presentation for SumPlay {
         position: &Vec<Component>,
         _analysis: &Analysis<HeapStep>,
     ) -> Vec<(&'static str, serde_json::Value)> {
-        let rulesets = self
-            .valued(position)
-            .expect("a position's heaps are valued when it is made");
-        let parts = Parts {
-            components: position,
-            rulesets: &rulesets,
-        };
-        parts.json_fields()
+        self.on_parts(position, |parts| parts.json_fields())
     }
 }
 
