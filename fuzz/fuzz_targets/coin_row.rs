@@ -25,7 +25,11 @@ const RULES: [Rule; 6] = [
 
 /// `heads` after turning the coins of `turn` (both increasing).
 fn after<P: Ord + Copy>(heads: &[P], turn: &[P]) -> Vec<P> {
-    let mut next: Vec<P> = heads.iter().filter(|p| !turn.contains(p)).copied().collect();
+    let mut next: Vec<P> = heads
+        .iter()
+        .filter(|p| !turn.contains(p))
+        .copied()
+        .collect();
     next.extend(turn.iter().filter(|p| !heads.contains(p)));
     next.sort_unstable();
     next
@@ -90,8 +94,11 @@ fuzz_target!(|bytes: &[u8]| {
         match Board::parse(product, text) {
             Err(e) => assert!(!e.to_string().contains('\n'), "{e}"),
             Ok(board) => {
-                let places: Vec<String> =
-                    board.heads.iter().map(|(x, y)| format!("{x},{y}")).collect();
+                let places: Vec<String> = board
+                    .heads
+                    .iter()
+                    .map(|(x, y)| format!("{x},{y}"))
+                    .collect();
                 assert_eq!(Board::parse(product, &places.join(" ")), Ok(board.clone()));
                 for turn in product_moves(product, &board.heads).iter().take(16) {
                     let next = Board {

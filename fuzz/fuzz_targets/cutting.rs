@@ -35,10 +35,16 @@ fuzz_target!(|bytes: &[u8]| {
     let analysis = cutting::analyze(&pieces, &AnalyzeOptions::default()).expect("checked");
     let table = CuttingTable::for_pieces(&pieces).expect("checked");
     assert_eq!(analysis.outcome, table.outcome(&pieces));
-    assert_eq!(analysis.outcome == Outcome::N, analysis.winning_move_count > 0);
+    assert_eq!(
+        analysis.outcome == Outcome::N,
+        analysis.winning_move_count > 0
+    );
     for change in &analysis.winning_moves {
         let next = cutting::apply(&pieces, change);
         let ends = next.contains(&[1, 1]);
-        assert!(ends || table.outcome(&next) == Outcome::P, "{pieces:?} {change:?}");
+        assert!(
+            ends || table.outcome(&next) == Outcome::P,
+            "{pieces:?} {change:?}"
+        );
     }
 });

@@ -25,11 +25,22 @@ fuzz_target!(|bytes: &[u8]| {
     }
     for drawing in drawings {
         let inline = drawing.to_string();
-        assert_eq!(Drawing::parse_inline(&inline, bounds), Ok(drawing.clone()), "{inline}");
+        assert_eq!(
+            Drawing::parse_inline(&inline, bounds),
+            Ok(drawing.clone()),
+            "{inline}"
+        );
         let lines = drawing.to_lines();
-        assert_eq!(Drawing::parse_lines(lines.as_bytes(), bounds), Ok(drawing.clone()), "{lines}");
+        assert_eq!(
+            Drawing::parse_lines(lines.as_bytes(), bounds),
+            Ok(drawing.clone()),
+            "{lines}"
+        );
 
-        let options = AnalyzeOptions { max_moves: usize::MAX, explain: true };
+        let options = AnalyzeOptions {
+            max_moves: usize::MAX,
+            explain: true,
+        };
         let analysis = hackenbush::analyze(&drawing, &options);
         assert_eq!(analysis.unexamined, 0, "{inline}");
         let a = analysis.analysis;
