@@ -177,25 +177,32 @@ pub fn split_components<S: AsRef<str>>(input: &[S]) -> Vec<String> {
 /// The components of `text` one by one, as [`split_components`] finds them: a caller can stop
 /// after as many as it takes.
 pub fn component_words(text: &str) -> impl Iterator<Item = &str> + '_ {
-    let mut chars = text.char_indices();
+    split_outside_braces(text, |c| c.is_whitespace() || c == '+').filter(|word| !word.is_empty())
+}
+
+/// The pieces of `text` between the characters `separates` accepts outside braces, empty pieces
+/// included (`sub{1, 2}` is one piece however it is split).
+fn split_outside_braces(
+    text: &str,
+    separates: impl Fn(char) -> bool,
+) -> impl Iterator<Item = &str> {
+    let mut depth = 0usize;
+    let mut rest = Some(text);
     std::iter::from_fn(move || {
-        let mut start = None;
-        let mut depth = 0usize;
-        for (i, c) in chars.by_ref() {
+        let current = rest?;
+        for (i, c) in current.char_indices() {
             match c {
                 '{' => depth += 1,
                 '}' => depth = depth.saturating_sub(1),
                 _ => {}
             }
-            if depth == 0 && (c.is_whitespace() || c == '+') {
-                if let Some(start) = start {
-                    return Some(&text[start..i]);
-                }
-            } else {
-                start.get_or_insert(i);
+            if depth == 0 && separates(c) {
+                rest = Some(&current[i + c.len_utf8()..]);
+                return Some(&current[..i]);
             }
         }
-        start.map(|start| &text[start..])
+        rest = None;
+        Some(current)
     })
 }
 
@@ -316,13 +323,6 @@ impl MixedSum {
         })
     }
 
-    /// The name of ruleset `ruleset` (an index into [`MixedSum::rulesets`]) in the notation:
-    /// `nim`, `lasker`, `half`, `sub{SET}`, a take-and-break game's name or code (`kayles`,
-    /// `0.137`).
-    pub fn name(&self, ruleset: usize) -> String {
-        self.rulesets[ruleset].name()
-    }
-
     /// Each component in the notation, `GAME:PILES`.
     pub fn to_strings(&self) -> Vec<String> {
         self.parts().texts()
@@ -378,23 +378,24 @@ struct Parts<'a> {
 }
 
 impl Parts<'_> {
+    /// The rulesets' names in the notation.
+    fn names(self) -> Vec<String> {
+        self.rulesets.iter().map(|r| r.name()).collect()
+    }
+
     /// Each component in the notation, `GAME:PILES`.
     fn texts(self) -> Vec<String> {
-        let names: Vec<String> = self.rulesets.iter().map(|r| r.name()).collect();
-        self.components
-            .iter()
-            .map(|c| text(&names[c.ruleset], &c.piles))
-            .collect()
+        texts(&self.names(), self.components)
     }
 
     /// As [`MixedSum::json_fields`].
     #[cfg(feature = "serde")]
     fn json_fields(self) -> Vec<(&'static str, serde_json::Value)> {
-        let names: Vec<String> = self.rulesets.iter().map(|r| r.name()).collect();
+        let names = self.names();
         let components: Vec<serde_json::Value> = self
             .components
             .iter()
-            .zip(self.texts())
+            .zip(texts(&names, self.components))
             .zip(self.values())
             .map(|((c, text), value)| {
                 serde_json::json!({
@@ -504,6 +505,14 @@ fn prepare(
             })?;
     }
     Ok(())
+}
+
+/// Each of `components` in the notation, `GAME:PILES`, its ruleset named by `names`.
+fn texts<S: AsRef<str>>(names: &[S], components: &[Component]) -> Vec<String> {
+    components
+        .iter()
+        .map(|c| text(names[c.ruleset].as_ref(), &c.piles))
+        .collect()
 }
 
 /// A component in the notation: `name:PILES`.

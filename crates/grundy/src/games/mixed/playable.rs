@@ -104,9 +104,11 @@ impl Numbered for Vec<Component> {
 /// The rules of a sum, for the engine: the rulesets its components may have.
 #[derive(Clone, Debug)]
 pub struct SumRules {
-    /// Each ruleset as `grundy sum` writes it (`nim`, `sub{1,2}`, `kayles`), and its moves;
-    /// [`Component::ruleset`] indexes it.
-    games: Vec<(String, Arc<dyn HeapComponent>)>,
+    /// Each ruleset as `grundy sum` writes it (`nim`, `sub{1,2}`, `kayles`);
+    /// [`Component::ruleset`] indexes it and [`SumRules::games`].
+    names: Vec<String>,
+    /// Each ruleset's moves.
+    games: Vec<Arc<dyn HeapComponent>>,
 }
 
 impl SumRules {
@@ -114,9 +116,7 @@ impl SumRules {
     fn each_move(&self, position: &[Component], pile: usize, visit: &mut dyn FnMut(Change)) {
         let (index, local) = locate(position, pile);
         let c = &position[index];
-        self.games[c.ruleset]
-            .1
-            .each_move(pile, c.piles[local], visit);
+        self.games[c.ruleset].each_move(pile, c.piles[local], visit);
     }
 
     /// Calls `visit` with every move of every heap, heap by heap.
@@ -124,18 +124,10 @@ impl SumRules {
         let mut pile = 0;
         for c in position {
             for &n in &c.piles {
-                self.games[c.ruleset].1.each_move(pile, n, visit);
+                self.games[c.ruleset].each_move(pile, n, visit);
                 pile += 1;
             }
         }
-    }
-
-    /// Each component in the notation, `GAME:PILES`.
-    fn texts(&self, position: &[Component]) -> Vec<String> {
-        position
-            .iter()
-            .map(|c| mixed::text(&self.games[c.ruleset].0, &c.piles))
-            .collect()
     }
 }
 
@@ -178,24 +170,9 @@ pub struct SumPlay {
     values: Arc<Mutex<Vec<Box<dyn HeapComponent>>>>,
 }
 
-/// The names of `word` of the parameter `games`, one per heap of its component: split at the
-/// commas outside braces (`sub{1,2},sub{1,2}` is two).
-fn group_names(word: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let (mut depth, mut start) = (0usize, 0);
-    for (i, c) in word.char_indices() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => {
-                names.push(&word[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    names.push(&word[start..]);
-    names
+/// The bound `param` (at least `min`) that `setup` gives; past what a `usize` holds, no bound.
+fn bound(setup: &Setup, param: &ParamDoc, min: u64) -> Result<usize, SetupError> {
+    Ok(usize::try_from(setup.number_of(param, min)?).unwrap_or(usize::MAX))
 }
 
 /// What is wrong with the parameter `param`.
@@ -227,20 +204,20 @@ impl FromSetup for SumPlay {
     /// sets than `max_sets`, or another parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[GAMES, MAX_COMPONENTS, MAX_SETS])?;
-        let max_sets = usize::try_from(setup.number_of(&MAX_SETS, 0)?).unwrap_or(usize::MAX);
-        let max_components =
-            usize::try_from(setup.number_of(&MAX_COMPONENTS, 1)?).unwrap_or(usize::MAX);
+        let max_sets = bound(setup, &MAX_SETS, 0)?;
+        let max_components = bound(setup, &MAX_COMPONENTS, 1)?;
         let text = setup.text_of(&GAMES).unwrap_or(DEFAULT_GAMES);
         let words: Vec<&str> = mixed::component_words(text).collect();
         // Each name once, in the order first written; each heap's name; each word's heaps.
         let mut distinct: Vec<&str> = Vec::new();
         let mut seen: HashMap<&str, usize> = HashMap::new();
-        let mut names = Vec::new();
+        let mut heap_names = Vec::new();
         let mut counts = Vec::with_capacity(words.len());
         for word in &words {
-            let group = group_names(word);
+            // The heaps of one component: its names joined by commas (`sub{1,2},sub{1,2}`).
+            let group: Vec<&str> = mixed::split_outside_braces(word, |c| c == ',').collect();
             counts.push(group.len());
-            names.extend(group.into_iter().map(|name| {
+            heap_names.extend(group.into_iter().map(|name| {
                 *seen.entry(name).or_insert_with(|| {
                     distinct.push(name);
                     distinct.len() - 1
@@ -258,7 +235,7 @@ impl FromSetup for SumPlay {
         let sum = read(&tokens)?;
         let ruleset_of = |name: usize| sum.components[name].ruleset;
         let mut shape = Vec::with_capacity(words.len());
-        let mut heaps = names.into_iter();
+        let mut heaps = heap_names.into_iter();
         for (word, count) in words.iter().zip(counts) {
             let group: Vec<usize> = heaps.by_ref().take(count).map(ruleset_of).collect();
             if group.iter().any(|&r| r != group[0]) {
@@ -278,10 +255,8 @@ impl FromSetup for SumPlay {
         let moves = read(&first)?;
         Ok(SumPlay {
             rules: SumRules {
-                games: names
-                    .into_iter()
-                    .zip(moves.rulesets.into_iter().map(Arc::from))
-                    .collect(),
+                names,
+                games: moves.rulesets.into_iter().map(Arc::from).collect(),
             },
             shape,
             max_components,
@@ -329,8 +304,8 @@ fn read_components<'a>(
                 .to_string(),
         ));
     }
-    let max = usize::try_from(setup.number_of(&MAX_COMPONENTS, 1)?).unwrap_or(usize::MAX);
-    let max_sets = usize::try_from(setup.number_of(&MAX_SETS, 0)?).unwrap_or(usize::MAX);
+    let max = bound(setup, &MAX_COMPONENTS, 1)?;
+    let max_sets = bound(setup, &MAX_SETS, 0)?;
     let tokens: Vec<&str> = words.take(max.saturating_add(1)).collect();
     if tokens.is_empty() {
         return Err(SetupError::Empty { what: "components" });
@@ -383,7 +358,7 @@ impl SumPlay {
             SubtractionSet::DEFAULT_LIMIT,
             |i| {
                 let c = &position[i];
-                mixed::text(&self.rules.games[c.ruleset].0, &c.piles)
+                mixed::text(&self.rules.names[c.ruleset], &c.piles)
             },
         )?;
         Ok(rulesets)
@@ -491,15 +466,10 @@ impl Ruleset for SumPlay {
 
     /// The heaps, and each component's ruleset once per heap.
     fn resume(&self, position: &Vec<Component>) -> crate::ruleset::Resume {
-        let names: Vec<&str> = self
-            .rules
-            .games
-            .iter()
-            .map(|(name, _)| name.as_str())
-            .collect();
+        let games = games_text(&self.rules.names, position);
         crate::ruleset::Resume {
             position: position.numbers(),
-            params: BTreeMap::from([(GAMES.name.to_string(), games_text(&names, position))]),
+            params: BTreeMap::from([(GAMES.name.to_string(), games)]),
         }
     }
 
@@ -516,9 +486,7 @@ impl Ruleset for SumPlay {
         position.iter().all(|c| {
             c.piles.iter().all(|&n| {
                 let mut none = true;
-                self.rules.games[c.ruleset]
-                    .1
-                    .each_move(0, n, &mut |_| none = false);
+                self.rules.games[c.ruleset].each_move(0, n, &mut |_| none = false);
                 none
             })
         })
@@ -595,7 +563,7 @@ impl Presentation for SumPlay {
 
     /// The components as `grundy sum` writes them: `nim:3,5 + lasker:7`.
     fn show(&self, position: &Vec<Component>, _lang: Lang) -> String {
-        self.rules.texts(position).join(" + ")
+        mixed::texts(&self.rules.names, position).join(" + ")
     }
 
     fn parse_move(&self, position: &Vec<Component>, text: &str) -> Result<Change, MoveError> {
@@ -662,7 +630,7 @@ impl Presentation for SumPlay {
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         use serde::Serialize;
-        self.rules.texts(position).serialize(serializer)
+        mixed::texts(&self.rules.names, position).serialize(serializer)
     }
 
     #[cfg(feature = "serde")]
