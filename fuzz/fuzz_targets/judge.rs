@@ -1,5 +1,6 @@
-//! Every contest input format of `grundy judge`: the first byte picks the problem, the rest is
-//! its input.
+//! Every contest input format of `grundy judge`: the first byte picks the problem (its index in
+//! `judge::problems()`, modulo their number; each seed in `corpus/judge/` starts with its
+//! problem's, as `crates/grundy-judge/tests/fuzz_seeds.rs` checks), the rest is its input.
 //!
 //! Invariants: an error is one line; an input accepted within the statement's limits is accepted
 //! with the same answer without them (`--no-limits`) and after its tokens are laid out again

@@ -111,13 +111,22 @@ fn counted(cases: &[Case]) -> String {
     text
 }
 
-/// The value of a coordinate from 1 under Turning Turtles: the factor of both products.
-fn turtle(c: u64) -> Nimber {
-    Nimber(
+/// The next coordinate, counted from 1 and at most `hi` (with limits), as its value under
+/// Turning Turtles: the factor of the products. Coordinate 0 is refused even with
+/// `--no-limits`: there is no such row.
+fn turtle(input: &mut Input, what: &str, hi: u64) -> anyhow::Result<Nimber> {
+    let c = input.read(what, 1, hi)?;
+    if c == 0 {
+        anyhow::bail!(
+            "{}: {what} 0 is not on the board (coordinates count from 1)",
+            input.last_place()
+        );
+    }
+    Ok(Nimber(
         Rule::Turtles
             .value(c - 1)
             .expect("coordinates are below 2^64 − 1"),
-    )
+    ))
 }
 
 fn mock_turtles(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -142,9 +151,9 @@ fn switch_lights(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> {
         let n = input.read("the number of lights n", 0, LIGHTS)?;
         let mut total = Nimber(0);
         for _ in 0..n {
-            let x = input.read("a light's x", 1, COORD)?;
-            let y = input.read("a light's y", 1, COORD)?;
-            total += turtle(x) * turtle(y);
+            let x = turtle(input, "a light's x", COORD)?;
+            let y = turtle(input, "a light's y", COORD)?;
+            total += x * y;
         }
         let answer = if total.is_zero() {
             "Don't waste your time."
@@ -162,7 +171,7 @@ fn light_box(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> {
         for _ in 0..n {
             let mut value = Nimber(1);
             for what in ["a light's x", "a light's y", "a light's z"] {
-                value = value * turtle(input.read(what, 1, BOX_COORD)?);
+                value = value * turtle(input, what, BOX_COORD)?;
             }
             total += value;
         }
@@ -295,5 +304,24 @@ mod tests {
                 })
                 .collect()
         });
+    }
+
+    #[test]
+    fn coordinate_0_is_an_error_even_without_limits() {
+        // Found by the fuzz target `judge`: a light at y = 0 underflowed the coordinate's
+        // place from 0 under --no-limits.
+        for (id, input, place) in [
+            ("hdu-3404", &b"1\n2\n4 7\n3 0\n"[..], "line 4, column 3"),
+            ("poj-3533", b"1\n0 2 2\n", "line 2, column 1"),
+        ] {
+            for limits in [true, false] {
+                let err = crate::solve_bytes(crate::find(id).unwrap(), input, limits)
+                    .unwrap_err()
+                    .to_string();
+                assert!(err.starts_with(place), "{id}: {err}");
+                assert!(!limits || err.contains("out of range"), "{id}: {err}");
+                assert!(limits || err.contains("count from 1"), "{id}: {err}");
+            }
+        }
     }
 }
