@@ -44,6 +44,15 @@ impl Description {
             .map_or_else(|| self.part.position_en(), str::to_string)
     }
 
+    /// The position's name in the usage line: its part (`PILE`), or `POSITION` when it is typed
+    /// otherwise (a sum's `GAME:PILES` components).
+    fn value_name(&self) -> String {
+        match self.typed {
+            Some(_) => "POSITION".to_string(),
+            None => self.part.en().to_uppercase(),
+        }
+    }
+
     /// The help's first paragraph without its full stop: the rules in one line.
     fn summary(&self) -> &'static str {
         self.help
@@ -147,7 +156,7 @@ fn command(name: &'static str, analysis: bool) -> Command {
     };
     command.arg(
         Arg::new("position")
-            .value_name(about.part.en().to_uppercase())
+            .value_name(about.value_name())
             .num_args(if analysis { 0.. } else { 1.. })
             .required(!analysis)
             .allow_negative_numbers(true)

@@ -227,3 +227,20 @@ fn components_come_from_a_file_and_games_group_heaps_by_commas() {
         &["give --games with heaps only"],
     );
 }
+
+#[test]
+fn the_usage_names_a_typed_position_and_piles_as_piles() {
+    for (command, usage) in [
+        ("sum", "Usage: grundy sum [OPTIONS] [POSITION]..."),
+        ("nim", "Usage: grundy nim [OPTIONS] [PILE]..."),
+    ] {
+        grundy(&[command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(usage));
+    }
+    grundy(&["play", "sum", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("<POSITION>..."));
+}

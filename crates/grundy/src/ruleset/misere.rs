@@ -343,7 +343,13 @@ impl<R: Presentation> Presentation for Misere<R> {
 
     fn title(&self, lang: Lang) -> String {
         let title = self.rules.title(lang);
-        lang.pick(format!("misère {title}"), format!("反常规则的{title}"))
+        // A Latin name after Chinese text is set off by a space, as the titles themselves do.
+        let gap = if title.starts_with(|c: char| c.is_ascii()) {
+            " "
+        } else {
+            ""
+        };
+        lang.pick(format!("misère {title}"), format!("反常规则的{gap}{title}"))
     }
     fn notation(&self) -> Notation {
         self.rules.notation()
@@ -424,6 +430,28 @@ mod tests {
                 .collect(),
         };
         with_ruleset(&setup, Steps(numbers)).unwrap()
+    }
+
+    #[test]
+    fn a_chinese_misere_title_sets_a_latin_name_off_by_a_space() {
+        struct Title;
+        impl Visitor for Title {
+            type Output = String;
+            fn visit<G: Playable>(self, game: G) -> String {
+                game.title(Lang::Zh)
+            }
+        }
+        let title = |game: &str| {
+            let setup = Setup {
+                game: game.to_string(),
+                misere: true,
+                every: false,
+                params: Default::default(),
+            };
+            with_ruleset(&setup, Title).unwrap()
+        };
+        assert_eq!(title("lasker"), "反常规则的 Lasker 取石子（可分堆）");
+        assert_eq!(title("half"), "反常规则的每次至多取一半");
     }
 
     fn kinds(steps: &[serde_json::Value]) -> Vec<&str> {
