@@ -433,6 +433,9 @@ async fn the_game_list_gives_each_rulesets_parameters_conventions_and_board() {
         ("wythoff", false),
     ] {
         assert_eq!(entry(name)["every"], every, "{name}");
+        // How a move of that play is written, for the page's move line, where it is offered.
+        let example = &entry(name)["every_notation"]["example"];
+        assert_eq!(example.is_string(), every, "{name}: {example}");
     }
     // One stone on step 1 goes to the ground: the last move, which loses under misère play.
     let (_, v) = post(

@@ -12,21 +12,43 @@ export const MAX_DRAWN = 24;
  * numbers, and moves are typed. */
 const MAX_PLACES = 40;
 
-/** Piles of stone buttons: stone j of pile i takes it and those after it. */
+/**
+ * Piles of stone buttons: stone j of pile i takes it and those after it. Under Every-SG play a
+ * click picks that take for its pile (a second click on the pile's pick drops it), and the
+ * button below plays the picks of every pile as one move.
+ */
 function drawPiles(target, m, piles) {
+  // The take each pile's stones mark as hinted: under Every-SG, the hinted move's in that pile.
+  const hint = (i) => (m.hinted?.kind === 'every' ? m.hinted.moves : [m.hinted]).find((c) => c?.pile === i);
+  const picks = new Map();
+  const submit = el('button', { type: 'button', class: 'every-submit', text: t('every_button'), disabled: '' });
+  submit.addEventListener('click', () => {
+    m.human([...picks].sort((a, b) => a[0] - b[0]).map(([i, take]) => `${i + 1} ${take}`).join('; '));
+  });
   piles.forEach((p, i) => {
     const row = el('div', { class: 'row pile', 'data-pile': String(i) },
       el('span', { class: 'label', text: `${t('pile')} ${i + 1}` }));
     const stones = el('span', { class: 'stones' });
+    const shown = () => stones.querySelectorAll('.stone').forEach((s, j) => {
+      s.classList.toggle('picked', picks.has(i) && j >= p - picks.get(i));
+    });
     if (p <= MAX_DRAWN * 2) {
       for (let j = 0; j < p; j++) {
         const take = p - j;
-        const hinted = m.hinted && m.hinted.pile === i && j >= m.hinted.to;
+        const h = hint(i);
+        const hinted = h && j >= h.to;
         stones.append(el('button', {
           type: 'button', class: hinted ? 'stone hinted' : 'stone',
           'aria-label': t('take_button', take, i + 1),
           'data-move': `${i + 1} ${take}`,
-          onclick: () => m.human(`${i + 1} ${take}`),
+          onclick: m.every
+            ? () => {
+              if (picks.get(i) === take) picks.delete(i);
+              else picks.set(i, take);
+              shown();
+              submit.disabled = picks.size === 0 || m.over || m.busy;
+            }
+            : () => m.human(`${i + 1} ${take}`),
         }));
       }
     } else {
@@ -35,6 +57,7 @@ function drawPiles(target, m, piles) {
     row.append(stones, el('span', { class: 'count', text: String(p) }));
     target.append(row);
   });
+  if (m.every) target.append(el('p', { class: 'turn-bar' }, el('span', { class: 'hint', text: t('every_help') }), submit));
 }
 
 /**

@@ -6,13 +6,14 @@ import { lang, t } from './i18n.js';
 
 export function makeMatch(changed) {
   const m = {
-    game: 'nim', misere: false, resume: { position: [] }, history: [], log: [],
+    game: 'nim', misere: false, every: false, resume: { position: [] }, history: [], log: [],
     over: false, busy: false, hinted: null, message: '', finished: null,
     // A script game's rules, and the options of its position ({options, count}).
     script: null, choices: null,
   };
   m.request = (extra) => ({
-    game: m.game, misere: m.misere, lang, ...(m.script === null ? {} : { script: m.script }), ...m.resume, ...extra,
+    game: m.game, misere: m.misere, ...(m.every ? { every: true } : {}), lang,
+    ...(m.script === null ? {} : { script: m.script }), ...m.resume, ...extra,
   });
   /** Keeps the options an answer lists (script games). */
   const choose = (r) => { m.choices = r.options ? { options: r.options, count: r.option_count } : null; };
@@ -23,7 +24,7 @@ export function makeMatch(changed) {
   };
   m.start = async (game, resume, misere, first, extra = {}) => {
     Object.assign(m, {
-      game, resume, misere, history: [], log: [], over: false, busy: false,
+      game, resume, misere, every: false, history: [], log: [], over: false, busy: false,
       finished: null, hinted: null, message: '', failed: false, script: null, choices: null, ...extra,
     });
     await changed();
@@ -116,7 +117,7 @@ export function drawMatchText(m, ids, info) {
   $(ids.submit).disabled = $(ids.hint).disabled = m.over || m.busy;
   $(ids.undo).disabled = m.busy || m.history.length === 0;
   if (info) {
-    const n = info.notation;
+    const n = m.every ? info.every_notation : info.notation;
     $(ids.notation).textContent = lang === 'zh'
       ? `走法写作「${n.zh}」：${n.meaning_zh}（例如 ${n.example}）`
       : `A move is ${n.en}: ${n.meaning_en} (e.g. ${n.example}).`;

@@ -24,8 +24,10 @@ export function drawMatch() {
   const drawable = info?.board === 'script' ? match.resume.state !== undefined : Array.isArray(match.resume.position);
   if (board && drawable) board.draw(target, match);
   else if (match.resume.position) target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
-  target.querySelectorAll('button').forEach((b) => { b.disabled = match.over || match.busy; });
-  if (info) $('move-input').placeholder = info.notation.example;
+  // A board's buttons wait while the computer thinks and after the end; one the board drew
+  // disabled (Turn before a coin is picked) stays so.
+  if (match.over || match.busy) target.querySelectorAll('button').forEach((b) => { b.disabled = true; });
+  if (info) $('move-input').placeholder = (match.every ? info.every_notation : info.notation).example;
   drawMatchText(match, PLAY_IDS, info);
 }
 
@@ -57,7 +59,8 @@ export function fillGames() {
 }
 
 /** One input per parameter of the chosen ruleset (the shrinking cap's k, the subtraction set),
- * its default as the placeholder; the misère switch where the ruleset has misère play. */
+ * its default as the placeholder; the misère switch where the ruleset has misère play, and the
+ * Every-SG switch where its positions are sums of piles. */
 function fillParams() {
   const info = catalog.games.find((g) => g.game === $('play-game').value);
   const old = Object.fromEntries([...$('play-params').querySelectorAll('input')].map((i) => [i.name, i.value]));
@@ -68,11 +71,14 @@ function fillParams() {
     }))));
   $('play-misere').disabled = !info?.conventions.includes('misere');
   if ($('play-misere').disabled) $('play-misere').checked = false;
+  $('play-every').disabled = !info?.every;
+  if ($('play-every').disabled) $('play-every').checked = false;
   // A script game has its rules and start state instead of a position.
   const script = $('play-game').value === 'script';
   $('play-script').hidden = !script;
   $('play-position-label').hidden = script;
   $('play-misere').closest('label').hidden = script;
+  $('play-every').closest('label').hidden = script;
   if (!script) $('script-error').textContent = '';
 }
 
@@ -96,11 +102,14 @@ function newMatch() {
     match.fail(e);
     return drawMatch();
   }
-  match.start(game, resume, $('play-misere').checked, $('play-first').value);
+  match.start(game, resume, $('play-misere').checked, $('play-first').value, { every: $('play-every').checked });
 }
 
 $('play-form').addEventListener('submit', (e) => { e.preventDefault(); newMatch(); });
 $('play-game').addEventListener('change', fillParams);
+// Misère play and Every-SG play are two rules for the end of a game: one at a time.
+$('play-misere').addEventListener('change', () => { if ($('play-misere').checked) $('play-every').checked = false; });
+$('play-every').addEventListener('change', () => { if ($('play-every').checked) $('play-misere').checked = false; });
 $('script-example').addEventListener('change', showExample);
 $('play-random').addEventListener('click', () => {
   if ($('play-game').value === 'script') {

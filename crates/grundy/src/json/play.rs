@@ -3,12 +3,13 @@
 
 use serde::Serialize;
 
-use crate::ruleset::{Board, Notation, ParamDoc, Playable, Resume};
+use crate::ruleset::{Board, EVERY_NOTATION, Notation, ParamDoc, Playable, Resume};
 use crate::{Change, Convention, Lang};
 
 /// A ruleset as the API lists it: `game`, `title` (`en`, `zh`), `notation`, `params` (each
 /// with `name`, `value_name`, `en`, `zh`, `default`, `positional`), `conventions`, `every`
-/// (whether a request may ask for Every-SG play) and `board`.
+/// (whether a request may ask for Every-SG play), `every_notation` (how a move of that play is
+/// written, for those rulesets only) and `board`.
 #[derive(Serialize)]
 pub struct RulesetJson {
     game: &'static str,
@@ -17,6 +18,8 @@ pub struct RulesetJson {
     params: &'static [ParamDoc],
     conventions: &'static [Convention],
     every: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    every_notation: Option<Notation>,
     board: Board,
 }
 
@@ -42,6 +45,7 @@ impl RulesetJson {
             // own analysis decides normal play only.
             conventions: &[Convention::Normal, Convention::Misere],
             every: game.offers_every(),
+            every_notation: game.offers_every().then_some(EVERY_NOTATION),
             board: game.board(),
         }
     }

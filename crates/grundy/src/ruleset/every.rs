@@ -25,7 +25,7 @@ use crate::every::{self, EveryStep};
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, Outcome};
 
 /// How a move is written under Every-SG play.
-const NOTATION: Notation = Notation {
+pub const EVERY_NOTATION: Notation = Notation {
     en: "MOVE; MOVE; …",
     zh: "走法; 走法; …",
     meaning_en: "one move in every pile that can move, each written as in normal play, separated by semicolons",
@@ -456,7 +456,7 @@ impl<R: Presentation> Presentation for Every<R> {
         )
     }
     fn notation(&self) -> Notation {
-        NOTATION
+        EVERY_NOTATION
     }
     /// One move of the ruleset for each pile that can move, separated by `;`, in any order.
     fn parse_move(&self, position: &R::Position, text: &str) -> Result<Change, MoveError> {
@@ -478,7 +478,7 @@ impl<R: Presentation> Presentation for Every<R> {
             moves.push(change);
         }
         if moves.is_empty() {
-            return Err(super::malformed(text, NOTATION));
+            return Err(super::malformed(text, EVERY_NOTATION));
         }
         let mut open = Vec::new();
         for (i, pile) in self.piles(position).iter().enumerate() {

@@ -32,7 +32,7 @@ mod takes;
 mod wrapped;
 
 pub use error::{MoveError, OPTIONS_LISTED, SetupError};
-pub use every::Every;
+pub use every::{EVERY_NOTATION, Every};
 pub use misere::{Misere, MisereStep, SEARCH_BUDGET, SearchStep};
 pub use notation::{Notation, Unit};
 pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
