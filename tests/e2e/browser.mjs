@@ -50,3 +50,19 @@ export async function openPlayground() {
   };
   return { base, page, pageErrors, close };
 }
+
+/**
+ * Runs `act` (the clicks or typing of a move on the Play tab), then waits for the answer: the
+ * move in the log and the computer done thinking, or a new error message under the board.
+ */
+export async function moveAndWait(page, act) {
+  const before = await page.locator('#play-log li').count();
+  const said = await page.textContent('#play-message');
+  await act();
+  await page.waitForFunction(([n, text]) => {
+    const message = document.querySelector('#play-message');
+    const thinking = /thinking/.test(document.querySelector('#play-status').textContent);
+    return (document.querySelectorAll('#play-log li').length > n && !thinking)
+      || (message.className.includes('error') && message.textContent !== text);
+  }, [before, said]);
+}

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, openPlayground } from './browser.mjs';
+import { artifacts, moveAndWait, openPlayground } from './browser.mjs';
 
 let playground;
 let page;
@@ -55,12 +55,12 @@ test('clicking the hinted line wins against the computer', async () => {
       assert.match(log[log.length - 1], /^You: cut piece \d+ \(\d+×\d+\) into 1×1 and /);
       return;
     }
-    const before = await page.locator('#play-log li').count();
-    await page.click('#play-hint');
-    await page.waitForSelector('#play-board .cut.hinted');
-    assert.equal(await page.locator('#play-board .cut.hinted').count(), 1);
-    await page.click('#play-board .cut.hinted');
-    await page.waitForFunction((n) => document.querySelectorAll('#play-log li').length > n, before);
+    await moveAndWait(page, async () => {
+      await page.click('#play-hint');
+      await page.waitForSelector('#play-board .cut.hinted');
+      assert.equal(await page.locator('#play-board .cut.hinted').count(), 1);
+      await page.click('#play-board .cut.hinted');
+    });
   }
   throw new Error('the game did not end');
 });

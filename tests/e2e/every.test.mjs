@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, openPlayground } from './browser.mjs';
+import { artifacts, moveAndWait, openPlayground } from './browser.mjs';
 
 let browser;
 let page;
@@ -33,16 +33,10 @@ async function start(game, position, params = {}) {
 
 /** Clicks the stone of each `pile take` in `moves`, then the move button; waits for the answer. */
 async function play(moves) {
-  const before = await page.locator('#play-log li').count();
-  const said = await page.textContent('#play-message');
-  for (const move of moves) await page.click(`#play-board .stone[data-move="${move}"]`);
-  await page.click('#play-board .every-submit');
-  await page.waitForFunction(([n, text]) => {
-    const message = document.querySelector('#play-message');
-    const status = document.querySelector('#play-status').textContent;
-    return (document.querySelectorAll('#play-log li').length > n && !/thinking/.test(status))
-      || (message.className.includes('error') && message.textContent !== text);
-  }, [before, said]);
+  await moveAndWait(page, async () => {
+    for (const move of moves) await page.click(`#play-board .stone[data-move="${move}"]`);
+    await page.click('#play-board .every-submit');
+  });
 }
 
 const status = () => page.textContent('#play-status');

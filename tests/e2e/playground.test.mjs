@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, openPlayground } from './browser.mjs';
+import { artifacts, moveAndWait, openPlayground } from './browser.mjs';
 
 let base;
 let page;
@@ -88,13 +88,13 @@ async function playGame(position, choose) {
 
 /** Asks the Play tab for a hint and types the move it suggests. */
 async function followHint() {
-  const before = await page.locator('#play-log li').count();
-  await page.click('#play-hint');
-  await page.waitForFunction(() => /type “/.test(document.querySelector('#play-message').textContent));
-  const move = /type “([^”]+)”/.exec(await page.textContent('#play-message'))[1];
-  await page.fill('#move-input', move);
-  await page.click('#move-submit');
-  await page.waitForFunction((n) => document.querySelectorAll('#play-log li').length > n, before);
+  await moveAndWait(page, async () => {
+    await page.click('#play-hint');
+    await page.waitForFunction(() => /type “/.test(document.querySelector('#play-message').textContent));
+    const move = /type “([^”]+)”/.exec(await page.textContent('#play-message'))[1];
+    await page.fill('#move-input', move);
+    await page.click('#move-submit');
+  });
 }
 
 test('following the hints beats the computer', async () => {
@@ -120,11 +120,7 @@ test('from a lost position the computer wins, and undo and bad moves work', asyn
   await page.waitForFunction(() => document.querySelectorAll('#play-log li').length === 2);
   await page.click('#play-undo');
   assert.equal(await page.locator('#play-log li').count(), 0);
-  const status = await playGame('1 2 3', async () => {
-    const before = await page.locator('#play-log li').count();
-    await page.locator('#play-board button.stone').first().click();
-    await page.waitForFunction((n) => document.querySelectorAll('#play-log li').length > n, before);
-  });
+  const status = await playGame('1 2 3', () => moveAndWait(page, () => page.locator('#play-board button.stone').first().click()));
   assert.equal(status, 'The computer wins.');
 });
 

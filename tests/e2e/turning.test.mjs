@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, openPlayground } from './browser.mjs';
+import { artifacts, moveAndWait, openPlayground } from './browser.mjs';
 
 let browser;
 let page;
@@ -31,15 +31,10 @@ async function start(rule, position) {
 
 /** Clicks the coins at `places` (as the board numbers them), then Turn; waits for the answer. */
 async function turn(places) {
-  const before = await page.locator('#play-log li').count();
-  const said = await page.textContent('#play-message');
-  for (const p of places) await page.click(`#play-board .tcoin[data-place="${p}"]`);
-  await page.click('#play-board .turn-submit');
-  await page.waitForFunction(([n, text]) => {
-    const message = document.querySelector('#play-message');
-    return document.querySelectorAll('#play-log li').length > n
-      || (message.className.includes('error') && message.textContent !== text);
-  }, [before, said]);
+  await moveAndWait(page, async () => {
+    for (const p of places) await page.click(`#play-board .tcoin[data-place="${p}"]`);
+    await page.click('#play-board .turn-submit');
+  });
 }
 
 test('a row of Mock Turtles: the hint marks a winning move, and clicking its coins wins', async () => {
