@@ -66,3 +66,19 @@ export async function moveAndWait(page, act) {
       || (message.className.includes('error') && message.textContent !== text);
   }, [before, said]);
 }
+
+/**
+ * Opens the Play tab of `playground` (as `openPlayground` gives it) and starts a game of `game`
+ * from `position` as typed, the human first, with the rules `params` ({name: value}) and, with
+ * `every`, under the Every-SG rule.
+ */
+export async function startGame({ base, page }, game, position, { params = {}, every = false } = {}) {
+  await page.goto(`${base}#play`);
+  await page.waitForSelector(`#play-game option[value="${game}"]`, { state: 'attached' });
+  await page.selectOption('#play-game', game);
+  for (const [name, value] of Object.entries(params)) await page.fill(`#play-params input[name="${name}"]`, value);
+  await page.fill('#play-position', position);
+  if (every) await page.check('#play-every');
+  await page.selectOption('#play-first', 'me');
+  await page.click('#play-start');
+}

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, moveAndWait, openPlayground } from './browser.mjs';
+import { artifacts, moveAndWait, openPlayground, startGame } from './browser.mjs';
 
 let browser;
 let page;
@@ -20,14 +20,7 @@ after(async () => {
 
 /** Starts an Every-SG game of `game` (with `params`) from `position`, the human first. */
 async function start(game, position, params = {}) {
-  await page.goto(`${browser.base}#play`);
-  await page.waitForSelector(`#play-game option[value="${game}"]`, { state: 'attached' });
-  await page.selectOption('#play-game', game);
-  for (const [name, value] of Object.entries(params)) await page.fill(`#play-params input[name="${name}"]`, value);
-  await page.fill('#play-position', position);
-  await page.check('#play-every');
-  await page.selectOption('#play-first', 'me');
-  await page.click('#play-start');
+  await startGame(browser, game, position, { params, every: true });
   await page.waitForSelector('#play-board .every-submit');
 }
 

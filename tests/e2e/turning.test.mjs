@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { artifacts, moveAndWait, openPlayground } from './browser.mjs';
+import { artifacts, moveAndWait, openPlayground, startGame } from './browser.mjs';
 
 let browser;
 let page;
@@ -19,13 +19,7 @@ after(async () => {
 
 /** Starts a coin-turning game of `rule` from `position` as typed, the human first. */
 async function start(rule, position) {
-  await page.goto(`${browser.base}#play`);
-  await page.waitForSelector('#play-game option[value="turning"]', { state: 'attached' });
-  await page.selectOption('#play-game', 'turning');
-  await page.fill('#play-params input[name="rule"]', rule);
-  await page.fill('#play-position', position);
-  await page.selectOption('#play-first', 'me');
-  await page.click('#play-start');
+  await startGame(browser, 'turning', position, { params: { rule } });
   await page.waitForSelector('#play-board .turning .tcoin');
 }
 
