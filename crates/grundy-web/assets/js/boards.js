@@ -32,10 +32,10 @@ function drawPiles(target, m, piles) {
     const shown = () => stones.querySelectorAll('.stone').forEach((s, j) => {
       s.classList.toggle('picked', picks.has(i) && j >= p - picks.get(i));
     });
+    const h = hint(i);
     if (p <= MAX_DRAWN * 2) {
       for (let j = 0; j < p; j++) {
         const take = p - j;
-        const h = hint(i);
         const hinted = h && j >= h.to;
         stones.append(el('button', {
           type: 'button', class: hinted ? 'stone hinted' : 'stone',
