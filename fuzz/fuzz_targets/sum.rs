@@ -8,6 +8,7 @@
 
 use grundy::games::mixed::{self, MixedSum};
 use grundy::games::subtraction::{ALL_BUT, SubtractionSet};
+use grundy::registry::Registry;
 use grundy::{AnalyzeOptions, Nimber, Outcome};
 use libfuzzer_sys::fuzz_target;
 
@@ -50,11 +51,11 @@ fuzz_target!(|bytes: &[u8]| {
     {
         return;
     }
-    let Ok(mut sum) = MixedSum::parse(&words, LIMIT) else {
+    let Ok(mut sum) = MixedSum::parse(&words, LIMIT, &Registry) else {
         return;
     };
     let printed = sum.to_strings().join(" + ");
-    let back = MixedSum::parse(&mixed::split_components(&[&printed]), LIMIT)
+    let back = MixedSum::parse(&mixed::split_components(&[&printed]), LIMIT, &Registry)
         .unwrap_or_else(|e| panic!("{printed:?}: {e}"));
     assert_eq!(back, sum, "{printed:?}");
 

@@ -39,7 +39,7 @@ pub fn explore<'py>(
     };
     let text = py.detach(|| {
         let (exploration, [title, _]) =
-            grundy::explore::explore(&setup, &fixed, to).map_err(|e| e.to_string())?;
+            grundy::registry::explore(&setup, &fixed, to).map_err(|e| e.to_string())?;
         let report = ExploreReport {
             family: &title,
             exploration: &exploration,

@@ -273,7 +273,7 @@ pub async fn values(
         let mut sequence = Sequence::new(rules);
         sequence
             .extend_to_within(len, &cancel)
-            .map_err(|_stopped| ApiError::over_time(&limits))?;
+            .map_err(|_stopped| ApiError::over_time(limits.time_budget))?;
         let mut answer = tree(ValuesReport {
             game: &game,
             sequence: &sequence,
@@ -310,7 +310,7 @@ pub async fn explore(
         lang,
     } = request.read(limits)?;
     let answer = within_budget(&shared, Weight::Heavy, move |_cancel| {
-        let (exploration, [en, zh]) = grundy::explore::explore(&setup, &fixed, to)?;
+        let (exploration, [en, zh]) = grundy::registry::explore(&setup, &fixed, to)?;
         let mut answer = tree(json::ExploreReport {
             family: lang.pick(&en, &zh),
             exploration: &exploration,

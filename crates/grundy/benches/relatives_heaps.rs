@@ -7,6 +7,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use grundy::games::mixed::MixedSum;
 use grundy::games::subtraction::{self, SubtractionSet};
 use grundy::games::{lasker, moore, wythoff};
+use grundy::registry::Registry;
 use grundy::{AnalyzeOptions, Outcome};
 use rand::{Rng, SeedableRng};
 use std::hint::black_box;
@@ -190,9 +191,9 @@ fn mixed_sum(c: &mut Criterion) {
         })
         .collect();
     group.bench_function("parse 1e6 components", |b| {
-        b.iter(|| MixedSum::parse(black_box(&tokens), 1 << 16).unwrap())
+        b.iter(|| MixedSum::parse(black_box(&tokens), 1 << 16, &Registry).unwrap())
     });
-    let sum = MixedSum::parse(&tokens, 1 << 16).unwrap();
+    let sum = MixedSum::parse(&tokens, 1 << 16, &Registry).unwrap();
     let options = AnalyzeOptions::default();
     group.bench_function("analyze 1e6 components (nim, lasker, sub{1,2,4})", |b| {
         b.iter(|| {

@@ -4,6 +4,9 @@ use serde::Serialize;
 
 use crate::{Lang, Nimber, Outcome};
 
+/// How many piles (steps, components) an explanation shows one by one.
+pub const EXPLAINED_PILES: usize = 16;
+
 /// Options shared by every ruleset's analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AnalyzeOptions {

@@ -11,11 +11,15 @@
 //! positions, which misère outcomes and remoteness need, since they do not decompose.
 //! [`Memo::counting`] chooses the count of moves a whole-position table keeps ([`Count`]).
 
+mod game;
 mod table;
+
+pub use game::one_heap_each;
+pub use game::{Convention, Game, Outcome};
 
 use table::{Slot, Table};
 
-use crate::{Cancel, Cancelled, Convention, Game, MexSet, Nimber, Outcome};
+use crate::{Cancel, Cancelled, MexSet, Nimber};
 
 /// Why the engine could not finish.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -4,111 +4,16 @@
 //!
 //! Any values fit ([`Exploration::new`]). Every ruleset of the registry gives the family of its
 //! positions made of fixed numbers and then n ([`crate::ruleset::Ruleset::family`], by default
-//! [`analysed`]; [`explore`] through the registry, with its [`title`]); the command line adds
-//! scripts' families. The period is searched by [`crate::period::find_best_supported`], plain
+//! [`crate::ruleset::analysed`]; [`crate::registry::explore`] finds the ruleset); the command
+//! line adds scripts' families. The period is searched by [`crate::period::find_best_supported`], plain
 //! first and then arithmetic (G(n + p) = G(n) + s); it is proved only where a theorem about the
 //! family says how far the values must reach (a [`Certificate`]); otherwise it is reported as
 //! evidence.
 
 use serde::Serialize;
 
+use crate::Nimber;
 use crate::period::{self, Certificate, Period};
-use crate::registry::{self, Visitor};
-use crate::ruleset::{Playable, Ruleset, Setup, SetupError};
-use crate::{AnalyzeOptions, Lang, Nimber};
-
-/// The family of ruleset `ruleset`'s positions `fixed` plus one more number n, for n from 0 to
-/// `to` − 1, each analysed by the ruleset: what [`Ruleset::family`] gives unless a ruleset has
-/// its values faster or a theorem for their period.
-///
-/// # Errors
-/// [`SetupError::BadPosition`] when some n gives no position, or a position without a value
-/// (its analysis cannot search it, or its convention has none).
-pub fn analysed<R: Ruleset + ?Sized>(
-    ruleset: &R,
-    fixed: &[u64],
-    to: u64,
-) -> Result<Exploration, SetupError> {
-    let options = AnalyzeOptions {
-        max_moves: 0,
-        explain: false,
-    };
-    let mut values = Vec::with_capacity(usize::try_from(to).unwrap_or(0));
-    let mut numbers = fixed.to_vec();
-    for n in 0..to {
-        numbers.push(n);
-        let position = ruleset.position(numbers.clone()).map_err(|e| match e {
-            SetupError::BadPosition { problem } => SetupError::BadPosition {
-                problem: format!("n = {n}: {problem}"),
-            },
-            e => e,
-        })?;
-        numbers.pop();
-        let analysis =
-            ruleset
-                .analyze(&position, &options)
-                .map_err(|e| SetupError::BadPosition {
-                    problem: format!("n = {n}: {e}"),
-                })?;
-        let value = analysis.grundy.ok_or_else(|| SetupError::BadPosition {
-            problem: format!(
-                "{}'s analysis gives no Grundy value (it decides who wins), so there is nothing to explore",
-                R::NAME
-            ),
-        })?;
-        values.push(value);
-    }
-    Ok(Exploration::new(values, Certificate::None))
-}
-
-/// The family's title: the ruleset's, the parameters it does not show (`(rule mock)`), and its
-/// positions' numbers with n last (`Nim, position [5, n]`).
-pub fn title<G: Playable>(game: &G, fixed: &[u64], lang: Lang) -> String {
-    let mut title = game.title(lang);
-    let unshown: Vec<String> = game
-        .settings()
-        .into_iter()
-        .filter(|(_, value)| !title.contains(value.as_str()))
-        .map(|(name, value)| format!("{name} {value}"))
-        .collect();
-    if !unshown.is_empty() {
-        title = format!("{title} ({})", unshown.join(", "));
-    }
-    let numbers: Vec<String> = fixed
-        .iter()
-        .map(u64::to_string)
-        .chain(["n".to_string()])
-        .collect();
-    lang.pick(
-        format!("{title}, position [{}]", numbers.join(", ")),
-        format!("{title}，局面 [{}]", numbers.join(", ")),
-    )
-}
-
-/// The family that `setup` and the numbers `fixed` ask for, n from 0 to `to` − 1, with its title
-/// in English and Chinese.
-///
-/// # Errors
-/// [`SetupError`] for an unknown ruleset, bad parameters, or a family without values.
-pub fn explore(
-    setup: &Setup,
-    fixed: &[u64],
-    to: u64,
-) -> Result<(Exploration, [String; 2]), SetupError> {
-    struct Family<'a> {
-        fixed: &'a [u64],
-        to: u64,
-    }
-    impl Visitor for Family<'_> {
-        type Output = Result<(Exploration, [String; 2]), SetupError>;
-        fn visit<G: Playable>(self, game: G) -> Self::Output {
-            let exploration = game.family(self.fixed, self.to)?;
-            let titles = [Lang::En, Lang::Zh].map(|lang| title(&game, self.fixed, lang));
-            Ok((exploration, titles))
-        }
-    }
-    registry::with_ruleset(setup, Family { fixed, to })?
-}
 
 /// What a conjectured formula says about the position for parameter n.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

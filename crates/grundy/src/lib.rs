@@ -44,7 +44,6 @@ mod cancel;
 pub mod engine;
 pub mod every;
 pub mod explore;
-mod game;
 pub mod games;
 pub mod graph;
 #[cfg(feature = "serde")]
@@ -64,8 +63,8 @@ pub mod sum;
 mod testing;
 pub mod values;
 
-pub use analysis::{Analysis, AnalyzeOptions, Change, Explain, MoveList};
+pub use analysis::{Analysis, AnalyzeOptions, Change, EXPLAINED_PILES, Explain, MoveList};
 pub use cancel::{Cancel, Cancelled};
-pub use game::{Convention, Game, Outcome};
+pub use engine::{Convention, Game, Outcome};
 pub use lang::{Lang, count_en};
 pub use nimber::{MexSet, Nimber, mex};

@@ -8,9 +8,12 @@
 //! misère through [`Misere`]. A ruleset whose positions are sums of piles is also played under
 //! the Every-SG rule, through [`Every`].
 
-use crate::Convention;
+use crate::explore::Exploration;
+use crate::games::heaps::HeapComponent;
+use crate::games::mixed::Components;
 use crate::parse::Token;
 use crate::ruleset::{Every, FromSetup, Misere, Playable, Ruleset, Setup, SetupError};
+use crate::{Convention, Lang};
 
 /// Something to do with a ruleset whatever its type (a play loop, an API handler).
 pub trait Visitor {
@@ -38,6 +41,77 @@ fn as_asked<G: Playable, V: Visitor>(
         _ if game.convention() == play => visitor.visit(game),
         _ => visitor.visit(Misere::new(game)),
     })
+}
+
+/// The family's title: the ruleset's, the parameters it does not show (`(rule mock)`), and its
+/// positions' numbers with n last (`Nim, position [5, n]`).
+fn family_title<G: Playable>(game: &G, fixed: &[u64], lang: Lang) -> String {
+    let mut title = game.title(lang);
+    let unshown: Vec<String> = game
+        .settings()
+        .into_iter()
+        .filter(|(_, value)| !title.contains(value.as_str()))
+        .map(|(name, value)| format!("{name} {value}"))
+        .collect();
+    if !unshown.is_empty() {
+        title = format!("{title} ({})", unshown.join(", "));
+    }
+    let numbers: Vec<String> = fixed
+        .iter()
+        .map(u64::to_string)
+        .chain(["n".to_string()])
+        .collect();
+    lang.pick(
+        format!("{title}, position [{}]", numbers.join(", ")),
+        format!("{title}，局面 [{}]", numbers.join(", ")),
+    )
+}
+
+/// The family that `setup` and the numbers `fixed` ask for, n from 0 to `to` − 1, with its title
+/// in English and Chinese.
+///
+/// # Errors
+/// [`SetupError`] for an unknown ruleset, bad parameters, or a family without values.
+pub fn explore(
+    setup: &Setup,
+    fixed: &[u64],
+    to: u64,
+) -> Result<(Exploration, [String; 2]), SetupError> {
+    struct Family<'a> {
+        fixed: &'a [u64],
+        to: u64,
+    }
+    impl Visitor for Family<'_> {
+        type Output = Result<(Exploration, [String; 2]), SetupError>;
+        fn visit<G: Playable>(self, game: G) -> Self::Output {
+            let exploration = game.family(self.fixed, self.to)?;
+            let titles = [Lang::En, Lang::Zh].map(|lang| family_title(&game, self.fixed, lang));
+            Ok((exploration, titles))
+        }
+    }
+    with_ruleset(setup, Family { fixed, to })?
+}
+
+/// The registry as the source of a sum's components ([`crate::games::mixed::SumPlay`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Registry;
+
+impl Components for Registry {
+    fn names(&self) -> &'static [&'static str] {
+        RULESETS
+    }
+
+    fn component(&self, setup: &Setup) -> Result<Option<Box<dyn HeapComponent>>, SetupError> {
+        /// The heap component of a ruleset, if it has one.
+        struct ComponentOf;
+        impl Visitor for ComponentOf {
+            type Output = Option<Box<dyn HeapComponent>>;
+            fn visit<G: Playable>(self, game: G) -> Self::Output {
+                game.heap_component()
+            }
+        }
+        with_ruleset(setup, ComponentOf)
+    }
 }
 
 /// Declares [`RULESETS`], [`with_ruleset`], [`read_words`] and [`read_text`] from the list of
@@ -127,7 +201,7 @@ registry![
     crate::games::moore::MoorePlay,
     crate::games::octal::OctalPlay,
     crate::games::pair_split::PairSplitPlay,
-    crate::games::mixed::SumPlay,
+    crate::games::mixed::SumPlay<Registry>,
     crate::games::turning::TurningPlay,
 ];
 

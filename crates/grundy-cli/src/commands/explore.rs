@@ -286,7 +286,7 @@ fn family_values(
         Family::Script { file } => return script_family(file, asked, limits, args.from),
     };
     let to = within(asked.unwrap_or(DEFAULT_TO))?;
-    let (exploration, [title, title_zh]) = explore::explore(&setup, &fixed, to)?;
+    let (exploration, [title, title_zh]) = registry::explore(&setup, &fixed, to)?;
     Ok(((title, title_zh), exploration, range(to)))
 }
 

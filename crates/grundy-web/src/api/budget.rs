@@ -161,7 +161,7 @@ pub(super) async fn within_budget<T: Send + 'static>(
     let answer = match tokio::time::timeout(2 * limits.time_budget, task).await {
         Ok(Ok(result)) => Ok(result),
         Ok(Err(_panic)) => Err(ApiError::internal("the computation failed")),
-        Err(_elapsed) => Err(ApiError::over_time(limits)),
+        Err(_elapsed) => Err(ApiError::over_time(limits.time_budget)),
     };
     drop(guard);
     answer

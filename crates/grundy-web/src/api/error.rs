@@ -1,13 +1,13 @@
 //! Error answers: a 4xx status (a 5xx only for a bug) and `{"error": "<one line>"}`.
 
+use std::time::Duration;
+
 use axum::Json;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use grundy::engine::EngineError;
 use grundy::ruleset::SetupError;
 use serde_json::json;
-
-use super::ServerLimits;
 
 /// An error answer: a status and one line.
 #[derive(Debug)]
@@ -47,10 +47,10 @@ impl ApiError {
         }
     }
 
-    pub(super) fn over_time(limits: &ServerLimits) -> Self {
+    pub(super) fn over_time(budget: Duration) -> Self {
         Self::unprocessable(format!(
             "over the time budget: the request needs more than {} ms; ask for less",
-            limits.time_budget.as_millis()
+            budget.as_millis()
         ))
     }
 

@@ -9,7 +9,7 @@ use grundy::{AnalyzeOptions, Cancel, Lang};
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{ApiError, ServerLimits, script};
+use super::{ApiError, ServerLimits};
 
 /// The field `lang`: the language of descriptions and explanations.
 #[derive(Clone, Copy, Debug, Default, Deserialize)]
@@ -86,7 +86,7 @@ pub(super) struct Job {
     /// Stops the computer's search at the time budget.
     pub(super) cancel: Cancel,
     /// The rules and state of a script game.
-    pub(super) script: Option<script::Source>,
+    pub(super) script: Option<Source>,
 }
 
 /// A whole-number field of a request. serde_json reads a number above 2^64 - 1 as a float: it is
@@ -221,12 +221,12 @@ impl Job {
     ) -> Result<(Setup, Job), ApiError> {
         let mut request: Request = serde_json::from_slice(body)
             .map_err(|e| ApiError::bad_request(format!("bad JSON request: {e}")))?;
-        let script = script::Source::take(&mut request)?;
+        let script = Source::take(&mut request)?;
         let numbers = match &request.position {
             Some(position) => numbers(position, "position", limits)?,
             None if script
                 .as_ref()
-                .is_some_and(|s| !matches!(s.state, script::StateSource::Numbers)) =>
+                .is_some_and(|s| !matches!(s.state, StateSource::Numbers)) =>
             {
                 Vec::new()
             }
@@ -332,5 +332,57 @@ impl ExploreRequest {
             to: self.to,
             lang: self.lang.into(),
         })
+    }
+}
+
+/// The rules and position of a script game, as the request gives them.
+pub(super) struct Source {
+    pub(super) rules: String,
+    pub(super) state: StateSource,
+}
+
+/// Where a script game's position comes from.
+pub(super) enum StateSource {
+    /// `state`: a script expression.
+    Text(String),
+    /// `position`: the request's numbers.
+    Numbers,
+    /// Neither: a random one of the states of the script's `fn start()`.
+    RandomStart,
+}
+
+impl Source {
+    /// The script game's fields of a request for the game `script`. For another game, `script`
+    /// and `state` go back among its parameters, which it refuses as any parameter it does not
+    /// take.
+    ///
+    /// # Errors
+    /// 400 for a script game without rules, or with both `state` and `position`.
+    pub(super) fn take(request: &mut Request) -> Result<Option<Source>, ApiError> {
+        if request.game != "script" {
+            for (name, field) in [
+                ("script", &mut request.script),
+                ("state", &mut request.state),
+            ] {
+                if let Some(text) = field.take() {
+                    request.params.insert(name.to_string(), Value::String(text));
+                }
+            }
+            return Ok(None);
+        }
+        let rules = request.script.take().ok_or_else(|| {
+            ApiError::bad_request("the game 'script' needs 'script': the Rhai source of its rules")
+        })?;
+        let state = match (request.state.take(), &request.position) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::bad_request(
+                    "give the script game's position as 'state' or as 'position', not both",
+                ));
+            }
+            (Some(text), None) => StateSource::Text(text),
+            (None, Some(_)) => StateSource::Numbers,
+            (None, None) => StateSource::RandomStart,
+        };
+        Ok(Some(Source { rules, state }))
     }
 }

@@ -22,7 +22,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 use serde_json::{Value, json};
 
-use super::request::{Job, Request};
+use super::request::{Job, Source, StateSource};
 use super::{ApiError, Listing, ServerLimits};
 
 /// Script operations one request may run: with the time budget, bounds the states and options
@@ -57,58 +57,6 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
         "#{piles: [3, 5], cap: 2}",
     ),
 ];
-
-/// The rules and position of a script game, as the request gives them.
-pub(super) struct Source {
-    rules: String,
-    pub(super) state: StateSource,
-}
-
-/// Where a script game's position comes from.
-pub(super) enum StateSource {
-    /// `state`: a script expression.
-    Text(String),
-    /// `position`: the request's numbers.
-    Numbers,
-    /// Neither: a random one of the states of the script's `fn start()`.
-    RandomStart,
-}
-
-impl Source {
-    /// The script game's fields of a request for the game `script`. For another game, `script`
-    /// and `state` go back among its parameters, which it refuses as any parameter it does not
-    /// take.
-    ///
-    /// # Errors
-    /// 400 for a script game without rules, or with both `state` and `position`.
-    pub(super) fn take(request: &mut Request) -> Result<Option<Source>, ApiError> {
-        if request.game != "script" {
-            for (name, field) in [
-                ("script", &mut request.script),
-                ("state", &mut request.state),
-            ] {
-                if let Some(text) = field.take() {
-                    request.params.insert(name.to_string(), Value::String(text));
-                }
-            }
-            return Ok(None);
-        }
-        let rules = request.script.take().ok_or_else(|| {
-            ApiError::bad_request("the game 'script' needs 'script': the Rhai source of its rules")
-        })?;
-        let state = match (request.state.take(), &request.position) {
-            (Some(_), Some(_)) => {
-                return Err(ApiError::bad_request(
-                    "give the script game's position as 'state' or as 'position', not both",
-                ));
-            }
-            (Some(text), None) => StateSource::Text(text),
-            (None, Some(_)) => StateSource::Numbers,
-            (None, None) => StateSource::RandomStart,
-        };
-        Ok(Some(Source { rules, state }))
-    }
-}
 
 /// A random state of the script's `fn start()`.
 ///

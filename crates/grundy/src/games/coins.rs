@@ -8,8 +8,8 @@
 //! g_{n−1} step 2, …. Pairing the coins from the right, the value is g_n ⊕ g_{n−2} ⊕ …, the gaps
 //! inside the pairs ([`super::staircase`] does the work through an index map).
 
-use super::nim::EXPLAINED_PILES;
 use super::staircase::{Descent, StairStep, Stairs};
+use crate::EXPLAINED_PILES;
 use crate::{Analysis, AnalyzeOptions, Change, Game, Nimber};
 
 mod playable;

@@ -25,8 +25,10 @@
 
 use serde::Serialize;
 
-use crate::games::heaps::{EXPLAINED_PILES, HeapStep, ValueReason, pile_values_text, total_text};
-use crate::games::mixed::HeapComponent;
+use crate::EXPLAINED_PILES;
+use crate::games::heaps::{
+    self, HeapComponent, HeapStep, ValueReason, pile_values_text, total_text,
+};
 use crate::lang::count_en;
 use crate::ruleset::{MoveError, TakeRule, each_take};
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, sum};
@@ -54,7 +56,7 @@ impl Game for Half {
     }
 
     fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
-        crate::game::one_heap_each(piles, parts)
+        crate::engine::one_heap_each(piles, parts)
     }
 }
 
@@ -194,35 +196,8 @@ impl PileValue {
 
     /// Why the pile has its value: "10 is even: G(10) = 10/2 = 5".
     fn reason(&self, lang: Lang) -> String {
-        reason_text(self.stones, self.trailing_ones, self.value, lang)
+        heaps::half_reason_text(self.stones, self.trailing_ones, self.value, lang)
     }
-}
-
-/// Why a pile of n with t trailing 1-bits has the value v: "10 is even: G(10) = 10/2 = 5", or for
-/// an odd pile the even number n >> t left once they are stripped, halved.
-pub(crate) fn reason_text(n: u64, t: u32, v: u64, lang: Lang) -> String {
-    let even = n.checked_shr(t).unwrap_or(0);
-    match (t, lang) {
-        (0, Lang::En) => format!("{n} is even: G({n}) = {n}/2 = {v}"),
-        (0, Lang::Zh) => format!("{n} 是偶数：G({n}) = {n}/2 = {v}"),
-        (_, Lang::En) => format!(
-            "{n} is odd: strip its {} (G(2k+1) = G(k)), G({n}) = G({even}) = {even}/2 = {v}",
-            count_en(u64::from(t), "trailing 1-bit", "trailing 1-bits")
-        ),
-        (_, Lang::Zh) => format!(
-            "{n} 是奇数：去掉二进制末尾的 {t} 个 1（G(2k+1) = G(k)），G({n}) = G({even}) = {even}/2 = {v}"
-        ),
-    }
-}
-
-/// The rule and the theorem, the first step of an explanation (of take at most half, and of the
-/// heaps of take at most half in a sum).
-pub(crate) fn rule_text(lang: Lang) -> String {
-    lang.pick(
-        "Take at most half: from a pile of n a move takes 1 to ⌊n/2⌋ stones, leaving m with ⌈n/2⌉ ≤ m ≤ n − 1. By induction G(2k) = k (the options k..2k−1 hold one pile of each value below k) and G(2k+1) = G(k) (the options k+1..2k hold one pile of each value up to k but G(k)); so G(n) = n >> (t+1), t the trailing 1-bits of n, and the piles of value v are (2v+1)·2^s − 1. A pile has at most one move to each value.",
-        "每次至多取一半：从 n 个的堆取走 1 到 ⌊n/2⌋ 个，剩下 m 个，⌈n/2⌉ ≤ m ≤ n − 1。归纳得 G(2k) = k（后继 k..2k−1 中每个小于 k 的值恰有一堆）、G(2k+1) = G(k)（后继 k+1..2k 中除 G(k) 外每个不超过 k 的值恰有一堆）；所以 G(n) = n >> (t+1)，t 为 n 二进制末尾 1 的个数，SG 值为 v 的堆是 (2v+1)·2^s − 1。每堆到每个值至多有一种走法。",
-    )
-    .to_string()
 }
 
 /// One step of the explanation of a position of take at most half.
@@ -308,7 +283,7 @@ fn explain(piles: &[u64], values: &[Nimber], total: Nimber) -> Vec<HalfStep> {
 impl Explain for HalfStep {
     fn text(&self, lang: Lang) -> String {
         match self {
-            HalfStep::Rule => rule_text(lang),
+            HalfStep::Rule => heaps::half_rule_text(lang),
             HalfStep::PileValues { piles, omitted } => pile_values_text(
                 piles
                     .iter()

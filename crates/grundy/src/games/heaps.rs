@@ -11,10 +11,13 @@
 use serde::Serialize;
 
 use crate::lang::count_en;
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Lang, MoveList, Nimber, sum};
+use crate::{
+    Analysis, AnalyzeOptions, Change, EXPLAINED_PILES, Explain, Lang, MoveList, Nimber, sum,
+};
 
-/// How many piles an explanation shows one by one.
-pub const EXPLAINED_PILES: usize = 16;
+mod component;
+
+pub use component::{HeapComponent, Unvalued};
 
 /// A ruleset played on heaps, with the value of every heap known in closed form.
 ///
@@ -279,9 +282,7 @@ impl ValueReason {
                 };
                 format!("{n} = 4·{block} + {rest}{}{rule}", lang.pick(": ", "："))
             }
-            ValueReason::Half { trailing_ones } => {
-                crate::games::half::reason_text(n, *trailing_ones, value, lang)
-            }
+            ValueReason::Half { trailing_ones } => half_reason_text(n, *trailing_ones, value, lang),
             ValueReason::Bash { modulus: Some(m) } => format!("{n} mod {m} = {value}"),
             ValueReason::Bash { modulus: None } => lang.pick(
                 format!("{n} (every smaller heap is one move away)"),
@@ -420,7 +421,7 @@ impl Explain for HeapStep {
                 "Lasker's Nim: a move takes from one heap or splits it into two non-empty heaps. By induction on n (the mex of the takes and of the XORs of the splits), a heap of n is worth g(n): g(0) = 0, g(4m+1) = 4m+1, g(4m+2) = 4m+2, g(4m+3) = 4m+4, g(4m+4) = 4m+3.".to_string(),
                 "Lasker Nim：每步从一堆取走若干个，或把一堆分成两个非空的堆。对 n 归纳（取的结果与分堆结果异或值的 mex）得：g(0) = 0，g(4m+1) = 4m+1，g(4m+2) = 4m+2，g(4m+3) = 4m+4，g(4m+4) = 4m+3。".to_string(),
             ),
-            HeapStep::HalfValues => crate::games::half::rule_text(lang),
+            HeapStep::HalfValues => half_rule_text(lang),
             HeapStep::SubtractionValues { set, period: Some(period), window, .. } => {
                 period_text(lang, set, period, *window)
             }
@@ -495,4 +496,31 @@ impl Explain for HeapStep {
             ),
         }
     }
+}
+
+/// Why a pile of n with t trailing 1-bits has the value v: "10 is even: G(10) = 10/2 = 5", or for
+/// an odd pile the even number n >> t left once they are stripped, halved.
+pub(crate) fn half_reason_text(n: u64, t: u32, v: u64, lang: Lang) -> String {
+    let even = n.checked_shr(t).unwrap_or(0);
+    match (t, lang) {
+        (0, Lang::En) => format!("{n} is even: G({n}) = {n}/2 = {v}"),
+        (0, Lang::Zh) => format!("{n} 是偶数：G({n}) = {n}/2 = {v}"),
+        (_, Lang::En) => format!(
+            "{n} is odd: strip its {} (G(2k+1) = G(k)), G({n}) = G({even}) = {even}/2 = {v}",
+            count_en(u64::from(t), "trailing 1-bit", "trailing 1-bits")
+        ),
+        (_, Lang::Zh) => format!(
+            "{n} 是奇数：去掉二进制末尾的 {t} 个 1（G(2k+1) = G(k)），G({n}) = G({even}) = {even}/2 = {v}"
+        ),
+    }
+}
+
+/// The rule and the theorem, the first step of an explanation (of take at most half, and of the
+/// heaps of take at most half in a sum).
+pub(crate) fn half_rule_text(lang: Lang) -> String {
+    lang.pick(
+        "Take at most half: from a pile of n a move takes 1 to ⌊n/2⌋ stones, leaving m with ⌈n/2⌉ ≤ m ≤ n − 1. By induction G(2k) = k (the options k..2k−1 hold one pile of each value below k) and G(2k+1) = G(k) (the options k+1..2k hold one pile of each value up to k but G(k)); so G(n) = n >> (t+1), t the trailing 1-bits of n, and the piles of value v are (2v+1)·2^s − 1. A pile has at most one move to each value.",
+        "每次至多取一半：从 n 个的堆取走 1 到 ⌊n/2⌋ 个，剩下 m 个，⌈n/2⌉ ≤ m ≤ n − 1。归纳得 G(2k) = k（后继 k..2k−1 中每个小于 k 的值恰有一堆）、G(2k+1) = G(k)（后继 k+1..2k 中除 G(k) 外每个不超过 k 的值恰有一堆）；所以 G(n) = n >> (t+1)，t 为 n 二进制末尾 1 的个数，SG 值为 v 的堆是 (2v+1)·2^s − 1。每堆到每个值至多有一种走法。",
+    )
+    .to_string()
 }

@@ -14,8 +14,7 @@
 //!   when there are 2^60 of them), and listed by increasing x by merging four submask walks.
 //!   Cost: O(1) to count, O(1) per split listed.
 
-use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
-use crate::games::mixed::{ComponentProblem, HeapComponent};
+use crate::games::heaps::{self, HeapComponent, HeapRule, HeapStep, Unvalued, ValueReason};
 use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
 
 mod playable;
@@ -56,7 +55,7 @@ impl Game for Lasker {
     }
 
     fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
-        crate::game::one_heap_each(piles, parts)
+        crate::engine::one_heap_each(piles, parts)
     }
 }
 
@@ -308,10 +307,12 @@ impl HeapComponent for Lasker {
     }
 
     /// # Errors
-    /// [`ComponentProblem::LaskerTooLarge`] for a heap above [`MAX_PILE`].
-    fn prepare(&mut self, piles: &[u64], _limit: usize) -> Result<(), ComponentProblem> {
+    /// [`Unvalued`] for a heap above [`MAX_PILE`].
+    fn prepare(&mut self, piles: &[u64], _limit: usize) -> Result<(), Unvalued> {
         match piles.iter().find(|&&n| n > MAX_PILE) {
-            Some(&stones) => Err(ComponentProblem::LaskerTooLarge { stones }),
+            Some(&stones) => Err(Unvalued(format!(
+                "pile {stones} is too large for Lasker's Nim (its value 2^64 does not fit)"
+            ))),
             None => Ok(()),
         }
     }

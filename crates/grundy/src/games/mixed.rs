@@ -17,21 +17,31 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
+use crate::games::heaps::{self, HeapComponent, HeapRule, HeapStep, Unvalued, ValueReason};
 use crate::games::lasker;
-use crate::games::octal::{self, HeapTooLarge};
-use crate::games::subtraction::{self, SetDescription, SetError, SubtractionSet};
+use crate::games::octal;
+use crate::games::subtraction::{SetDescription, SetError, SubtractionSet};
 use crate::parse::{NumberProblem, Token, parse_u64};
-use crate::registry::{self, Visitor};
-use crate::ruleset::{Playable, Setup, SetupError};
+use crate::ruleset::{Setup, SetupError};
 use crate::values::TakeAndBreak;
 use crate::{Analysis, AnalyzeOptions, Change, Lang, MoveList, Nimber};
 
-mod component;
 mod playable;
 
-pub use component::HeapComponent;
 pub use playable::{SumPlay, SumRules};
+
+/// Where a sum finds the rulesets its components name: the registry
+/// ([`crate::registry::Registry`]), which lists the sum among its rulesets and hands itself to
+/// it, so that this module does not import it.
+pub trait Components {
+    /// The rulesets' names.
+    fn names(&self) -> &'static [&'static str];
+    /// The heap component of the ruleset `setup` names; `None` for a ruleset that has none.
+    ///
+    /// # Errors
+    /// [`SetupError`] for an unknown name or bad parameters.
+    fn component(&self, setup: &Setup) -> Result<Option<Box<dyn HeapComponent>>, SetupError>;
+}
 
 /// A bad component, named with its number (from 1) and text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -105,12 +115,6 @@ pub enum ComponentProblem {
         /// Where it should be, from 1.
         column: usize,
     },
-    /// A Lasker heap of 2^64 − 1.
-    #[error("pile {stones} is too large for Lasker's Nim (its value 2^64 does not fit)")]
-    LaskerTooLarge {
-        /// The pile.
-        stones: u64,
-    },
     /// More different subtraction sets, or take-and-break codes, than the sum allows (each costs
     /// a table of values).
     #[error("more than {limit} different subtraction sets or take-and-break codes in one sum")]
@@ -118,12 +122,9 @@ pub enum ComponentProblem {
         /// The most allowed.
         limit: usize,
     },
-    /// A subtraction heap past the table of an unproved sequence.
+    /// A heap without a value: past a table, or too large for its value.
     #[error("{0}")]
-    BeyondTable(subtraction::BeyondTable),
-    /// A take-and-break heap larger than its table may grow.
-    #[error("{0}")]
-    HeapTooLarge(HeapTooLarge),
+    Unvalued(Unvalued),
     /// The registry refused the ruleset the component names.
     #[error("{0}")]
     Setup(SetupError),
@@ -217,15 +218,21 @@ impl MixedSum {
     /// ```
     /// use grundy::games::mixed::MixedSum;
     /// use grundy::games::subtraction::SubtractionSet;
-    /// let sum = MixedSum::parse(&["nim:3", "lasker:7", "sub{1,2,4}:10", "half:11"], SubtractionSet::DEFAULT_LIMIT).unwrap();
+    /// use grundy::registry::Registry;
+    /// let tokens = ["nim:3", "lasker:7", "sub{1,2,4}:10", "half:11"];
+    /// let sum = MixedSum::parse(&tokens, SubtractionSet::DEFAULT_LIMIT, &Registry).unwrap();
     /// // 3 XOR 8 XOR 1 XOR 1 = 11
     /// let values: Vec<u64> = sum.values().iter().map(|v| v.value()).collect();
     /// assert_eq!(values, vec![3, 8, 1, 1]);
-    /// let err = MixedSum::parse(&["nim:3", "lasker:x"], 100).unwrap_err();
+    /// let err = MixedSum::parse(&["nim:3", "lasker:x"], 100, &Registry).unwrap_err();
     /// assert_eq!(err.to_string(), "component 2 'lasker:x': column 8: 'x' is not a whole number");
     /// ```
-    pub fn parse<S: AsRef<str>>(tokens: &[S], limit: usize) -> Result<MixedSum, SumError> {
-        Self::parse_bounded(tokens, limit, Self::DEFAULT_MAX_SETS)
+    pub fn parse<S: AsRef<str>>(
+        tokens: &[S],
+        limit: usize,
+        registry: &dyn Components,
+    ) -> Result<MixedSum, SumError> {
+        Self::parse_bounded(tokens, limit, Self::DEFAULT_MAX_SETS, registry)
     }
 
     /// The default bound on the different subtraction sets and take-and-break codes of one sum:
@@ -244,8 +251,9 @@ impl MixedSum {
         tokens: &[S],
         limit: usize,
         max_sets: usize,
+        registry: &dyn Components,
     ) -> Result<MixedSum, SumError> {
-        let mut sum = Self::read(tokens, max_sets)?;
+        let mut sum = Self::read(tokens, max_sets, registry)?;
         prepare(&sum.components, &mut sum.rulesets, limit, |i| {
             tokens[i].as_ref().to_string()
         })?;
@@ -255,13 +263,17 @@ impl MixedSum {
     /// Reads components (one per string) with at most `max_sets` different subtraction sets
     /// and take-and-break codes, computing no table yet.
     ///
-    /// Each game as written is looked up in the registry once, and each ruleset kept once (by
+    /// Each game as written is looked up in `registry` once, and each ruleset kept once (by
     /// [`HeapComponent::rules_key`]).
     ///
     /// # Errors
     /// The first bad component, with what is wrong and where; [`ComponentProblem::TooManySets`]
     /// at the component that brings one set too many.
-    pub fn read<S: AsRef<str>>(tokens: &[S], max_sets: usize) -> Result<MixedSum, SumError> {
+    pub fn read<S: AsRef<str>>(
+        tokens: &[S],
+        max_sets: usize,
+        registry: &dyn Components,
+    ) -> Result<MixedSum, SumError> {
         if tokens.is_empty() {
             return Err(SumError {
                 index: 0,
@@ -285,7 +297,7 @@ impl MixedSum {
             let (game, piles_at) = split_game(token).map_err(fail)?;
             let known = match written.get(game.text) {
                 Some(&index) => Ok(index),
-                None => Err(game.component().map_err(fail)?),
+                None => Err(game.component(registry).map_err(fail)?),
             };
             let piles = parse_piles(token, piles_at).map_err(fail)?;
             let index = match known {
@@ -501,7 +513,7 @@ fn prepare(
             .map_err(|problem| SumError {
                 index: i + 1,
                 token: Token::new(&token(i)),
-                problem,
+                problem: ComponentProblem::Unvalued(problem),
             })?;
     }
     Ok(())
@@ -533,11 +545,14 @@ impl Written<'_> {
     /// The component the registry gives for the game: `sub{SET}` is the ruleset `subtraction`
     /// with the parameter `set`, a registry name that ruleset with its defaults, a take-and-break
     /// code the ruleset `octal` with the parameter `code`.
-    fn component(&self) -> Result<Box<dyn HeapComponent>, ComponentProblem> {
+    fn component(
+        &self,
+        registry: &dyn Components,
+    ) -> Result<Box<dyn HeapComponent>, ComponentProblem> {
         let name = self.text;
         let (ruleset, param) = match &self.set {
             Some(set) => ("subtraction", Some(("set", set.to_string()))),
-            None if registry::RULESETS.contains(&name) => (name, None),
+            None if registry.names().contains(&name) => (name, None),
             None if name.starts_with("sub")
                 && name[3..].bytes().all(|b| b.is_ascii_digit() || b == b'.') =>
             {
@@ -551,7 +566,7 @@ impl Written<'_> {
             None => {
                 return Err(ComponentProblem::UnknownGame {
                     name: Token::new(name),
-                    heap_rulesets: heap_rulesets(),
+                    heap_rulesets: heap_rulesets(registry),
                 });
             }
         };
@@ -564,7 +579,8 @@ impl Written<'_> {
                 .map(|(k, v)| (k.to_string(), v))
                 .collect::<BTreeMap<_, _>>(),
         };
-        registry::with_ruleset(&setup, ComponentOf)
+        registry
+            .component(&setup)
             .map_err(ComponentProblem::Setup)?
             .ok_or_else(|| ComponentProblem::NotASum {
                 name: name.to_string(),
@@ -572,10 +588,11 @@ impl Written<'_> {
     }
 }
 
-/// The registry's rulesets that are components of a sum (each with its defaults), in the
-/// registry's order.
-pub fn heap_rulesets() -> Vec<&'static str> {
-    registry::RULESETS
+/// The rulesets of `registry` that are components of a sum (each with its defaults), in its
+/// order.
+pub fn heap_rulesets(registry: &dyn Components) -> Vec<&'static str> {
+    registry
+        .names()
         .iter()
         .copied()
         .filter(|&name| {
@@ -583,20 +600,9 @@ pub fn heap_rulesets() -> Vec<&'static str> {
                 game: name.to_string(),
                 ..Setup::default()
             };
-            matches!(registry::with_ruleset(&setup, ComponentOf), Ok(Some(_)))
+            matches!(registry.component(&setup), Ok(Some(_)))
         })
         .collect()
-}
-
-/// The heap component of a ruleset of the registry, if it has one.
-struct ComponentOf;
-
-impl Visitor for ComponentOf {
-    type Output = Option<Box<dyn HeapComponent>>;
-
-    fn visit<G: Playable>(self, game: G) -> Self::Output {
-        game.heap_component()
-    }
 }
 
 /// Reads the game of `GAME:PILES`, and where its piles begin.
@@ -690,8 +696,14 @@ mod tests {
     use crate::games::nim::Nim;
     use crate::games::octal::Octal;
     use crate::games::subtraction::Subtraction;
+    use crate::registry::{self, Registry};
     use crate::{Convention, Game};
     use rand::{Rng, SeedableRng};
+
+    /// The sum `tokens` with the registry's rulesets.
+    fn parse<S: AsRef<str>>(tokens: &[S], limit: usize) -> Result<MixedSum, SumError> {
+        MixedSum::parse(tokens, limit, &Registry)
+    }
 
     /// The sum of two games, searched whole by the engine (no splitting into components).
     struct Pair<A, B>(A, B);
@@ -739,7 +751,7 @@ mod tests {
                         .join(",")
                 )
             };
-            let sum = MixedSum::parse(&[text(names[0], &a), text(names[1], &b)], 1 << 16).unwrap();
+            let sum = parse(&[text(names[0], &a), text(names[1], &b)], 1 << 16).unwrap();
             let analysis = sum.analyze(&options);
             let position = (a.clone(), b.clone());
             let values = sum.values();
@@ -798,7 +810,7 @@ mod tests {
 
     #[test]
     fn every_error_names_the_component() {
-        let err = |tokens: &[&str]| MixedSum::parse(tokens, 1000).unwrap_err().to_string();
+        let err = |tokens: &[&str]| parse(tokens, 1000).unwrap_err().to_string();
         assert_eq!(err(&[]), "component 0 '': no components");
         assert_eq!(
             err(&["nim3"]),
@@ -837,7 +849,7 @@ mod tests {
         assert!(err(&["lasker:18446744073709551615"]).contains("too large"));
         // Sets and codes share one bound, whichever comes first.
         for tokens in [["kayles:3", "sub{1,2}:3"], ["sub{1,2}:3", "kayles:3"]] {
-            let bounded = MixedSum::parse_bounded(&tokens, 100, 1).unwrap_err();
+            let bounded = MixedSum::parse_bounded(&tokens, 100, 1, &Registry).unwrap_err();
             assert!(
                 bounded.to_string().contains("more than 1 different"),
                 "{bounded}"
@@ -857,7 +869,7 @@ mod tests {
             tokens,
             vec!["nim:3", "lasker:7,1", "sub{ 4,1, 2}:10", "sub{all-but:1}:5"]
         );
-        let sum = MixedSum::parse(
+        let sum = parse(
             &[
                 "nim:3",
                 "lasker:7,1",
@@ -881,13 +893,13 @@ mod tests {
                 "sub{all-but:1}:5"
             ]
         );
-        let again = MixedSum::parse(&sum.to_strings(), 1 << 12).unwrap();
+        let again = parse(&sum.to_strings(), 1 << 12).unwrap();
         assert_eq!(again, sum);
     }
 
     #[test]
     fn take_and_break_components_share_one_table_per_code_and_break_in_place() {
-        let sum = MixedSum::parse(&["kayles:5", "nim:2", "0.77:9,1"], 100).unwrap();
+        let sum = parse(&["kayles:5", "nim:2", "0.77:9,1"], 100).unwrap();
         // kayles and nim: one table per code.
         assert_eq!(sum.rulesets.len(), 2, "one table per code");
         assert_eq!(sum.components[0].ruleset, sum.components[2].ruleset);
@@ -905,7 +917,7 @@ mod tests {
 
     #[test]
     fn splits_insert_inside_their_component() {
-        let sum = MixedSum::parse(&["lasker:7", "nim:2"], 100).unwrap();
+        let sum = parse(&["lasker:7", "nim:2"], 100).unwrap();
         let after = apply(
             &sum.components,
             &Change::Split {
@@ -930,11 +942,11 @@ mod tests {
     fn every_registry_ruleset_is_a_component_or_refused_as_not_a_sum() {
         let mut components = 0;
         for &name in registry::RULESETS {
-            match MixedSum::parse(&[format!("{name}:3,4")], 1000) {
+            match parse(&[format!("{name}:3,4")], 1000) {
                 Ok(sum) => {
                     components += 1;
                     // Its name reads back as the same ruleset, and its heaps have values.
-                    let again = MixedSum::parse(&sum.to_strings(), 1000).unwrap();
+                    let again = parse(&sum.to_strings(), 1000).unwrap();
                     assert_eq!(again, sum, "{name}");
                     assert_eq!(sum.values().len(), 1, "{name}");
                     let analysis = sum.analyze(&AnalyzeOptions::default());
@@ -952,16 +964,16 @@ mod tests {
         // nim, lasker, half, subtraction (its default set) and octal (its default code).
         assert!(components >= 5, "{components} heap rulesets");
         for name in ["nim", "lasker", "half"] {
-            let sum = MixedSum::parse(&[format!("{name}:3")], 1000).unwrap();
+            let sum = parse(&[format!("{name}:3")], 1000).unwrap();
             assert_eq!(sum.to_strings(), vec![format!("{name}:3")]);
         }
-        let defaults = MixedSum::parse(&["subtraction:3", "octal:4"], 1000).unwrap();
+        let defaults = parse(&["subtraction:3", "octal:4"], 1000).unwrap();
         assert_eq!(defaults.to_strings(), vec!["sub{1,3,4}:3", "0.77:4"]);
     }
 
     #[test]
     fn half_heaps_explain_their_values_in_both_languages() {
-        let sum = MixedSum::parse(&["nim:3", "half:10,11"], 1000).unwrap();
+        let sum = parse(&["nim:3", "half:10,11"], 1000).unwrap();
         let values: Vec<u64> = sum.values().iter().map(|v| v.value()).collect();
         assert_eq!(values, vec![3, 5 ^ 1]);
         let analysis = sum.analyze(&AnalyzeOptions {
@@ -990,7 +1002,7 @@ mod tests {
     #[test]
     fn rulesets_written_differently_share_one_ruleset_and_one_table() {
         // The default set of `subtraction` is 1,3,4; `octal`'s default code is 0.77.
-        let sum = MixedSum::parse(
+        let sum = parse(
             &[
                 "subtraction:3",
                 "sub{4,3,1}:2",
@@ -1013,11 +1025,20 @@ mod tests {
             ]
         );
         // So they count once against the bound on tables.
-        assert!(MixedSum::parse_bounded(&["sub{1,3,4}:1", "subtraction:2"], 100, 1).is_ok());
         assert!(
-            MixedSum::parse_bounded(&["0.77:1", "kayles:2", "nim:3", "half:4"], 100, 1).is_ok()
+            MixedSum::parse_bounded(&["sub{1,3,4}:1", "subtraction:2"], 100, 1, &Registry).is_ok()
         );
-        let err = MixedSum::parse_bounded(&["half:1", "kayles:2", "sub{1}:3"], 100, 1).unwrap_err();
+        assert!(
+            MixedSum::parse_bounded(
+                &["0.77:1", "kayles:2", "nim:3", "half:4"],
+                100,
+                1,
+                &Registry
+            )
+            .is_ok()
+        );
+        let err = MixedSum::parse_bounded(&["half:1", "kayles:2", "sub{1}:3"], 100, 1, &Registry)
+            .unwrap_err();
         assert_eq!(err.index, 3);
         assert_eq!(err.problem, ComponentProblem::TooManySets { limit: 1 });
     }

@@ -24,7 +24,9 @@
 use serde::Serialize;
 
 use crate::lang::count_en;
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Outcome};
+use crate::{
+    Analysis, AnalyzeOptions, Change, EXPLAINED_PILES, Explain, Game, Lang, MoveList, Outcome,
+};
 
 mod playable;
 
@@ -32,9 +34,6 @@ pub use playable::MoorePlay;
 
 /// How many steps the walk over winning moves may take once it found the first one.
 pub const WALK_BUDGET: u64 = 2_000_000;
-
-/// How many piles the explanation shows one by one.
-pub const EXPLAINED_PILES: usize = 16;
 
 /// Moore's Nim_k as a [`Game`], for the engine: a position is the list of piles.
 #[derive(Clone, Copy, Debug)]

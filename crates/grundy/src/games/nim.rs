@@ -10,13 +10,12 @@
 
 use serde::Serialize;
 
-use crate::games::heaps::{HeapStep, ValueReason};
-use crate::games::mixed::HeapComponent;
+use crate::games::heaps::{HeapComponent, HeapStep, ValueReason};
 use crate::lang::count_en;
 use crate::ruleset::{MoveError, TakeRule};
 use crate::{
-    Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang, MoveList, Nimber, Outcome,
-    sum,
+    Analysis, AnalyzeOptions, Change, Convention, EXPLAINED_PILES, Explain, Game, Lang, MoveList,
+    Nimber, Outcome, sum,
 };
 
 mod playable;
@@ -41,7 +40,7 @@ impl Game for Nim {
     }
 
     fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
-        crate::game::one_heap_each(piles, parts)
+        crate::engine::one_heap_each(piles, parts)
     }
 }
 
@@ -102,9 +101,6 @@ pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
     }
     next
 }
-
-/// How many piles the explanation shows one by one.
-pub const EXPLAINED_PILES: usize = 16;
 
 /// Whether a move is legal: it names a pile and takes at least one stone of it.
 pub fn is_legal(piles: &[u64], change: &Change) -> bool {

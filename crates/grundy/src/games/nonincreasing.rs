@@ -20,7 +20,7 @@
 
 use serde::Serialize;
 
-use super::nim::EXPLAINED_PILES;
+use crate::EXPLAINED_PILES;
 use crate::MoveList;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome};
 

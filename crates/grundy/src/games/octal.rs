@@ -9,8 +9,7 @@
 //! values come from the value engine ([`crate::values::Sequence`]), computed once as far as the
 //! largest heap.
 
-use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
-use crate::games::mixed::{ComponentProblem, HeapComponent};
+use crate::games::heaps::{self, HeapComponent, HeapRule, HeapStep, Unvalued, ValueReason};
 use crate::values::{Method, Sequence, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Game, Lang, MoveList, Nimber};
 
@@ -175,11 +174,11 @@ impl HeapComponent for OctalComponent {
     /// Extends the table to the largest heap.
     ///
     /// # Errors
-    /// [`ComponentProblem::HeapTooLarge`] for a heap past the largest one.
-    fn prepare(&mut self, piles: &[u64], _limit: usize) -> Result<(), ComponentProblem> {
+    /// [`HeapTooLarge`] for a heap past the largest one.
+    fn prepare(&mut self, piles: &[u64], _limit: usize) -> Result<(), Unvalued> {
         self.game
             .reach(piles, self.max_heap)
-            .map_err(ComponentProblem::HeapTooLarge)
+            .map_err(|e| Unvalued(e.to_string()))
     }
 
     fn intro(&self) -> HeapStep {
@@ -203,14 +202,6 @@ impl HeapComponent for OctalComponent {
         self.game
             .each_move(n, &mut |_, heaps| visit(change(pile, n, heaps)));
     }
-}
-
-/// The fields an analysis's JSON adds for a misère position: the `method` that answered it.
-#[cfg(feature = "serde")]
-pub fn misere_json_fields(
-    method: crate::quotient::Method,
-) -> Vec<(&'static str, serde_json::Value)> {
-    vec![("method", serde_json::json!(method.name()))]
 }
 
 /// The game's name for people, with its code: `Kayles (0.77)`, `take-and-break game 0.456`.
@@ -290,7 +281,7 @@ impl Game for Octal {
     }
 
     fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
-        crate::game::one_heap_each(piles, parts)
+        crate::engine::one_heap_each(piles, parts)
     }
 }
 

@@ -16,7 +16,7 @@
 
 use serde::Serialize;
 
-use super::nim::EXPLAINED_PILES;
+use crate::EXPLAINED_PILES;
 use crate::MoveList;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Nimber, sum};
 

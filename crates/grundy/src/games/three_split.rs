@@ -38,7 +38,7 @@ impl Game for ThreeSplit {
     }
 
     fn components(&self, heaps: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
-        crate::game::one_heap_each(heaps, parts)
+        crate::engine::one_heap_each(heaps, parts)
     }
 }
 

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::{Presentation, Quotient};
-use crate::games::heaps::EXPLAINED_PILES;
+use crate::EXPLAINED_PILES;
 use crate::games::octal::change;
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Lang, MoveList, Outcome};
 

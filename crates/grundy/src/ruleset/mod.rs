@@ -19,25 +19,30 @@ use serde::Serialize;
 
 use crate::engine::EngineError;
 use crate::explore::Exploration;
-use crate::games::mixed::HeapComponent;
+use crate::games::heaps::HeapComponent;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang};
 
 mod error;
 mod every;
+mod family;
 mod misere;
 mod notation;
+mod param;
 mod piles;
+mod read_move;
 mod setup;
 mod takes;
 mod wrapped;
 
 pub use error::{MoveError, OPTIONS_LISTED, SetupError};
 pub use every::{EVERY_NOTATION, Every};
+pub use family::analysed;
 pub use misere::{Misere, MisereStep, SEARCH_BUDGET, SearchStep};
 pub use notation::{Notation, Unit};
-pub(crate) use notation::{keyword_numbers, malformed, move_numbers, two_numbers};
+pub use param::{ParamDoc, ParamRole};
 pub(crate) use piles::*;
-pub use setup::{Board, ParamDoc, ParamRole, Resume, Setup};
+pub(crate) use read_move::{keyword_numbers, malformed, move_numbers, two_numbers};
+pub use setup::{Board, Resume, Setup};
 pub(crate) use takes::{
     TakeRule, each_take, no_take, read_take, take_moves, takes_from_one_pile, write_take,
 };
@@ -188,13 +193,13 @@ pub trait Ruleset {
     fn search_cost(&self, position: &Self::Position) -> Option<u64>;
     /// The values of the family of positions `fixed` plus one more number n (a heap game's heap
     /// of n beside fixed heaps), for n from 0 to `to` − 1, with the theorem that proves their
-    /// period where there is one: each position analysed ([`crate::explore::analysed`]) unless
+    /// period where there is one: each position analysed ([`analysed`]) unless
     /// the ruleset has its values faster.
     ///
     /// # Errors
     /// [`SetupError::BadPosition`] when some n gives no position or no value.
     fn family(&self, fixed: &[u64], to: u64) -> Result<Exploration, SetupError> {
-        crate::explore::analysed(self, fixed, to)
+        analysed(self, fixed, to)
     }
 
     /// The rules of one heap as a component of a sum of rulesets (`grundy sum`, `grundy play

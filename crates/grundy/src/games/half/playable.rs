@@ -3,7 +3,7 @@
 
 use crate::engine::EngineError;
 use crate::games::half::{self, Half, HalfStep};
-use crate::games::mixed::HeapComponent;
+use crate::games::heaps::HeapComponent;
 use crate::ruleset::{
     FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, takes_from_one_pile,
 };

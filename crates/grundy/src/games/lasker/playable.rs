@@ -3,9 +3,9 @@
 //! it, as a new pile). Normal play only.
 
 use crate::engine::EngineError;
+use crate::games::heaps::HeapComponent;
 use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
-use crate::games::mixed::HeapComponent;
 use crate::ruleset::{
     FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit,
     analyzable_piles, each_pile, index, keyword_numbers, positions_from, take_from, two_numbers,

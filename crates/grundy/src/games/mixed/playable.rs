@@ -5,13 +5,14 @@
 //! with their rulesets in the parameter `games`; the analysis is [`MixedSum`]'s.
 
 use std::collections::{BTreeMap, HashMap};
+use std::marker::PhantomData;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::engine::EngineError;
 use crate::games::heaps::HeapStep;
 use crate::games::mixed::{
-    self, Component, ComponentProblem, HeapComponent, MixedSum, Parts, SumError, apply, locate,
-    prepare,
+    self, Component, ComponentProblem, Components, HeapComponent, MixedSum, Parts, SumError, apply,
+    locate, prepare,
 };
 use crate::games::octal;
 use crate::games::subtraction::SubtractionSet;
@@ -157,9 +158,10 @@ impl Game for SumRules {
     }
 }
 
-/// A sum of heaps of different rulesets as a [`Playable`](crate::ruleset::Playable) ruleset.
+/// A sum of heaps of different rulesets as a [`Playable`](crate::ruleset::Playable) ruleset,
+/// whose components are the rulesets `R` gives (the registry).
 #[derive(Clone, Debug)]
-pub struct SumPlay {
+pub struct SumPlay<R> {
     rules: SumRules,
     /// The components the parameter `games` lists: each one's ruleset and number of heaps (one
     /// component of one heap alone stands for every heap).
@@ -168,6 +170,7 @@ pub struct SumPlay {
     /// The rulesets again, with their values as far as the heaps of the positions made so far
     /// need: each table is computed once, and shared by clones.
     values: Arc<Mutex<Vec<Box<dyn HeapComponent>>>>,
+    registry: PhantomData<fn() -> R>,
 }
 
 /// The bound `param` (at least `min`) that `setup` gives; past what a `usize` holds, no bound.
@@ -196,7 +199,7 @@ fn read_error(e: SumError) -> SetupError {
     }
 }
 
-impl FromSetup for SumPlay {
+impl<R: Components + Default> FromSetup for SumPlay<R> {
     /// The game whose heaps have the rulesets of the parameter `games` (Nim without it).
     ///
     /// # Errors
@@ -226,7 +229,7 @@ impl FromSetup for SumPlay {
         }
         let tokens: Vec<String> = distinct.iter().map(|name| format!("{name}:0")).collect();
         let read = |tokens: &[String]| {
-            MixedSum::read(tokens, max_sets).map_err(|e| match e.problem {
+            MixedSum::read(tokens, max_sets, &R::default()).map_err(|e| match e.problem {
                 ComponentProblem::Empty => bad_param(&GAMES, "no ruleset given".to_string()),
                 ComponentProblem::TooManySets { .. } => read_error(e),
                 problem => bad_param(&GAMES, problem.to_string()),
@@ -261,6 +264,7 @@ impl FromSetup for SumPlay {
             shape,
             max_components,
             values: Arc::new(Mutex::new(sum.rulesets)),
+            registry: PhantomData,
         })
     }
 
@@ -274,7 +278,7 @@ impl FromSetup for SumPlay {
             return Ok(None);
         }
         let components = words.iter().flat_map(|w| mixed::component_words(w));
-        read_components(setup, components).map(Some)
+        read_components(setup, components, &R::default()).map(Some)
     }
 
     /// The components of a file or of standard input, as [`SumPlay::read_words`] reads them;
@@ -286,7 +290,7 @@ impl FromSetup for SumPlay {
         let text = std::str::from_utf8(text).map_err(|_| SetupError::BadPosition {
             problem: "the components are not UTF-8 text".to_string(),
         })?;
-        read_components(setup, mixed::component_words(text)).map(Some)
+        read_components(setup, mixed::component_words(text), &R::default()).map(Some)
     }
 }
 
@@ -296,6 +300,7 @@ impl FromSetup for SumPlay {
 fn read_components<'a>(
     setup: &Setup,
     words: impl Iterator<Item = &'a str>,
+    registry: &dyn Components,
 ) -> Result<(Setup, Vec<u64>), SetupError> {
     if setup.params.contains_key(GAMES.name) {
         return Err(bad_param(
@@ -316,7 +321,7 @@ fn read_components<'a>(
             raise: &[MAX_COMPONENTS],
         });
     }
-    let sum = MixedSum::read(&tokens, max_sets).map_err(read_error)?;
+    let sum = MixedSum::read(&tokens, max_sets, registry).map_err(read_error)?;
     let names: Vec<String> = sum.rulesets.iter().map(|r| r.name()).collect();
     let games = games_text(&names, &sum.components);
     let mut setup = setup.clone();
@@ -342,7 +347,7 @@ fn games_text<S: AsRef<str>>(names: &[S], components: &[Component]) -> String {
     text
 }
 
-impl SumPlay {
+impl<R> SumPlay<R> {
     /// The rulesets, every heap of `position` valued.
     ///
     /// # Errors
@@ -402,7 +407,7 @@ impl SumPlay {
     }
 }
 
-impl Ruleset for SumPlay {
+impl<R> Ruleset for SumPlay<R> {
     const NAME: &'static str = "sum";
     type Position = Vec<Component>;
     type Step = HeapStep;
@@ -544,7 +549,7 @@ impl Ruleset for SumPlay {
     }
 }
 
-impl Presentation for SumPlay {
+impl<R> Presentation for SumPlay<R> {
     fn help(&self) -> &'static str {
         HELP
     }
@@ -646,6 +651,10 @@ impl Presentation for SumPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::registry::Registry;
+
+    /// The registry's sum.
+    type Sum = SumPlay<Registry>;
 
     fn sum_with(params: &[(&str, &str)]) -> Setup {
         Setup {
@@ -664,16 +673,14 @@ mod tests {
             .iter()
             .map(|w| w.to_string())
             .collect();
-        let (read, heaps) = SumPlay::read_words(&sum_with(&[]), &words)
-            .unwrap()
-            .unwrap();
+        let (read, heaps) = Sum::read_words(&sum_with(&[]), &words).unwrap().unwrap();
         assert_eq!(read.params["games"], "nim,nim lasker sub{1,2},sub{1,2}");
         assert_eq!(heaps, vec![3, 5, 7, 4, 1]);
-        let game = SumPlay::from_setup(&read).unwrap();
+        let game = Sum::from_setup(&read).unwrap();
         let position = game.position(heaps.clone()).unwrap();
         let shown = "nim:3,5 + lasker:7 + sub{1,2}:4,1";
         assert_eq!(game.show(&position, Lang::En), shown);
-        let text = SumPlay::read_text(&sum_with(&[]), shown.as_bytes()).unwrap();
+        let text = Sum::read_text(&sum_with(&[]), shown.as_bytes()).unwrap();
         assert_eq!(text, Some((read.clone(), heaps.clone())));
         // A split leaves its heaps in the component, and the game resumes as it stands.
         let split = Change::Split {
@@ -688,10 +695,10 @@ mod tests {
         );
         let resume = game.resume(&after);
         let games = &resume.params["games"];
-        let again = SumPlay::from_setup(&sum_with(&[("games", games)])).unwrap();
+        let again = Sum::from_setup(&sum_with(&[("games", games)])).unwrap();
         assert_eq!(again.position(resume.position).unwrap(), after);
         // One name for every heap: each heap a component of its own.
-        let nim = SumPlay::from_setup(&sum_with(&[("games", "nim")])).unwrap();
+        let nim = Sum::from_setup(&sum_with(&[("games", "nim")])).unwrap();
         let apart = nim.position(vec![3, 5]).unwrap();
         assert_eq!(nim.show(&apart, Lang::En), "nim:3 + nim:5");
     }
@@ -699,8 +706,7 @@ mod tests {
     #[test]
     fn games_and_components_are_refused_in_one_line() {
         let refused =
-            |params: &[(&str, &str)], heaps: Vec<u64>| match SumPlay::from_setup(&sum_with(params))
-            {
+            |params: &[(&str, &str)], heaps: Vec<u64>| match Sum::from_setup(&sum_with(params)) {
                 Err(e) => e.to_string(),
                 Ok(game) => game.position(heaps).unwrap_err().to_string(),
             };
@@ -717,7 +723,7 @@ mod tests {
             "too many components: more than 2 (raise --max-components)"
         );
         let words = vec!["nim:1".to_string()];
-        let both = SumPlay::read_words(&sum_with(&[("games", "nim")]), &words).unwrap_err();
+        let both = Sum::read_words(&sum_with(&[("games", "nim")]), &words).unwrap_err();
         assert!(
             both.to_string().contains("give --games with heaps only"),
             "{both}"

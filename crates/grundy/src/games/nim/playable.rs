@@ -1,7 +1,7 @@
 //! Nim and misère Nim, played: a move is `PILE COUNT`, take COUNT stones from pile PILE.
 
 use crate::engine::EngineError;
-use crate::games::mixed::HeapComponent;
+use crate::games::heaps::HeapComponent;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::ruleset::{
     FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, takes_from_one_pile,

@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex};
 
 use crate::engine::EngineError;
 use crate::explore::Exploration;
+use crate::games::heaps::HeapComponent;
 use crate::games::heaps::HeapStep;
-use crate::games::mixed::HeapComponent;
 use crate::games::octal::{self, HeapTooLarge, Octal, OctalComponent};
 use crate::parse::Token;
 use crate::quotient::{self, MisereStep, Quotient, TooLarge};
@@ -385,7 +385,7 @@ impl Ruleset for OctalPlay {
     /// theorem; beside fixed heaps, each position analysed.
     fn family(&self, fixed: &[u64], to: u64) -> Result<Exploration, SetupError> {
         if !fixed.is_empty() || self.convention != Convention::Normal {
-            return crate::explore::analysed(self, fixed, to);
+            return crate::ruleset::analysed(self, fixed, to);
         }
         let mut sequence = Sequence::new(self.game.rules().clone());
         sequence.extend_to(usize::try_from(to).unwrap_or(usize::MAX));
@@ -502,7 +502,12 @@ impl Presentation for OctalPlay {
     ) -> Vec<(&'static str, serde_json::Value)> {
         match self.convention {
             Convention::Normal => Vec::new(),
-            Convention::Misere => octal::misere_json_fields(self.misere_method(piles)),
+            Convention::Misere => {
+                vec![(
+                    "method",
+                    serde_json::json!(self.misere_method(piles).name()),
+                )]
+            }
         }
     }
 }

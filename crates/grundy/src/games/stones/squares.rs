@@ -32,7 +32,7 @@ impl Game for Squares {
     }
 
     fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
-        crate::game::one_heap_each(piles, parts)
+        crate::engine::one_heap_each(piles, parts)
     }
 }
 

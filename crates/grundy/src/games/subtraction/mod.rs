@@ -15,14 +15,11 @@
 //! moves of a heap of value g that must go to value t are every s with G(n − s) = t, by
 //! increasing s.
 
-mod sequence;
 mod set;
 
-pub use sequence::SubtractionValues;
-pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet};
+pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet, SubtractionValues};
 
-use crate::games::heaps::{self, HeapRule, HeapStep, ValueReason};
-use crate::games::mixed::{ComponentProblem, HeapComponent};
+use crate::games::heaps::{self, HeapComponent, HeapRule, HeapStep, Unvalued, ValueReason};
 use crate::ruleset::{MoveError, TakeRule, each_take};
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
 
@@ -51,7 +48,7 @@ impl Game for Subtraction {
     }
 
     fn components(&self, piles: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
-        crate::game::one_heap_each(piles, parts)
+        crate::engine::one_heap_each(piles, parts)
     }
 }
 
@@ -141,18 +138,21 @@ impl HeapComponent for SubtractionComponent {
     /// Computes the set's values (at most `limit`) the first time.
     ///
     /// # Errors
-    /// [`ComponentProblem::BeyondTable`] for a heap past the table of an unproved period.
-    fn prepare(&mut self, piles: &[u64], limit: usize) -> Result<(), ComponentProblem> {
+    /// [`BeyondTable`] for a heap past the table of an unproved period.
+    fn prepare(&mut self, piles: &[u64], limit: usize) -> Result<(), Unvalued> {
         let sequence = self
             .sequence
             .get_or_insert_with(|| self.rules.set.sequence(limit));
         match piles.iter().position(|&n| sequence.value(n).is_none()) {
-            Some(j) => Err(ComponentProblem::BeyondTable(BeyondTable {
-                pile: j + 1,
-                stones: piles[j],
-                computed: sequence.table().len(),
-                set: self.rules.set.to_string(),
-            })),
+            Some(j) => Err(Unvalued(
+                BeyondTable {
+                    pile: j + 1,
+                    stones: piles[j],
+                    computed: sequence.table().len(),
+                    set: self.rules.set.to_string(),
+                }
+                .to_string(),
+            )),
             None => Ok(()),
         }
     }

@@ -7,8 +7,8 @@ use std::sync::OnceLock;
 
 use crate::engine::EngineError;
 use crate::explore::Exploration;
+use crate::games::heaps::HeapComponent;
 use crate::games::heaps::HeapStep;
-use crate::games::mixed::HeapComponent;
 use crate::games::subtraction::{
     self, Subtraction, SubtractionComponent, SubtractionSet, SubtractionValues,
 };
@@ -195,7 +195,7 @@ impl Ruleset for SubtractionPlay {
     /// the all-but theorem; beside fixed heaps, each position analysed.
     fn family(&self, fixed: &[u64], to: u64) -> Result<Exploration, SetupError> {
         if !fixed.is_empty() {
-            return crate::explore::analysed(self, fixed, to);
+            return crate::ruleset::analysed(self, fixed, to);
         }
         let set = &self.rules.set;
         let values = set.values(usize::try_from(to).unwrap_or(usize::MAX));

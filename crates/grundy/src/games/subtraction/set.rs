@@ -9,6 +9,10 @@ use std::fmt;
 
 use crate::parse::{NumberProblem, Token, parse_u64};
 
+mod sequence;
+
+pub use sequence::SubtractionValues;
+
 /// The word that starts a complement: `all-but:1,2` is every positive number except 1 and 2.
 pub const ALL_BUT: &str = "all-but:";
 

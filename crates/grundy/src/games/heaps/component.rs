@@ -1,13 +1,18 @@
 //! One heap ruleset as a component of a sum ([`HeapComponent`]): what `grundy sum` and `grundy
 //! play sum` need of it. The components are the registry's rulesets whose
 //! [`crate::ruleset::Ruleset::heap_component`] gives one; each ruleset implements it in its own
-//! module.
+//! module, below the sum ([`crate::games::mixed`]), which finds them through the registry.
 
 use std::fmt::Debug;
 
 use crate::games::heaps::{HeapStep, ValueReason};
-use crate::games::mixed::ComponentProblem;
 use crate::{Change, MoveList, Nimber};
+
+/// Why a heap of a component has no value (too large for its value, or past its table), in
+/// its ruleset's words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Unvalued(pub String);
 
 /// The rules of one heap, with the value of every heap known (in closed form, or from a table
 /// computed as far as the heaps of the sum): a component of a sum of rulesets.
@@ -28,8 +33,7 @@ pub trait HeapComponent: Debug + Send + Sync {
     }
 
     /// Whether its values come from a table computed for the sum (a subtraction set's, a
-    /// take-and-break code's): a sum bounds how many of these it holds
-    /// ([`ComponentProblem::TooManySets`]).
+    /// take-and-break code's): a sum bounds how many of these it holds.
     fn has_table(&self) -> bool {
         false
     }
@@ -39,7 +43,7 @@ pub trait HeapComponent: Debug + Send + Sync {
     ///
     /// # Errors
     /// The first heap that has no value (too large for its value, or past the table).
-    fn prepare(&mut self, _piles: &[u64], _limit: usize) -> Result<(), ComponentProblem> {
+    fn prepare(&mut self, _piles: &[u64], _limit: usize) -> Result<(), Unvalued> {
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 use crate::period::{self, Certificate, Period};
 use crate::{MexSet, Nimber};
 
-use super::set::{Rule, SubtractionSet};
+use super::{Rule, SubtractionSet};
 
 /// The value sequence of a subtraction set: a computed table and, once proved, its period.
 ///

@@ -1,9 +1,10 @@
-//! The `Game` trait: a ruleset's options; everything else is provided by the engine.
+//! The `Game` trait, the engine's view of a ruleset: its options; everything else is provided by
+//! the engine.
 
 use std::hash::Hash;
 
+use super::{EngineError, Memo};
 use crate::Nimber;
-use crate::engine::{EngineError, Memo};
 
 /// The components of a position of heaps (or piles) that are played independently: one heap
 /// each. What [`Game::components`] gives for Nim and its relatives.
