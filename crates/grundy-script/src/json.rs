@@ -103,12 +103,17 @@ fn contract<'a>(
     }
 }
 
-impl StateAnalysis {
-    /// The JSON object of this analysis of a state of the script named `script`, at most
-    /// `max_moves` winning moves listed, its texts in `lang`.
-    pub fn json<'a>(&'a self, script: &'a str, max_moves: usize, lang: Lang) -> ScriptJson<'a> {
+impl<'a> ScriptJson<'a> {
+    /// The JSON object of `analysis`, a state of the script named `script`, at most `max_moves`
+    /// winning moves listed, its texts in `lang`.
+    pub fn of_state(
+        analysis: &'a StateAnalysis,
+        script: &'a str,
+        max_moves: usize,
+        lang: Lang,
+    ) -> Self {
         ScriptJson {
-            components: self
+            components: analysis
                 .components
                 .iter()
                 .map(|(position, grundy)| ComponentJson {
@@ -116,33 +121,36 @@ impl StateAnalysis {
                     grundy: *grundy,
                 })
                 .collect(),
-            explanation: StepJson::all(&self.explanation, lang),
+            explanation: StepJson::all(&analysis.explanation, lang),
             ..contract(
                 script,
-                &self.state,
-                self.outcome,
-                Value::Normal(self.value),
-                &self.winning,
+                &analysis.state,
+                analysis.outcome,
+                Value::Normal(analysis.value),
+                &analysis.winning,
                 max_moves,
                 lang,
             )
         }
     }
-}
 
-impl LoopyAnalysis {
-    /// The JSON object of this analysis of a state of the script named `script`, at most
-    /// `max_moves` winning moves listed, its texts in `lang`.
-    pub fn json<'a>(&'a self, script: &'a str, max_moves: usize, lang: Lang) -> ScriptJson<'a> {
+    /// The JSON object of `analysis` under `--loopy`, a state of the script named `script`, at
+    /// most `max_moves` winning moves listed, its texts in `lang`.
+    pub fn of_loopy(
+        analysis: &'a LoopyAnalysis,
+        script: &'a str,
+        max_moves: usize,
+        lang: Lang,
+    ) -> Self {
         ScriptJson {
-            finite_options: self.value.finite_options(),
-            reachable_states: Some(self.reachable),
+            finite_options: analysis.value.finite_options(),
+            reachable_states: Some(analysis.reachable),
             ..contract(
                 script,
-                &self.state,
-                self.outcome,
-                Value::Loopy(LoopyGrundy(&self.value)),
-                &self.winning,
+                &analysis.state,
+                analysis.outcome,
+                Value::Loopy(LoopyGrundy(&analysis.value)),
+                &analysis.winning,
                 max_moves,
                 lang,
             )
@@ -166,7 +174,13 @@ mod tests {
         let state = script.parse_state("[1, 2]", 1).unwrap();
         let analysis = script.analyze(&state, false).unwrap();
         assert_eq!(
-            serde_json::to_string(&analysis.json("lasker-nim.rhai", 10, Lang::En)).unwrap(),
+            serde_json::to_string(&ScriptJson::of_state(
+                &analysis,
+                "lasker-nim.rhai",
+                10,
+                Lang::En
+            ))
+            .unwrap(),
             concat!(
                 r#"{"game":"script","script":"lasker-nim.rhai","position":[1,2],"outcome":"N","#,
                 r#""grundy":3,"winning_moves":[{"position":[1,1],"change":{"kind":"option","#,
@@ -177,7 +191,13 @@ mod tests {
         let draw = Script::compile("fn options(n) { [1 - n] }", ScriptLimits::default()).unwrap();
         let analyses = draw.analyze_loopy(&[State::Int(0)]).unwrap();
         assert_eq!(
-            serde_json::to_string(&analyses[0].json("draw.rhai", 10, Lang::En)).unwrap(),
+            serde_json::to_string(&ScriptJson::of_loopy(
+                &analyses[0],
+                "draw.rhai",
+                10,
+                Lang::En
+            ))
+            .unwrap(),
             concat!(
                 r#"{"game":"script","script":"draw.rhai","position":0,"outcome":"D","#,
                 r#""grundy":"inf","winning_moves":[],"winning_move_count":0,"finite_options":[],"#,

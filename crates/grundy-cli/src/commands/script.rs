@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use grundy::{Explain, Lang, Outcome};
-use grundy_script::{Script, ScriptLimits, Start, State};
+use grundy_script::{Script, ScriptJson, ScriptLimits, Start, State};
 
 use crate::report::{self, OutputArgs};
 
@@ -164,7 +164,10 @@ fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
             .with_context(|| name.clone())?;
         for a in &analyses {
             if args.output.json {
-                report::write_json(&mut text, &a.json(&name, args.output.max_moves, lang))?;
+                report::write_json(
+                    &mut text,
+                    &ScriptJson::of_loopy(a, &name, args.output.max_moves, lang),
+                )?;
                 continue;
             }
             let value = lang.pick(format!(", value {}", a.value), format!("，值 {}", a.value));
@@ -185,7 +188,10 @@ fn analyse(args: Args) -> anyhow::Result<Vec<u8>> {
                 .analyze(state, args.output.explain)
                 .with_context(|| name.clone())?;
             if args.output.json {
-                report::write_json(&mut text, &a.json(&name, args.output.max_moves, lang))?;
+                report::write_json(
+                    &mut text,
+                    &ScriptJson::of_state(&a, &name, args.output.max_moves, lang),
+                )?;
                 continue;
             }
             let value = lang.pick(

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use rhai::{AST, ASTFlags, BinaryExpr, Expr, FlowControl, FnCallExpr, Position, Stmt};
 use rustc_hash::FxHashMap;
 
-use super::context::{Compiled, Compiler, Operand, Turns, Unsupported, unsupported};
+use super::context::{Check, Compiled, Compiler, Operand, Turns, Unsupported, unsupported};
 use super::liveness::{Names, free_names};
 use super::operators::{Compare, Op, assigned_integer};
 use super::runtime::{Closure, Code, Effect, Frame, Function, Program, Test};
@@ -249,15 +249,6 @@ pub(super) fn array_of(items: &[Operand], f: &mut Frame<'_>) -> Run<(Vec<State>,
         size = size.plus(added);
     }
     Ok((array, size.bounded()?))
-}
-
-/// When a loop tests its condition.
-#[derive(Clone, Copy)]
-pub(super) enum Check {
-    /// Before each turn (`while`); `loop` has none.
-    Before { forever: bool },
-    /// After each turn (`do`): the loop ends when the condition is `until`.
-    After { until: bool },
 }
 
 /// A place an assignment writes to.

@@ -1,7 +1,8 @@
 //! What the parts of the compiler share: its state while it compiles one function
 //! ([`Compiler`]: the variables in scope, the operations counted, the code that may run after
 //! the code being compiled), why it gives up ([`Unsupported`]), the operands it reads
-//! ([`Operand`]) and a `for` loop's turns ([`Turns`]). The statements and expressions are
+//! ([`Operand`]), when a loop tests its condition ([`Check`]) and a `for` loop's turns
+//! ([`Turns`]). The statements and expressions are
 //! compiled in `compiler.rs`, with the help of the modules that use this one.
 
 use rhai::{Expr, Position};
@@ -230,6 +231,15 @@ impl Compiler<'_> {
         self.ahead.pop();
         compiled
     }
+}
+
+/// When a loop tests its condition.
+#[derive(Clone, Copy)]
+pub(super) enum Check {
+    /// Before each turn (`while`); `loop` has none.
+    Before { forever: bool },
+    /// After each turn (`do`): the loop ends when the condition is `until`.
+    After { until: bool },
 }
 
 /// A `for` loop's turns: its variable, its counter, the operations counted at each turn, and

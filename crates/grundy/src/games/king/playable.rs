@@ -18,7 +18,7 @@ impl FromSetup for KingPlay {
     /// kiki's game, which takes no parameters and normal play only.
     ///
     /// # Errors
-    /// [`SetupError`] for parameters or misère play.
+    /// [`SetupError`] for any parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
         Ok(KingPlay)

@@ -20,7 +20,7 @@ impl FromSetup for LaskerPlay {
     /// Lasker's Nim, which takes no parameters and normal play only.
     ///
     /// # Errors
-    /// [`SetupError`] for parameters or misère play.
+    /// [`SetupError`] for any parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
         Ok(LaskerPlay)
@@ -64,12 +64,12 @@ impl Ruleset for LaskerPlay {
         analyzable_piles(piles, |p| lasker::analyze(p, &AnalyzeOptions::default()))
     }
 
-    /// The takes, then the splits into x and n − x with x ≤ n − x.
     /// Each pile is a game of its own.
     fn summands(&self, piles: &Vec<u64>) -> Option<Vec<Vec<u64>>> {
         each_pile(piles)
     }
 
+    /// The takes, then the splits into x and n − x with x ≤ n − x.
     fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
         for (pile, &from) in piles.iter().enumerate() {
             out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));

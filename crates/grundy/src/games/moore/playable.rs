@@ -53,7 +53,7 @@ impl FromSetup for MoorePlay {
     /// The game with K from the parameter `k` (2 without it).
     ///
     /// # Errors
-    /// [`SetupError`] for a bad `k`, another parameter, or misère play.
+    /// [`SetupError`] for a bad `k`, or another parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[K])?;
         let text = setup.params.get(K.name).map_or(DEFAULT_K, String::as_str);

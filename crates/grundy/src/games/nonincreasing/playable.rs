@@ -49,7 +49,7 @@ impl FromSetup for CapPlay {
     /// The game with the first cap of the parameter `k` (no cap without it).
     ///
     /// # Errors
-    /// [`SetupError`] for a bad `k`, another parameter, or misère play.
+    /// [`SetupError`] for a bad `k`, or another parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[K])?;
         let bad = |problem: String| SetupError::BadParam {

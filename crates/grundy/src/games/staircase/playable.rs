@@ -25,7 +25,7 @@ impl FromSetup for StaircasePlay {
     /// Staircase Nim, which takes no parameters and normal play only.
     ///
     /// # Errors
-    /// [`SetupError`] for parameters or misère play.
+    /// [`SetupError`] for any parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
         Ok(StaircasePlay)
@@ -36,7 +36,7 @@ impl FromSetup for GridPlay {
     /// The moving-right grid, which takes no parameters and normal play only.
     ///
     /// # Errors
-    /// [`SetupError`] for parameters or misère play.
+    /// [`SetupError`] for any parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.no_params()?;
         Ok(GridPlay)

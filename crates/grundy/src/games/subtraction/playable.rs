@@ -78,7 +78,7 @@ impl FromSetup for SubtractionPlay {
     /// proved period (at most [`SubtractionSet::DEFAULT_LIMIT`] of them) when first needed.
     ///
     /// # Errors
-    /// [`SetupError`] for a bad set, another parameter, or misère play.
+    /// [`SetupError`] for a bad set, or another parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[SET, MAX, SEQUENCE])?;
         let set = match (setup.params.get(SET.name), setup.params.get(MAX.name)) {

@@ -211,7 +211,7 @@ impl FromSetup for TurningPlay {
     /// The game of the parameter `rule` (Mock Turtles without it).
     ///
     /// # Errors
-    /// [`SetupError`] for a rule that is not one, another parameter, or misère play.
+    /// [`SetupError`] for a rule that is not one, or another parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[RULE])?;
         let text = setup.text_of(&RULE).unwrap_or_default();
