@@ -1,16 +1,18 @@
-//! Every contest input format of `grundy judge`: the first byte picks the problem (its index in
-//! `judge::problems()`, modulo their number; each seed in `corpus/judge/` starts with its
-//! problem's, as `crates/grundy-judge/tests/fuzz_seeds.rs` checks), the rest is its input.
+//! Every contest input format of `grundy judge`: the first line is a problem's id (one of
+//! `judge::problems()`; other inputs are skipped), the rest is its input. Each seed in
+//! `corpus/judge/` names its problem so, as `crates/grundy-judge/tests/fuzz_seeds.rs` checks.
 //!
 //! Invariants: an error is one line; an input accepted within the statement's limits is accepted
 //! with the same answer without them (`--no-limits`) and after its tokens are laid out again
-//! (judges read white space as white space); for the five Nim problems, an accepted input with
-//! small heaps gets the answer a brute-force search of the rules gives, not the library.
+//! (judges read white space as white space); for a problem that is plain Nim (its
+//! `Problem::nim` statement), an accepted input with small heaps gets the answer a brute-force
+//! search of the rules gives, not the library.
 #![no_main]
 
 use std::collections::HashMap;
 
-use grundy_judge::{self as judge, Problem};
+use grundy::Convention;
+use grundy_judge::{self as judge, NimAnswer, NimCases, NimStatement, Problem};
 use libfuzzer_sys::fuzz_target;
 
 /// Whether the player to move wins Nim on `heaps` (sorted), from the rules: some move (take at
@@ -48,6 +50,7 @@ fn sorted(heaps: &[u64]) -> Vec<u64> {
 /// Winning moves (amount, heap from 1, heaps after) heap by heap, then amount by amount.
 fn winning_moves(
     heaps: &[u64],
+    misere: bool,
     memo: &mut HashMap<(Vec<u64>, bool), bool>,
 ) -> Vec<(u64, usize, Vec<u64>)> {
     let mut moves = Vec::new();
@@ -55,7 +58,7 @@ fn winning_moves(
         for a in 1..=heaps[b] {
             let mut next = heaps.to_vec();
             next[b] -= a;
-            if !wins(&sorted(&next), false, memo) {
+            if !wins(&sorted(&next), misere, memo) {
                 moves.push((a, b + 1, next));
             }
         }
@@ -77,60 +80,49 @@ fn counted<'a>(numbers: &mut impl Iterator<Item = &'a u64>) -> Option<Vec<u64>> 
     (0..n).map(|_| numbers.next().copied()).collect()
 }
 
-/// The brute-force answer to a Nim problem's accepted input (its numbers), when every heap set is
-/// small enough to search; `None` for other problems or large heaps.
-fn brute_force(id: &str, numbers: &[u64]) -> Option<String> {
+/// The brute-force answer to an accepted input (its numbers) of a problem that is plain Nim, as
+/// its statement describes it, when every set of heaps is small enough to search.
+fn brute_force(statement: &NimStatement, numbers: &[u64]) -> Option<String> {
     let small = |heaps: &[u64]| heaps.len() <= 5 && heaps.iter().sum::<u64>() <= 14;
     let mut memo = HashMap::new();
     let mut it = numbers.iter();
     let mut cases = Vec::new();
-    let counted_cases = |it: &mut std::slice::Iter<u64>, cases: &mut Vec<Vec<u64>>| {
-        let t = *it.next()?;
-        for _ in 0..t {
-            cases.push(counted(it)?);
+    match statement.cases {
+        NimCases::One => cases.push(counted(&mut it)?),
+        NimCases::Counted => {
+            let t = *it.next()?;
+            for _ in 0..t {
+                cases.push(counted(&mut it)?);
+            }
         }
-        Some(())
-    };
-    match id {
-        "luogu-p1247" | "nowcoder-50615" => cases.push(counted(&mut it)?),
-        "luogu-p2197" | "hdu-1907" => counted_cases(&mut it, &mut cases)?,
-        "hdu-1850" => loop {
+        NimCases::UntilZero => loop {
             match it.clone().next() {
                 None | Some(0) => break,
                 Some(_) => cases.push(counted(&mut it)?),
             }
         },
-        _ => return None,
     }
     if !cases.iter().all(|c| small(c)) {
         return None;
     }
+    let misere = statement.convention == Convention::Misere;
     let mut answer = String::new();
     for heaps in &cases {
-        let line = match id {
-            "luogu-p1247" => match winning_moves(heaps, &mut memo).first() {
-                Some((a, b, next)) => format!("{a} {b}\n{}", join(next)),
-                None => "lose".into(),
-            },
-            "nowcoder-50615" => (if wins(&sorted(heaps), false, &mut memo) {
-                "win"
-            } else {
-                "lose"
-            })
-            .into(),
-            "luogu-p2197" => (if wins(&sorted(heaps), false, &mut memo) {
-                "Yes"
-            } else {
-                "No"
-            })
-            .into(),
-            "hdu-1907" => (if wins(&sorted(heaps), true, &mut memo) {
-                "John"
-            } else {
-                "Brother"
-            })
-            .into(),
-            _ => winning_moves(heaps, &mut memo).len().to_string(),
+        let line = match statement.answer {
+            NimAnswer::Winner { first, second } => {
+                if wins(&sorted(heaps), misere, &mut memo) {
+                    first.to_string()
+                } else {
+                    second.to_string()
+                }
+            }
+            NimAnswer::FirstMove { lost } => {
+                match winning_moves(heaps, misere, &mut memo).first() {
+                    Some((a, b, next)) => format!("{a} {b}\n{}", join(next)),
+                    None => lost.to_string(),
+                }
+            }
+            NimAnswer::MoveCount => winning_moves(heaps, misere, &mut memo).len().to_string(),
         };
         answer.push_str(&line);
         answer.push('\n');
@@ -143,11 +135,13 @@ fn solve(problem: &Problem, input: &[u8], limits: bool) -> Result<Vec<u8>, Strin
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&pick, input)) = data.split_first() else {
+    let Some(newline) = data.iter().position(|&b| b == b'\n') else {
         return;
     };
-    let problems: Vec<&Problem> = judge::problems().collect();
-    let problem = problems[pick as usize % problems.len()];
+    let (id, input) = (&data[..newline], &data[newline + 1..]);
+    let Some(problem) = judge::problems().find(|p| p.id.as_bytes() == id) else {
+        return;
+    };
     let limited = solve(problem, input, true);
     // Without limits, large numbers ask for large tables (a Cutting Game table of side 1000 is
     // 5·10^8 steps, minutes in a fuzzing build): the unlimited run takes accepted inputs, and
@@ -187,8 +181,10 @@ fuzz_target!(|data: &[u8]| {
         Ok(&answer),
         "laid out again"
     );
-    let numbers = grundy::parse::numbers_from_text(input).unwrap_or_default();
-    if let Some(expected) = brute_force(problem.id, &numbers) {
-        assert_eq!(String::from_utf8_lossy(&answer), expected, "{}", problem.id);
+    if let Some(statement) = &problem.nim {
+        let numbers = grundy::parse::numbers_from_text(input).unwrap_or_default();
+        if let Some(expected) = brute_force(statement, &numbers) {
+            assert_eq!(String::from_utf8_lossy(&answer), expected, "{}", problem.id);
+        }
     }
 });

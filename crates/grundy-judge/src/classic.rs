@@ -49,6 +49,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["luogu-p10501"],
         title: "Cutting Game: cut a W×H sheet, who first cuts out a 1×1 wins (lines until the end)",
         answers: "`WIN` / `LOSE`",
+        nim: None,
         solve: cutting_game,
         generate: |rng, size| {
             let (count, hi) = match size {
@@ -66,6 +67,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "kiki's game: a coin steps left, down or down-left on an n×m board (`0 0` ends)",
         answers: "`Wonderful!` / `What a pity!`",
+        nim: None,
         solve: kikis_game,
         generate: |rng, size| {
             let (count, hi) = match size {
@@ -83,6 +85,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "[SDOI2009] E&D: remove one pile of a group and split the other, T tests",
         answers: "`YES` / `NO`",
+        nim: None,
         solve: e_and_d,
         generate: |rng, size| {
             let tests = match size {
@@ -98,6 +101,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["gym-100078c"],
         title: "Crosses and Crosses: Treblecross on a 1×n strip (integers until the end)",
         answers: "`1` / `2`",
+        nim: None,
         solve: crosses_and_crosses,
         generate: |rng, size| match size {
             Size::Small => (0..rng.random_range(1..=3))
@@ -120,6 +124,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "Northcott Game: a black and a white piece a row, slide without passing (tests until the end)",
         answers: "`I WIN!` / `BAD LUCK!`",
+        nim: None,
         solve: northcott,
         generate: |rng, size| {
             let tests = match size {
@@ -146,6 +151,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "高手过招: pieces step or jump right on rows of 20 columns, T tests",
         answers: "`YES` / `NO`",
+        nim: None,
         solve: jumps_right,
         generate: |rng, size| {
             let tests = match size {

@@ -24,6 +24,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["poj-2348"],
         title: "Euclid's Game: subtract a multiple of the smaller number, reaching 0 wins (`0 0` ends)",
         answers: "`Stan wins` / `Ollie wins`",
+        nim: None,
         solve: euclid_game,
         generate: |rng, size| {
             let (count, hi) = match size {
@@ -41,6 +42,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "GG and MM: Every-SG, a move in every unfinished Euclid pair each turn (tests until the end)",
         answers: "`MM` / `GG`",
+        nim: None,
         solve: every_euclid,
         generate: |rng, size| {
             let (tests, games, hi) = match size {

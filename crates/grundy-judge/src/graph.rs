@@ -14,6 +14,7 @@ pub const PROBLEMS: &[Problem] = &[Problem {
     aliases: &["poj-2425"],
     title: "A Chess Game: tokens on a DAG",
     answers: "`WIN` / `LOSE`",
+    nim: None,
     solve: chess_on_a_dag,
     generate,
     format,

@@ -30,6 +30,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "A tree game: Green Hackenbush on a rooted tree, T tests",
         answers: "`Alice` / `Bob`",
+        nim: None,
         solve: tree_game,
         generate: |rng, size| {
             let (tests, vertices) = match size {
@@ -62,6 +63,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "Christmas Game: trees with polygons hanging by one vertex (until the end)",
         answers: "`Sally` / `Harry`",
+        nim: None,
         solve: christmas_game,
         generate: |rng, size| {
             let (tests, graphs, vertices) = match size {
@@ -107,6 +109,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "PP and QQ: rooted trees, misère (until the end)",
         answers: "`PP` / `QQ`, by the anti-SG rule over the trees that the accepted solutions use",
+        nim: None,
         solve: pp_and_qq,
         generate: |rng, size| {
             let (tests, trees, vertices) = match size {

@@ -42,6 +42,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "Fibonacci again and again: three piles, take a Fibonacci number (`0 0 0` ends)",
         answers: "`Fibo` / `Nacci`",
+        nim: None,
         solve: fibonacci_piles,
         generate: |rng, size| {
             let (count, hi) = match size {
@@ -75,6 +76,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["poj-2960"],
         title: "S-Nim: a set S, then positions to classify (`0` ends)",
         answers: "one line of `W`/`L` per test, a letter per position",
+        nim: None,
         solve: s_nim,
         generate: |rng, size| {
             let tests = match size {
@@ -106,6 +108,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "Nim or not Nim?: take from a heap or split it in two, T tests",
         answers: "`Alice` / `Bob`",
+        nim: None,
         solve: take_or_split,
         generate: |rng, size| {
             let (tests, count, hi) = match size {

@@ -4,8 +4,13 @@
 //!
 //! Each problem reads its statement's format, asks the library for the answer, and writes the
 //! accepted words; it also knows how to generate valid inputs and how to write a test from its
-//! parts (for shrinking a failing input in `grundy stress`). Judge code only reads and writes:
-//! every answer comes from a ruleset in `grundy::games`.
+//! parts (for shrinking a failing input in `grundy stress`). Judge code reads and writes, and
+//! takes every answer from the library (a ruleset of `grundy::games`, sums of values, nimbers,
+//! the engine), except where no ruleset holds the theory: the splits (`splits.rs`, with
+//! `splits/three_split.rs` and `splits/beans.rs`) and the puzzles (`puzzles/`) answer by closed
+//! forms of their own, each checked against an exhaustive search of the game as stated on every
+//! small input by the test its module's doc names, and `hdu-3590` applies the anti-SG rule of its
+//! accepted solutions to the library's Hackenbush values (`hackenbush.rs`).
 
 mod classic;
 mod euclid;
@@ -22,6 +27,7 @@ mod wythoff;
 
 use std::io::Write;
 
+use grundy::Convention;
 pub use input::Input;
 use rand_chacha::ChaCha8Rng;
 
@@ -48,12 +54,59 @@ pub struct Problem {
     pub title: &'static str,
     /// The answer words.
     pub answers: &'static str,
+    /// For a problem that is plain Nim, what its input and output are made of, so that a check
+    /// can answer it from the rules alone (the fuzz target `judge`); `None` for the others.
+    pub nim: Option<NimStatement>,
     /// Reads the input and writes the accepted output.
     pub solve: fn(&mut Input, &mut dyn Write) -> anyhow::Result<()>,
     /// Random valid test cases.
     pub generate: fn(&mut ChaCha8Rng, Size) -> Vec<Case>,
     /// The input text of a list of test cases.
     pub format: fn(&[Case]) -> String,
+}
+
+/// A problem that is plain Nim (a move takes at least one stone from one heap): how its input
+/// lists the heaps and what it prints for each set of heaps. `nim.rs`'s tests check each
+/// statement against its problem's answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NimStatement {
+    /// How the sets of heaps follow one another.
+    pub cases: NimCases,
+    /// Who wins when no move is left.
+    pub convention: Convention,
+    /// What is printed for one set of heaps.
+    pub answer: NimAnswer,
+}
+
+/// How a Nim problem's input lists its sets of heaps, each its number of heaps and then the heaps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NimCases {
+    /// One set of heaps.
+    One,
+    /// The number of sets, then the sets.
+    Counted,
+    /// Sets until a number of heaps 0 or the end of the input.
+    UntilZero,
+}
+
+/// What a Nim problem prints for one set of heaps, a line each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NimAnswer {
+    /// Who wins: `first` when the player to move does, else `second`.
+    Winner {
+        /// The line when the player to move wins.
+        first: &'static str,
+        /// The line when the player to move loses.
+        second: &'static str,
+    },
+    /// The first winning move, heap by heap and then by the amount taken, as `a b` (take `a` from
+    /// heap `b`, heaps counted from 1) and then the heaps after it; `lost` when there is none.
+    FirstMove {
+        /// The line when there is no winning move.
+        lost: &'static str,
+    },
+    /// How many winning moves there are.
+    MoveCount,
 }
 
 /// Every problem, in the order `grundy judge --list` prints them.

@@ -7,7 +7,7 @@ use grundy::{AnalyzeOptions, Change, Convention, Outcome};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Case, Input, Problem, Size, counted_lists, join};
+use super::{Case, Input, NimAnswer, NimCases, NimStatement, Problem, Size, counted_lists, join};
 
 pub const PROBLEMS: &[Problem] = &[
     Problem {
@@ -15,6 +15,11 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "取火柴游戏: Nim, the lexicographically smallest winning move",
         answers: "`a b` and the heaps after it, or `lose`",
+        nim: Some(NimStatement {
+            cases: NimCases::One,
+            convention: Convention::Normal,
+            answer: NimAnswer::FirstMove { lost: "lose" },
+        }),
         solve: smallest_move,
         generate: |rng, size| {
             vec![vec![piles(
@@ -37,6 +42,14 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "【模板】Nim 游戏: T tests",
         answers: "`Yes` / `No`",
+        nim: Some(NimStatement {
+            cases: NimCases::Counted,
+            convention: Convention::Normal,
+            answer: NimAnswer::Winner {
+                first: "Yes",
+                second: "No",
+            },
+        }),
         solve: nim_template,
         generate: |rng, size| {
             let tests = if size == Size::Max {
@@ -55,6 +68,14 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["loj-10242"],
         title: "取石子游戏 2: Nim",
         answers: "`win` / `lose`",
+        nim: Some(NimStatement {
+            cases: NimCases::One,
+            convention: Convention::Normal,
+            answer: NimAnswer::Winner {
+                first: "win",
+                second: "lose",
+            },
+        }),
         solve: win_lose,
         generate: |rng, size| vec![vec![piles(rng, size, (1, 5), 50_000, (1, 10), 100_000)]],
         format: |cases| {
@@ -68,6 +89,11 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "Being a Good Boy in Spring Festival: how many winning first moves",
         answers: "a count",
+        nim: Some(NimStatement {
+            cases: NimCases::UntilZero,
+            convention: Convention::Normal,
+            answer: NimAnswer::MoveCount,
+        }),
         solve: count_winning_moves,
         generate: |rng, size| {
             let tests = if size == Size::Max {
@@ -91,6 +117,14 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["poj-3480"],
         title: "John: misère Nim",
         answers: "`John` / `Brother`",
+        nim: Some(NimStatement {
+            cases: NimCases::Counted,
+            convention: Convention::Misere,
+            answer: NimAnswer::Winner {
+                first: "John",
+                second: "Brother",
+            },
+        }),
         solve: misere,
         generate: |rng, size| {
             let tests = if size == Size::Max {
@@ -273,14 +307,19 @@ pub(super) mod tests {
             == Outcome::N
     }
 
-    /// The winning moves in the order heap by heap, then amount by amount.
-    fn winning_moves(memo: &mut Memo<Vec<u64>>, heaps: &[u64]) -> Vec<(u64, usize, Vec<u64>)> {
+    /// The winning moves in the order heap by heap, then amount by amount: (amount, heap from 1,
+    /// heaps after).
+    fn winning_moves(
+        memo: &mut Memo<Vec<u64>>,
+        heaps: &[u64],
+        play: Convention,
+    ) -> Vec<(u64, usize, Vec<u64>)> {
         let mut moves = Vec::new();
         for b in 0..heaps.len() {
             for a in 1..=heaps[b] {
                 let mut next = heaps.to_vec();
                 next[b] -= a;
-                if !wins(memo, &next, Convention::Normal) {
+                if !wins(memo, &next, play) {
                     moves.push((a, b + 1, next));
                 }
             }
@@ -306,11 +345,96 @@ pub(super) mod tests {
         }
     }
 
+    /// The sets of heaps of `input` (valid for its problem), read as `cases` lays them out; every
+    /// number is read but the 0 that ends [`NimCases::UntilZero`].
+    fn heap_sets(cases: NimCases, input: &str) -> Vec<Vec<u64>> {
+        let numbers: Vec<u64> = input
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let mut rest = &numbers[..];
+        let count = match cases {
+            NimCases::One => 1,
+            NimCases::Counted => {
+                let (&t, tail) = rest.split_first().unwrap();
+                rest = tail;
+                t
+            }
+            NimCases::UntilZero => u64::MAX,
+        };
+        let mut sets = Vec::new();
+        while (sets.len() as u64) < count {
+            let Some((&n, tail)) = rest.split_first() else {
+                break;
+            };
+            if n == 0 && cases == NimCases::UntilZero {
+                rest = tail;
+                break;
+            }
+            let (set, tail) = tail.split_at(n as usize);
+            sets.push(set.to_vec());
+            rest = tail;
+        }
+        assert!(rest.is_empty(), "{cases:?}: {rest:?} left of\n{input}");
+        sets
+    }
+
+    /// The answer that `statement` describes for `heaps`, found by search.
+    fn answer_by_search(
+        memo: &mut Memo<Vec<u64>>,
+        statement: &NimStatement,
+        heaps: &[u64],
+    ) -> String {
+        let play = statement.convention;
+        match statement.answer {
+            NimAnswer::Winner { first, second } => {
+                let line = if wins(memo, heaps, play) {
+                    first
+                } else {
+                    second
+                };
+                format!("{line}\n")
+            }
+            NimAnswer::FirstMove { lost } => match winning_moves(memo, heaps, play).first() {
+                Some((a, b, next)) => format!("{a} {b}\n{}\n", join(next)),
+                None => format!("{lost}\n"),
+            },
+            NimAnswer::MoveCount => format!("{}\n", winning_moves(memo, heaps, play).len()),
+        }
+    }
+
+    #[test]
+    fn every_nim_statement_gives_its_problems_answers() {
+        // This module's problems are the plain Nim ones: each has a statement.
+        assert!(PROBLEMS.iter().all(|p| p.nim.is_some()));
+        let mut memo = Memo::new();
+        for problem in crate::problems() {
+            let Some(statement) = &problem.nim else {
+                continue;
+            };
+            for seed in 0..300 {
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                let input = (problem.format)(&(problem.generate)(&mut rng, Size::Small));
+                let answer = solve_bytes(problem, input.as_bytes(), true).unwrap();
+                let expected: String = heap_sets(statement.cases, &input)
+                    .iter()
+                    .map(|heaps| answer_by_search(&mut memo, statement, heaps))
+                    .collect();
+                assert_eq!(
+                    String::from_utf8(answer).unwrap(),
+                    expected,
+                    "{} on\n{input}",
+                    problem.id
+                );
+            }
+        }
+    }
+
     #[test]
     fn luogu_p1247_against_brute_force() {
         check("luogu-p1247", |memo, cases| {
             let heaps = &cases[0][0];
-            match winning_moves(memo, heaps).first() {
+            match winning_moves(memo, heaps, Convention::Normal).first() {
                 Some((a, b, next)) => format!("{a} {b}\n{}\n", join(next)),
                 None => "lose\n".into(),
             }
@@ -350,7 +474,7 @@ pub(super) mod tests {
         check("hdu-1850", |memo, cases| {
             cases
                 .iter()
-                .map(|c| format!("{}\n", winning_moves(memo, &c[0]).len()))
+                .map(|c| format!("{}\n", winning_moves(memo, &c[0], Convention::Normal).len()))
                 .collect()
         });
     }

@@ -1,9 +1,14 @@
 //! Problems where a move splits: a heap into three (HDU 5795), a bean into two (Luogu P3185).
+//! Their theories are no ruleset of the library: the closed forms live in [`three_split`] and
+//! [`beans`], each checked in its module's tests against a search of the game as stated (the
+//! games `TakeOrSplitThree` and `MoveBeans` of this module's tests).
+
+mod beans;
+mod three_split;
 
 use std::io::Write;
 
 use anyhow::anyhow;
-use grundy::games::{beans, three_split};
 use grundy::{Nimber, sum};
 use rand::Rng;
 
@@ -25,6 +30,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "A Simple Nim: take from a heap or split it into three, T tests",
         answers: "`First player wins.` / `Second player wins.`",
+        nim: None,
         solve: take_or_split_three,
         generate: |rng, size| {
             let (tests, count, hi) = match size {
@@ -56,6 +62,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["bzoj-1188"],
         title: "[HNOI2007] 分裂游戏: beans in bottles, the smallest winning move and their count, t tests",
         answers: "`i j k` and the count, or `-1 -1 -1` and `0`",
+        nim: None,
         solve: splitting_beans,
         generate: |rng, size| {
             let (tests, bottles, hi) = match size {
@@ -121,6 +128,7 @@ fn splitting_beans(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()>
 mod tests {
     //! Each problem against a brute-force search written from its statement and solved by the
     //! generic engine, never by the value formulas the judge relies on.
+    use grundy::engine::one_heap_each;
     use grundy::{Convention, Game, Outcome};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -131,8 +139,9 @@ mod tests {
     use crate::{find, solve_bytes};
 
     /// "Removes any positive number of candies from one heap, or splits one heap into three
-    /// smaller heaps, each non-empty." A position is the heaps, sorted.
-    struct TakeOrSplitThree;
+    /// smaller heaps, each non-empty." A position is the heaps, sorted; its heaps are played
+    /// independently, for a table that splits positions (`Memo::with_components`).
+    pub(super) struct TakeOrSplitThree;
 
     impl Game for TakeOrSplitThree {
         type Position = Vec<u64>;
@@ -161,11 +170,15 @@ mod tests {
                 }
             }
         }
+
+        fn components(&self, heaps: &Vec<u64>, parts: &mut Vec<Vec<u64>>) -> bool {
+            one_heap_each(heaps, parts)
+        }
     }
 
     /// "Removes one bean from bottle i and puts one bean into bottle j and one into bottle k,
     /// i < j ≤ k", listed as (i, j, k) with the counts after.
-    fn bean_moves(counts: &[u64]) -> Vec<([usize; 3], Vec<u64>)> {
+    pub(super) fn bean_moves(counts: &[u64]) -> Vec<([usize; 3], Vec<u64>)> {
         let n = counts.len();
         let mut moves = Vec::new();
         for i in 0..n {
@@ -184,7 +197,8 @@ mod tests {
         moves
     }
 
-    struct MoveBeans;
+    /// The moves of [`bean_moves`]: a position is the count of beans in each bottle.
+    pub(super) struct MoveBeans;
 
     impl Game for MoveBeans {
         type Position = Vec<u64>;

@@ -37,6 +37,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &["luogu-p10507"],
         title: "Georgia and Bob: chessmen slide left on a strip, T tests",
         answers: "`Georgia will win` / `Bob will win`",
+        nim: None,
         solve: georgia_and_bob,
         generate: |rng, size| {
             let tests = if size == Size::Max {
@@ -53,6 +54,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "lyw的石子游戏: stones move right, T tests (limits assumed: T ≤ 100, n ≤ 10^5, Σn ≤ 10^6, a_i ≤ 10^9)",
         answers: "`lyw` / `zgc`",
+        nim: None,
         solve: stones_move_right,
         generate: |rng, size| {
             let tests = if size == Size::Max {
@@ -69,6 +71,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "2026 ICPC Nanchang: Nim, each move takes at most what the previous took, T tests (limits assumed: T ≤ 10^4, Σn ≤ 2·10^5, k ≥ 1, values < 2^63)",
         answers: "`Alice` / `Bob`",
+        nim: None,
         solve: shrinking_cap,
         generate: |rng, size| {
             let tests = if size == Size::Max {

@@ -26,6 +26,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "Daizhenyang's Coin: Mock Turtles, heads places from 0, repeats count once (tests until the end)",
         answers: "`Yes` (the first player loses) / `No`",
+        nim: None,
         solve: mock_turtles,
         generate: |rng, size| {
             let (tests, most, hi) = match size {
@@ -52,6 +53,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "Switch lights: Turning Corners from 1 (degenerate rectangles allowed), x ⊗ y",
         answers: "`Have a try, lxhgww.` / `Don't waste your time.`",
+        nim: None,
         solve: switch_lights,
         generate: |rng, size| {
             let (tests, most, hi) = match size {
@@ -79,6 +81,7 @@ pub const PROBLEMS: &[Problem] = &[
         aliases: &[],
         title: "Light Switching Game: corner turning in a box, x ⊗ y ⊗ z (format unverified; tests until the end)",
         answers: "`Yes` (the first player loses) / `No`",
+        nim: None,
         solve: light_box,
         generate: |rng, size| {
             let (tests, most, hi) = match size {

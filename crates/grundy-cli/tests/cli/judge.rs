@@ -8,8 +8,13 @@ fn data() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/judge"))
 }
 
-/// The ids `grundy judge --list` knows.
-fn known_ids() -> Vec<String> {
+/// The ids of every problem.
+fn all_ids() -> Vec<&'static str> {
+    grundy_judge::problems().map(|p| p.id).collect()
+}
+
+/// The ids `grundy judge --list` prints.
+fn listed_ids() -> Vec<String> {
     let out = grundy(&["judge", "--list"]).output().unwrap();
     String::from_utf8(out.stdout)
         .unwrap()
@@ -20,7 +25,7 @@ fn known_ids() -> Vec<String> {
 
 #[test]
 fn every_published_sample_of_every_known_problem() {
-    let known = known_ids();
+    let known = all_ids();
     let mut checked = 0;
     for entry in std::fs::read_dir(data()).unwrap() {
         let path = entry.unwrap().path();
@@ -29,9 +34,7 @@ fn every_published_sample_of_every_known_problem() {
         }
         let stem = path.file_stem().unwrap().to_str().unwrap();
         let id = &stem[..stem.rfind('-').unwrap()];
-        if !known.iter().any(|k| k == id) {
-            continue;
-        }
+        assert!(known.contains(&id), "{stem} is a sample of no problem");
         let input = std::fs::read(&path).unwrap();
         let expected = std::fs::read_to_string(path.with_extension("ans")).unwrap();
         let out = grundy(&["judge", id]).write_stdin(input).output().unwrap();
@@ -53,6 +56,24 @@ fn aliases_reach_the_same_problem() {
         .assert()
         .success()
         .stdout("Brother\n");
+    for problem in grundy_judge::problems() {
+        let input = grundy(&["gen", problem.id, "--seed", "3"])
+            .output()
+            .unwrap()
+            .stdout;
+        let answer = grundy(&["judge", problem.id])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert!(answer.status.success(), "{}", problem.id);
+        for alias in problem.aliases {
+            grundy(&["judge", &alias.to_uppercase()])
+                .write_stdin(input.clone())
+                .assert()
+                .success()
+                .stdout(answer.stdout.clone());
+        }
+    }
 }
 
 #[test]
@@ -474,26 +495,10 @@ fn a_chess_game_rejects_cycles_and_bad_positions() {
     );
 }
 
-/// The problems answered by a ruleset of the library or a puzzle's own theory.
-const CLASSIC_AND_PUZZLES: [&str; 11] = [
-    "poj-2311",
-    "hdu-2147",
-    "luogu-p2148",
-    "poj-3537",
-    "hdu-1730",
-    "luogu-p2575",
-    "hdu-1729",
-    "hdu-1404",
-    "hdu-2873",
-    "luogu-p4101",
-    "hdu-1517",
-];
-
 #[test]
-fn classic_problems_and_puzzles_are_listed_generated_and_stressed() {
-    let known = known_ids();
-    for id in CLASSIC_AND_PUZZLES {
-        assert!(known.iter().any(|k| k == id), "{id} is not listed");
+fn every_problem_is_listed_generated_and_stressed() {
+    assert_eq!(listed_ids(), all_ids());
+    for id in all_ids() {
         for size in ["small", "max"] {
             let input = grundy(&["gen", id, "--seed", "7", "--size", size])
                 .output()

@@ -6,7 +6,8 @@
 //! moves leads to a smaller number or to a string starting with 0. So the lost numbers are found
 //! in increasing order: a number no earlier lost number reaches is lost, and every number that
 //! reaches it in one move (raise one of its digits, or append a 0 and any digits) is won.
-//! Checked against a search of the game on every string of up to five digits.
+//! Checked against a search of the game on every string of up to five digits by
+//! `tests::the_table_matches_a_search_of_every_short_string`.
 
 use std::io::Write;
 
@@ -23,6 +24,7 @@ pub const PROBLEM: Problem = Problem {
     aliases: &["zoj-1104"],
     title: "Digital Deletions: lower a digit or erase from a 0 on (strings until the end)",
     answers: "`Yes` / `No`",
+    nim: None,
     solve,
     generate: |rng, size| {
         let (lines, longest) = match size {

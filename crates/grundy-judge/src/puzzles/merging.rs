@@ -4,7 +4,8 @@
 //! Theory (the problem's published solution): with perfect play the game lasts exactly
 //! n − ⌈n/m⌉ merges, the count of merging greedily into full piles of m and one of n mod m; the
 //! player for whom that count's parity wins can hold the game to it. So the first player wins
-//! iff n − ⌈n/m⌉ is odd. Checked against a search of the game for every n, m ≤ 14.
+//! iff n − ⌈n/m⌉ is odd. Checked against a search of the game for every n, m ≤ 14 by
+//! `tests::the_parity_of_the_merges_matches_a_search`.
 
 use std::io::Write;
 
@@ -21,6 +22,7 @@ pub const PROBLEM: Problem = Problem {
     aliases: &[],
     title: "[HEOI2014] 人人尽说江南好: merge piles of single stones, no pile above m, T tests",
     answers: "`0` (the first player wins) / `1`",
+    nim: None,
     solve,
     generate: |rng, size| {
         let (tests, hi) = match size {

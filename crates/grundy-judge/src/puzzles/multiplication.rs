@@ -5,7 +5,8 @@
 //! n in [2, 9], loses for n in [10, 18] (every product is at most 9 and leaves 9p ≥ n to the
 //! opponent), wins for [19, 162], loses for [163, 324], …: the ranges grow by 9 and by 2 in turn,
 //! so the first player loses iff ⌈n/18⌉ applied until n ≤ 18 leaves n above 9. Checked against a
-//! search of the game for every n up to 20000.
+//! search of the game for every n up to 20000 by
+//! `tests::the_ranges_match_a_search_for_every_target`.
 
 use std::io::Write;
 
@@ -22,6 +23,7 @@ pub const PROBLEM: Problem = Problem {
     aliases: &["poj-2505", "uva-847"],
     title: "A Multiplication Game: multiply p by 2 to 9, first to reach n wins (lines until the end)",
     answers: "`Stan wins.` / `Ollie wins.`",
+    nim: None,
     solve,
     generate: |rng, size| {
         let (lines, hi) = match size {

@@ -5,8 +5,9 @@
 //! q + q² < s. A box with c > q reaches every count from c + 1 to s (c + c² ≥ s), so it is a
 //! Nim heap of s − c. A box with c = q cannot fill up, and every count it reaches is above q: a
 //! heap of at least 1 each, so it is worth 0. A box with c < q is worth what it is worth in a box
-//! of capacity q (the search below checks this, and the two rules above, on every box up to a
-//! capacity of 400). An empty box never moves (0² = 0): worth 0.
+//! of capacity q. An empty box never moves (0² = 0): worth 0. These rules are checked against a
+//! search of the game on every box up to a capacity of 400 by
+//! `tests::the_box_rule_matches_a_search_of_every_box`.
 
 use std::io::Write;
 
@@ -24,6 +25,7 @@ pub const PROBLEM: Problem = Problem {
     aliases: &[],
     title: "Stone Game: boxes with capacities, put in at most c² stones (`0` ends)",
     answers: "`Case k:` then `Yes` / `No`",
+    nim: None,
     solve,
     generate: |rng, size| {
         let (tests, boxes, hi) = match size {

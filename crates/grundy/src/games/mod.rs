@@ -1,6 +1,5 @@
 //! One module per ruleset family: its rules, its theorem, its winning moves and its explanation.
 
-pub mod beans;
 pub mod coins;
 pub mod cutting;
 pub mod euclid;
@@ -19,6 +18,5 @@ pub mod pair_split;
 pub mod staircase;
 pub mod stones;
 pub mod subtraction;
-pub mod three_split;
 pub mod turning;
 pub mod wythoff;
