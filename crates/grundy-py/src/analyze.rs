@@ -100,7 +100,7 @@ impl Visitor for Run<'_> {
         let shown = if components <= SHOWN_COMPONENTS {
             game.show(&position, Lang::En)
         } else {
-            format!("({components} {}s)", game.part().en())
+            format!("({components} {}s)", G::ABOUT.part.en())
         };
         let summary = Summary {
             outcome: analysis.outcome,
@@ -219,8 +219,8 @@ struct Part;
 
 impl Visitor for Part {
     type Output = &'static str;
-    fn visit<G: Playable>(self, game: G) -> &'static str {
-        game.part().en()
+    fn visit<G: Playable>(self, _game: G) -> &'static str {
+        G::ABOUT.part.en()
     }
 }
 
@@ -359,7 +359,7 @@ struct Parameters;
 
 impl Visitor for Parameters {
     type Output = String;
-    fn visit<G: Playable>(self, game: G) -> String {
-        serde_json::to_string(game.parameters()).unwrap_or_default()
+    fn visit<G: Playable>(self, _game: G) -> String {
+        serde_json::to_string(G::ABOUT.parameters).unwrap_or_default()
     }
 }

@@ -43,7 +43,7 @@ pub fn analysis<G: Playable>(
     let shown = if components <= grundy::json::MOVE_POSITION_LIMIT {
         game.show(position, Lang::En)
     } else {
-        format!("{components} {}s", game.part().en())
+        format!("{components} {}s", G::ABOUT.part.en())
     };
     let _ = write!(
         html,

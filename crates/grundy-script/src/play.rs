@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use grundy::engine::{EngineError, Memo};
 use grundy::parse::Token;
 use grundy::ruleset::{
-    MoveError, Notation, Numbered, OPTIONS_LISTED, Presentation, Ruleset, Setup, SetupError,
+    About, MoveError, Notation, Numbered, OPTIONS_LISTED, Presentation, Ruleset, Setup, SetupError,
 };
 use grundy::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber, Outcome};
 use rustc_hash::FxHashMap;
@@ -181,8 +181,13 @@ impl Numbered for State {
     }
 }
 
+/// The command line's help.
+const HELP: &str = "A game written as a script: its options() lists the states a move reaches; \
+a move is the state after it. Every state reachable from the start is listed before the game \
+starts.";
+
 impl Ruleset for ScriptPlay {
-    const NAME: &'static str = "script";
+    const ABOUT: About = About::new("script", HELP, NOTATION);
     type Position = State;
     type Step = ScriptStep;
     type Rules = Reachable;
@@ -270,17 +275,8 @@ impl Ruleset for ScriptPlay {
 }
 
 impl Presentation for ScriptPlay {
-    fn help(&self) -> &'static str {
-        "A game written as a script: its options() lists the states a move reaches; a move is \
-the state after it. Every state reachable from the start is listed before the game starts."
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("the script's game", "脚本定义的游戏").to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     /// The text is compared with the options as written, then read as a script expression.

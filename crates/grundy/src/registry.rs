@@ -3,7 +3,7 @@
 //! from it; none of them names a ruleset.
 //!
 //! A ruleset is a module of [`crate::games`] whose type implements [`Playable`] (its name is
-//! [`Ruleset::NAME`]) and [`FromSetup`]; adding one is one line in the list below. Every ruleset
+//! [`Ruleset::ABOUT`]) and [`FromSetup`]; adding one is one line in the list below. Every ruleset
 //! is played under both conventions: one whose analysis decides normal play only is played
 //! misère through [`Misere`]. A ruleset whose positions are sums of piles is also played under
 //! the Every-SG rule, through [`Every`].
@@ -119,7 +119,7 @@ impl Components for Registry {
 macro_rules! registry {
     ($($ruleset:ty),* $(,)?) => {
         /// The rulesets' names, in the order front ends list them.
-        pub const RULESETS: &[&str] = &[$(<$ruleset as Ruleset>::NAME),*];
+        pub const RULESETS: &[&str] = &[$(<$ruleset as Ruleset>::ABOUT.name),*];
 
         /// Builds the ruleset `setup` names and hands it to `visitor`.
         ///
@@ -130,7 +130,7 @@ macro_rules! registry {
             visitor: V,
         ) -> Result<V::Output, SetupError> {
             $(
-                if setup.game == <$ruleset as Ruleset>::NAME {
+                if setup.game == <$ruleset as Ruleset>::ABOUT.name {
                     let game = <$ruleset as FromSetup>::from_setup(setup)?;
                     return as_asked(game, setup, visitor);
                 }
@@ -152,7 +152,7 @@ macro_rules! registry {
             words: &[String],
         ) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
             $(
-                if setup.game == <$ruleset as Ruleset>::NAME {
+                if setup.game == <$ruleset as Ruleset>::ABOUT.name {
                     return <$ruleset as FromSetup>::read_words(setup, words);
                 }
             )*
@@ -172,7 +172,7 @@ macro_rules! registry {
             text: &[u8],
         ) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
             $(
-                if setup.game == <$ruleset as Ruleset>::NAME {
+                if setup.game == <$ruleset as Ruleset>::ABOUT.name {
                     return <$ruleset as FromSetup>::read_text(setup, text);
                 }
             )*

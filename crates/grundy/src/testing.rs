@@ -7,6 +7,21 @@ use crate::ruleset::{Playable, Setup};
 use crate::{AnalyzeOptions, Change, Convention, Explain, Lang, Outcome};
 use std::collections::{HashMap, HashSet};
 
+/// Checks that each of `cases`, a typed move and a part of the reason, is refused at `position`
+/// in one line that gives the reason, and in Chinese too.
+pub(crate) fn check_refusals<G: Playable>(
+    game: &G,
+    position: &G::Position,
+    cases: &[(&str, &str)],
+) {
+    for (text, reason) in cases {
+        let err = game.parse_move(position, text).unwrap_err();
+        assert!(err.to_string().contains(reason), "{text}: {err}");
+        assert!(!err.to_string().contains('\n'), "{text}: {err}");
+        assert!(!err.text(Lang::Zh).is_empty(), "{text}");
+    }
+}
+
 /// Every list of 1 to `max_len` values, shorter lists first, grown by appending to each list
 /// every value `next(list)` allows.
 fn grow(max_len: usize, next: impl Fn(&[u64]) -> Vec<u64>) -> Vec<Vec<u64>> {
@@ -133,7 +148,7 @@ where
 
         let resume = game.resume(position);
         let setup = Setup {
-            game: G::NAME.to_string(),
+            game: G::ABOUT.name.to_string(),
             misere: play == Convention::Misere,
             every: game.every(),
             params: resume.params.clone(),

@@ -496,7 +496,7 @@ impl<G: Playable> Game<'_, G> {
 
     fn help(&mut self) -> anyhow::Result<()> {
         let lang = self.lang;
-        writeln!(self.out, "{}", self.game.notation().text(lang))?;
+        writeln!(self.out, "{}", G::ABOUT.notation.text(lang))?;
         writeln!(
             self.out,
             "{}",

@@ -69,13 +69,13 @@ impl Visitor for Describe {
     type Output = Description;
     fn visit<G: Playable>(self, game: G) -> Description {
         Description {
-            help: game.help(),
-            notation: game.notation(),
-            params: game.parameters(),
-            misere_theorem: game.conventions().contains(&Convention::Misere),
+            help: G::ABOUT.help,
+            notation: G::ABOUT.notation,
+            params: G::ABOUT.parameters,
+            misere_theorem: G::ABOUT.conventions.contains(&Convention::Misere),
             sums: game.offers_every(),
-            part: game.part(),
-            typed: game.typed_position(),
+            part: G::ABOUT.part,
+            typed: G::ABOUT.typed_position,
         }
     }
 }
@@ -390,8 +390,8 @@ impl Visitor for Analyze<'_> {
             if !self.words.is_empty() {
                 anyhow::bail!(
                     "{} lists values instead of analysing a position; it takes no {}s",
-                    G::NAME,
-                    game.part().en()
+                    G::ABOUT.name,
+                    G::ABOUT.part.en()
                 );
             }
             if self.output.json {
@@ -402,7 +402,7 @@ impl Visitor for Analyze<'_> {
         }
         let numbers = match self.read {
             Some(numbers) => numbers,
-            None => crate::input::numbers(self.words, game.part().en())?,
+            None => crate::input::numbers(self.words, G::ABOUT.part.en())?,
         };
         let position = game.position(numbers)?;
         let analysis = game.analyze(&position, &self.output.analyze_options())?;

@@ -125,7 +125,7 @@ pub fn playable<'a, G: Playable>(
         after: Some(change.clone()),
     };
     Analyzed {
-        game: G::NAME,
+        game: G::ABOUT.name,
         play: game.convention(),
         position: Written {
             game,

@@ -34,19 +34,19 @@ impl RulesetJson {
     /// The listing of `game`.
     pub fn of<G: Playable>(game: &G) -> RulesetJson {
         RulesetJson {
-            game: G::NAME,
+            game: G::ABOUT.name,
             title: Titles {
                 en: game.title(Lang::En),
                 zh: game.title(Lang::Zh),
             },
-            notation: game.notation(),
-            params: game.parameters(),
+            notation: G::ABOUT.notation,
+            params: G::ABOUT.parameters,
             // Every ruleset is played under both: misère through `ruleset::Misere` where its
             // own analysis decides normal play only.
             conventions: &[Convention::Normal, Convention::Misere],
             every: game.offers_every(),
             every_notation: game.offers_every().then_some(EVERY_NOTATION),
-            board: game.board(),
+            board: G::ABOUT.board,
         }
     }
 }
@@ -76,7 +76,7 @@ pub fn moved<'a, G: Playable>(
     lang: Lang,
 ) -> MovedJson<'a, G::Position> {
     MovedJson {
-        game: G::NAME,
+        game: G::ABOUT.name,
         play: game.convention(),
         position: after,
         shown: game.show(after, lang),

@@ -147,7 +147,7 @@ impl SubtractionValuesJson {
     /// The object of `values`, the first values of `sequence`.
     pub fn of(sequence: &SubtractionValues, values: Vec<u64>) -> Self {
         SubtractionValuesJson {
-            game: <SubtractionPlay as Ruleset>::NAME,
+            game: <SubtractionPlay as Ruleset>::ABOUT.name,
             set: sequence.set().to_string(),
             values,
             period: sequence.period(),

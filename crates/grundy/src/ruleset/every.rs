@@ -19,10 +19,10 @@
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
-use super::{MoveError, Notation, Presentation, Ruleset, SEARCH_BUDGET, SetupError};
+use super::{About, MoveError, Notation, Presentation, Ruleset, SEARCH_BUDGET, SetupError};
 use crate::engine::EngineError;
 use crate::every::{self, EveryStep};
-use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, Outcome};
+use crate::{Analysis, AnalyzeOptions, Change, Convention, Game, Lang, Outcome};
 
 /// How a move is written under Every-SG play.
 pub const EVERY_NOTATION: Notation = Notation {
@@ -343,7 +343,11 @@ impl<R: Presentation> Game for Every<R> {
 }
 
 impl<R: Presentation> Ruleset for Every<R> {
-    const NAME: &'static str = R::NAME;
+    const ABOUT: About = About {
+        notation: EVERY_NOTATION,
+        conventions: &[Convention::Normal],
+        ..R::ABOUT
+    };
     type Position = R::Position;
     type Step = EveryStep;
     type Rules = Self;
@@ -361,7 +365,7 @@ impl<R: Presentation> Ruleset for Every<R> {
         let position = self.rules.position(numbers)?;
         if self.rules.summands(&position).is_none() {
             return Err(SetupError::NotASum {
-                game: R::NAME.to_string(),
+                game: R::ABOUT.name.to_string(),
             });
         }
         Ok(position)
@@ -454,9 +458,6 @@ impl<R: Presentation> Presentation for Every<R> {
             format!("Every-SG {title}"),
             format!("Every-SG 规则的{title}"),
         )
-    }
-    fn notation(&self) -> Notation {
-        EVERY_NOTATION
     }
     /// One move of the ruleset for each pile that can move, separated by `;`, in any order.
     fn parse_move(&self, position: &R::Position, text: &str) -> Result<Change, MoveError> {

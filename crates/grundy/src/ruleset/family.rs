@@ -42,7 +42,7 @@ pub fn analysed<R: Ruleset + ?Sized>(
         let value = analysis.grundy.ok_or_else(|| SetupError::BadPosition {
             problem: format!(
                 "{}'s analysis gives no Grundy value (it decides who wins), so there is nothing to explore",
-                R::NAME
+                R::ABOUT.name
             ),
         })?;
         values.push(value);

@@ -11,13 +11,13 @@
 //! past it the analysis is [`EngineError::TooLarge`].
 //!
 //! The registry plays a ruleset through it when misère play is asked of a ruleset that does not
-//! offer it itself ([`Ruleset::conventions`]).
+//! offer it itself ([`super::About::conventions`]).
 
 use std::collections::HashMap;
 
 use serde::Serialize;
 
-use super::{MoveError, Notation, Presentation, Ruleset, SetupError};
+use super::{About, MoveError, Presentation, Ruleset, SetupError};
 use crate::engine::{EngineError, Memo};
 use crate::sj::{self, Hypothesis, SjStep};
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Nimber, Outcome};
@@ -292,7 +292,10 @@ fn too_large(e: EngineError) -> EngineError {
 }
 
 impl<R: Presentation> Ruleset for Misere<R> {
-    const NAME: &'static str = R::NAME;
+    const ABOUT: About = About {
+        conventions: &[Convention::Normal, Convention::Misere],
+        ..R::ABOUT
+    };
     type Position = R::Position;
     type Step = MisereStep;
     type Rules = R::Rules;
@@ -301,9 +304,6 @@ impl<R: Presentation> Ruleset for Misere<R> {
 
     fn rules(&self) -> &R::Rules {
         self.rules.rules()
-    }
-    fn conventions(&self) -> &'static [Convention] {
-        &[Convention::Normal, Convention::Misere]
     }
     fn convention(&self) -> Convention {
         Convention::Misere
@@ -350,9 +350,6 @@ impl<R: Presentation> Presentation for Misere<R> {
             ""
         };
         lang.pick(format!("misère {title}"), format!("反常规则的{gap}{title}"))
-    }
-    fn notation(&self) -> Notation {
-        self.rules.notation()
     }
     fn show_after(&self, position: &R::Position, change: &Change, lang: Lang) -> String {
         self.rules.show_after(position, change, lang)
@@ -522,7 +519,7 @@ mod tests {
                 let analysis = match game.analyze(&position, &options) {
                     Ok(analysis) => analysis,
                     Err(EngineError::TooLarge { .. }) => continue,
-                    Err(e) => panic!("{} {numbers:?}: {e}", G::NAME),
+                    Err(e) => panic!("{} {numbers:?}: {e}", G::ABOUT.name),
                 };
                 let summands = game.summands(&position).unwrap();
                 let holds = hypothesis_holds(game.rules(), &summands);
@@ -530,7 +527,7 @@ mod tests {
                     .explanation
                     .iter()
                     .any(|s| serde_json::to_value(s).unwrap()["step"] == "case");
-                assert_eq!(decided, holds, "{} {numbers:?}", G::NAME);
+                assert_eq!(decided, holds, "{} {numbers:?}", G::ABOUT.name);
                 if holds {
                     held += 1;
                 } else {

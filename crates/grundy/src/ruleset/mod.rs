@@ -2,10 +2,13 @@
 //!
 //! - [`Ruleset`]: the rules as front ends drive them: a position from numbers, the legal moves,
 //!   applying one, the analysis, and what the computer player needs (the engine's [`Game`], a
-//!   bound on the search, a slow move for lost positions).
-//! - [`Presentation`]: how people see it: titles, help, the move notation, how a position is shown
-//!   and written in JSON, the board the page draws, notes and the ruleset's own JSON fields.
+//!   bound on the search, a slow move for lost positions); and its descriptor [`About`]: name,
+//!   help, move notation, parameters, board, test plan.
+//! - [`Presentation`]: how people see it: titles, how a position and a move are shown, read and
+//!   written in JSON, notes and the ruleset's own JSON fields.
 //! - [`Playable`]: both, which every front end asks for.
+//! - [`FromSetup`]: how the registry builds it from what a front end asks for; a ruleset without
+//!   parameters implements [`NoParameters`] instead.
 //!
 //! A position written as a list of numbers ([`Numbered`]: piles, steps, cells) gets most of
 //! [`Ruleset`] and [`Presentation`] by default, so a pile ruleset writes only its rules. The
@@ -22,6 +25,7 @@ use crate::explore::Exploration;
 use crate::games::heaps::HeapComponent;
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang};
 
+mod about;
 mod error;
 mod every;
 mod family;
@@ -34,6 +38,7 @@ mod setup;
 mod takes;
 mod wrapped;
 
+pub use about::{About, Lists, TestPlan};
 pub use error::{MoveError, OPTIONS_LISTED, SetupError};
 pub use every::{EVERY_NOTATION, Every};
 pub use family::analysed;
@@ -100,13 +105,13 @@ impl Numbered for Vec<[u64; 2]> {
 
 /// The rules of a ruleset as front ends drive them.
 ///
-/// Required: the name, the rules for the engine, positions from numbers, legal moves, applying a
+/// Required: the descriptor, the rules for the engine, positions from numbers, legal moves, applying a
 /// move, the analysis and a bound on the engine's work. Provided for a position of piles: its
 /// components, the numbers that resume it, the material left and the slow move (one stone from
 /// the largest pile).
 pub trait Ruleset {
-    /// The command name (`nim`), which the registry checks against its own line.
-    const NAME: &'static str;
+    /// What the ruleset says about itself: its name, help, notation, parameters, board.
+    const ABOUT: About;
     /// A position.
     type Position: Numbered;
     /// An explanation step of the analysis.
@@ -116,11 +121,6 @@ pub trait Ruleset {
 
     /// The rules for the engine.
     fn rules(&self) -> &Self::Rules;
-    /// The conventions the ruleset's own analysis decides; the registry plays the others
-    /// through [`Misere`].
-    fn conventions(&self) -> &'static [Convention] {
-        &[Convention::Normal]
-    }
     /// The winning convention of this game; normal play unless the ruleset offers misère play.
     fn convention(&self) -> Convention {
         Convention::Normal
@@ -134,10 +134,6 @@ pub trait Ruleset {
     fn offers_every(&self) -> bool {
         self.position(vec![1])
             .is_ok_and(|one_pile| self.summands(&one_pile).is_some())
-    }
-    /// The parameters the ruleset takes (none for most).
-    fn parameters(&self) -> &'static [ParamDoc] {
-        &[]
     }
     /// The parameters this game was built with, as [`Setup::params`] gives them back (none
     /// unless the ruleset takes some).
@@ -220,30 +216,10 @@ pub trait Ruleset {
     }
 }
 
-/// How people see a ruleset: names, help, the move notation, positions in text and JSON.
+/// How people see a ruleset: titles, positions and moves in text and JSON.
 pub trait Presentation: Ruleset {
     /// The name for people (`misère Nim`).
     fn title(&self, lang: Lang) -> String;
-    /// The rules, the theorem and examples, for the command line's help (English: the
-    /// explanations carry the Chinese).
-    fn help(&self) -> &'static str;
-    /// What each number of a position is (a pile, a step, a cell).
-    fn part(&self) -> Unit {
-        Unit::Pile
-    }
-    /// How a position is typed, for the command line's help, when it is not the numbers of its
-    /// parts ([`Unit::position_en`]): a sum's components `GAME:PILES`. A ruleset that has one
-    /// reads a position from standard input or a file as that text ([`FromSetup::read_text`]).
-    fn typed_position(&self) -> Option<&'static str> {
-        None
-    }
-    /// How the page draws a position.
-    fn board(&self) -> Board {
-        Board::Piles
-    }
-    /// How a move is written.
-    fn notation(&self) -> Notation;
-
     /// The position for people, on one line: its numbers unless the ruleset shows it otherwise.
     fn show(&self, position: &Self::Position, _lang: Lang) -> String {
         position.text()
@@ -342,7 +318,7 @@ impl<T: Presentation> Playable for T {}
 /// A ruleset the registry builds from what a front end asks for.
 pub trait FromSetup: Sized {
     /// The game `setup` asks for, its parameters checked: in the convention asked for when its
-    /// analysis decides it ([`Ruleset::conventions`]), otherwise under normal play, which the
+    /// analysis decides it ([`About::conventions`]), otherwise under normal play, which the
     /// registry then plays as asked through [`Misere`].
     ///
     /// # Errors
@@ -371,5 +347,21 @@ pub trait FromSetup: Sized {
     /// [`SetupError`] naming the bad token and its line.
     fn read_text(_setup: &Setup, _text: &[u8]) -> Result<Option<(Setup, Vec<u64>)>, SetupError> {
         Ok(None)
+    }
+}
+
+/// A ruleset that takes no parameters and is the same game under every convention it is asked
+/// for (its analysis decides normal play; the registry plays misère through [`Misere`]): the
+/// registry builds it as [`Default`] gives it, after refusing any parameter.
+pub trait NoParameters: Default {}
+
+impl<T: NoParameters> FromSetup for T {
+    /// The game, after [`Setup::no_params`].
+    ///
+    /// # Errors
+    /// [`SetupError`] for any parameter.
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        setup.no_params()?;
+        Ok(T::default())
     }
 }

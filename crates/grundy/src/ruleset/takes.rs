@@ -113,7 +113,12 @@ macro_rules! takes_from_one_pile {
             piles: &Vec<u64>,
             text: &str,
         ) -> Result<$crate::Change, $crate::ruleset::MoveError> {
-            $crate::ruleset::read_take(self.rules(), piles, text, self.notation())
+            $crate::ruleset::read_take(
+                self.rules(),
+                piles,
+                text,
+                <Self as $crate::ruleset::Ruleset>::ABOUT.notation,
+            )
         }
         fn write_move(&self, change: &$crate::Change) -> String {
             $crate::ruleset::write_take(change)

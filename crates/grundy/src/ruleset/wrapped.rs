@@ -1,13 +1,10 @@
 //! What a ruleset played another way ([`super::Misere`], [`super::Every`]) answers as the
-//! ruleset it wraps, its field `rules`: the parameters, how positions are read, kept and shown.
+//! ruleset it wraps, its field `rules`: its settings, how positions are read, kept and shown.
 
 /// The methods of trait `Ruleset` or `Presentation` that a wrapper of ruleset `R` (in its field
 /// `rules`) answers as `R` does.
 macro_rules! as_wrapped {
     (Ruleset) => {
-        fn parameters(&self) -> &'static [$crate::ruleset::ParamDoc] {
-            self.rules.parameters()
-        }
         fn settings(&self) -> std::collections::BTreeMap<String, String> {
             self.rules.settings()
         }
@@ -25,18 +22,6 @@ macro_rules! as_wrapped {
         }
     };
     (Presentation) => {
-        fn help(&self) -> &'static str {
-            self.rules.help()
-        }
-        fn part(&self) -> $crate::ruleset::Unit {
-            self.rules.part()
-        }
-        fn typed_position(&self) -> Option<&'static str> {
-            self.rules.typed_position()
-        }
-        fn board(&self) -> $crate::ruleset::Board {
-            self.rules.board()
-        }
         fn show(&self, position: &R::Position, lang: $crate::Lang) -> String {
             self.rules.show(position, lang)
         }

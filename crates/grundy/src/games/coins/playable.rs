@@ -5,25 +5,16 @@ use crate::engine::EngineError;
 use crate::games::coins::{self, Coins};
 use crate::games::staircase::StairStep;
 use crate::ruleset::{
-    Board, FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit, index,
-    two_numbers,
+    About, Board, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError,
+    TestPlan, Unit, index, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
 /// Coin sliding as a [`Playable`] ruleset.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct CoinsPlay;
 
-impl FromSetup for CoinsPlay {
-    /// Coin sliding, which takes no parameters and normal play only.
-    ///
-    /// # Errors
-    /// [`SetupError`] for any parameter.
-    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.no_params()?;
-        Ok(CoinsPlay)
-    }
-}
+impl NoParameters for CoinsPlay {}
 
 const NOTATION: Notation = Notation {
     en: "COIN CELL",
@@ -62,7 +53,15 @@ Coins keep the order given; moves name them by that order. Examples: `grundy coi
 7 9 12 14 17`, `grundy coins --explain --lang zh 5 2`.";
 
 impl Ruleset for CoinsPlay {
-    const NAME: &'static str = "coins";
+    const ABOUT: About = About {
+        part: Unit::Cell,
+        board: Board::Coins,
+        test_plan: TestPlan {
+            normal: Lists { len: 5, max: 9 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("coins", HELP, NOTATION)
+    };
     type Position = Vec<u64>;
     type Step = StairStep;
     type Rules = Coins;
@@ -148,25 +147,9 @@ impl Ruleset for CoinsPlay {
 }
 
 impl Presentation for CoinsPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn part(&self) -> Unit {
-        Unit::Cell
-    }
-
-    fn board(&self) -> Board {
-        Board::Coins
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("coin sliding", "硬币滑动（Georgia and Bob）")
             .to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {

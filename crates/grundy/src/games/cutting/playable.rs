@@ -11,8 +11,8 @@ use crate::games::cutting::{
 };
 use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
-    Board, FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit, index,
-    malformed,
+    About, Board, FromSetup, Lists, MoveError, Notation, Presentation, Ruleset, Setup, SetupError,
+    TestPlan, Unit, index, malformed,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Outcome};
 
@@ -86,7 +86,16 @@ Examples: `grundy cutting 4x2`, `grundy cutting --explain --lang zh 5x5 3x2`, `g
 cutting 6x4`.";
 
 impl Ruleset for CuttingPlay {
-    const NAME: &'static str = "cutting";
+    const ABOUT: About = About {
+        part: Unit::Piece,
+        board: Board::Pieces,
+        test_plan: TestPlan {
+            normal: Lists { len: 4, max: 4 },
+            misere: Lists { len: 4, max: 3 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("cutting", HELP, NOTATION)
+    };
     type Position = Vec<[u64; 2]>;
     type Step = CuttingStep;
     type Rules = Cutting;
@@ -197,24 +206,8 @@ impl Ruleset for CuttingPlay {
 }
 
 impl Presentation for CuttingPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("Cutting Game", "剪纸游戏").to_string()
-    }
-
-    fn part(&self) -> Unit {
-        Unit::Piece
-    }
-
-    fn board(&self) -> Board {
-        Board::Pieces
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     /// The pieces as they are typed: `2x3 4x4`.
@@ -306,10 +299,11 @@ mod tests {
     use std::collections::HashSet;
 
     use super::*;
+    use crate::Game;
     use crate::games::cutting::MAX_SIDE;
     use crate::play::{Search, computer_move};
+    use crate::testing::check_refusals;
     use crate::testing::{all_lists, check_playable};
-    use crate::{Explain, Game};
 
     /// The positions of the numbers of at most `len` numbers up to `max`.
     fn positions(len: usize, max: u64) -> Vec<Vec<[u64; 2]>> {
@@ -424,11 +418,7 @@ mod tests {
             ("1 4x2", "'1 4x2' is not"),
             ("1 3x1", "'1 3x1' is not"),
         ];
-        for (text, reason) in cases {
-            let err = game.parse_move(&pieces, text).unwrap_err();
-            assert!(err.to_string().contains(reason), "{text}: {err}");
-            assert!(!err.text(Lang::Zh).is_empty());
-        }
+        check_refusals(&game, &pieces, &cases);
         // Either part may be named.
         assert_eq!(
             game.parse_move(&pieces, "2 3x2"),

@@ -5,25 +5,16 @@
 use crate::engine::EngineError;
 use crate::games::euclid::{self, Euclid, EuclidStep};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit, amount, index,
-    malformed, two_numbers,
+    About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
+    Unit, amount, index, malformed, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
 /// Euclid's game as a [`crate::ruleset::Playable`] ruleset.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct EuclidPlay;
 
-impl FromSetup for EuclidPlay {
-    /// Euclid's game, which takes no parameters and normal play only.
-    ///
-    /// # Errors
-    /// [`SetupError`] for any parameter.
-    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.no_params()?;
-        Ok(EuclidPlay)
-    }
-}
+impl NoParameters for EuclidPlay {}
 
 const NOTATION: Notation = Notation {
     en: "PILE COUNT",
@@ -53,7 +44,14 @@ fn larger(numbers: &[u64; 2]) -> usize {
 }
 
 impl Ruleset for EuclidPlay {
-    const NAME: &'static str = "euclid";
+    const ABOUT: About = About {
+        test_plan: TestPlan {
+            normal: Lists { len: 2, max: 40 },
+            misere: Lists { len: 2, max: 12 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("euclid", HELP, NOTATION)
+    };
     type Position = [u64; 2];
     type Step = EuclidStep;
     type Rules = Euclid;
@@ -137,16 +135,8 @@ impl Ruleset for EuclidPlay {
 }
 
 impl Presentation for EuclidPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("Euclid's game", "欧几里得游戏").to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parse_move(&self, numbers: &[u64; 2], text: &str) -> Result<Change, MoveError> {
@@ -182,9 +172,10 @@ impl Presentation for EuclidPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Outcome;
     use crate::play::{Search, computer_move};
     use crate::testing::check_playable;
-    use crate::{Explain, Outcome};
+    use crate::testing::check_refusals;
 
     #[test]
     fn moves_and_the_computer_match_the_rules_exhaustively() {
@@ -269,11 +260,7 @@ mod tests {
             ("1 10", "'1 10' is not a move"),
             ("2 7", "'2 7' is not a move"),
         ];
-        for (text, reason) in cases {
-            let err = EuclidPlay.parse_move(&numbers, text).unwrap_err();
-            assert!(err.to_string().contains(reason), "{text}: {err}");
-            assert!(!err.text(Lang::Zh).is_empty());
-        }
+        check_refusals(&EuclidPlay, &numbers, &cases);
         assert_eq!(
             EuclidPlay.parse_move(&numbers, "1, 14"),
             Ok(Change::Subtract {

@@ -9,8 +9,8 @@ use super::{Bounds, Drawing, Hackenbush, HackenbushStep, analyze, apply, cuts};
 use crate::engine::EngineError;
 use crate::parse::parse_u64;
 use crate::ruleset::{
-    Board, FromSetup, MoveError, Notation, Numbered, Presentation, Ruleset, Setup, SetupError,
-    Unit, malformed,
+    About, Board, FromSetup, Lists, MoveError, Notation, Numbered, Presentation, Ruleset, Setup,
+    SetupError, TestPlan, Unit, malformed,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Lang};
 
@@ -120,7 +120,16 @@ fn cut_edge(change: &Change) -> usize {
 }
 
 impl Ruleset for HackenbushPlay {
-    const NAME: &'static str = "hackenbush";
+    const ABOUT: About = About {
+        part: Unit::Edge,
+        board: Board::Hackenbush,
+        test_plan: TestPlan {
+            normal: Lists { len: 8, max: 2 },
+            misere: Lists { len: 8, max: 2 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("hackenbush", HELP, NOTATION)
+    };
     type Position = Drawing;
     type Step = HackenbushStep;
     type Rules = Hackenbush;
@@ -219,25 +228,9 @@ impl Ruleset for HackenbushPlay {
 }
 
 impl Presentation for HackenbushPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("Green Hackenbush", "绿色 Hackenbush（删边游戏）")
             .to_string()
-    }
-
-    fn part(&self) -> Unit {
-        Unit::Edge
-    }
-
-    fn board(&self) -> Board {
-        Board::Hackenbush
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     /// The inline form, or "no edge".
@@ -298,6 +291,7 @@ impl Presentation for HackenbushPlay {
 mod tests {
     use super::*;
     use crate::testing::check_playable;
+    use crate::testing::check_refusals;
 
     fn drawing(text: &str) -> Drawing {
         Drawing::parse_inline(text, Bounds::DEFAULT).unwrap()
@@ -360,11 +354,7 @@ mod tests {
             ("99999999999999999999", "is not a move"),
             ("3", "edge 3 (5-6) is not in play"),
         ];
-        for (text, reason) in cases {
-            let err = HackenbushPlay.parse_move(&d, text).unwrap_err();
-            assert!(err.to_string().contains(reason), "{text}: {err}");
-            assert!(!err.text(Lang::Zh).is_empty());
-        }
+        check_refusals(&HackenbushPlay, &d, &cases);
         assert_eq!(
             HackenbushPlay.parse_move(&d, " 1 "),
             Ok(Change::Cut {

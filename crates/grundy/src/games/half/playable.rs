@@ -5,24 +5,16 @@ use crate::engine::EngineError;
 use crate::games::half::{self, Half, HalfStep};
 use crate::games::heaps::HeapComponent;
 use crate::ruleset::{
-    FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, takes_from_one_pile,
+    About, Lists, NoParameters, Notation, Presentation, Ruleset, TestPlan, box_cost,
+    takes_from_one_pile,
 };
 use crate::{Analysis, AnalyzeOptions, Lang};
 
 /// Take at most half as a [`Playable`] ruleset.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct HalfPlay;
 
-impl FromSetup for HalfPlay {
-    /// Take at most half, which takes no parameters.
-    ///
-    /// # Errors
-    /// [`SetupError`] for parameters.
-    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.no_params()?;
-        Ok(HalfPlay)
-    }
-}
+impl NoParameters for HalfPlay {}
 
 const NOTATION: Notation = Notation {
     en: "PILE COUNT",
@@ -45,7 +37,13 @@ Examples: `grundy half 5 6 7`, `grundy half --explain 4 9`, `grundy half --expla
 10 11`.";
 
 impl Ruleset for HalfPlay {
-    const NAME: &'static str = "half";
+    const ABOUT: About = About {
+        test_plan: TestPlan {
+            normal: Lists { len: 3, max: 9 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("half", HELP, NOTATION)
+    };
     type Position = Vec<u64>;
     type Step = HalfStep;
     type Rules = Half;
@@ -76,16 +74,8 @@ impl Ruleset for HalfPlay {
 }
 
 impl Presentation for HalfPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("Take at most half", "每次至多取一半").to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     takes_from_one_pile!(Presentation);
@@ -95,8 +85,8 @@ impl Presentation for HalfPlay {
 mod tests {
     use super::*;
     use crate::Change;
+    use crate::testing::check_refusals;
 
-    use crate::Explain;
     use crate::ruleset::MoveError;
     use crate::testing::{all_lists, check_playable, check_theorem_play};
 
@@ -131,12 +121,7 @@ mod tests {
             ("3 5", "at most 4 stones (the cap), not 5"),
             ("2 1", "at most 0 stones (the cap), not 1"),
         ];
-        for (text, reason) in cases {
-            let err = HalfPlay.parse_move(&piles, text).unwrap_err();
-            assert!(err.to_string().contains(reason), "{text}: {err}");
-            assert!(!err.to_string().contains('\n'));
-            assert!(!err.text(Lang::Zh).is_empty());
-        }
+        check_refusals(&HalfPlay, &piles, &cases);
         assert_eq!(
             HalfPlay.parse_move(&vec![1, 0, 1], "1 1"),
             Err(MoveError::GameOver)

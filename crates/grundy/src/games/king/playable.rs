@@ -5,25 +5,16 @@
 use crate::engine::EngineError;
 use crate::games::king::{self, King, KingStep};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost,
-    keyword_numbers, malformed, move_numbers, take_from,
+    About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
+    box_cost, keyword_numbers, malformed, move_numbers, take_from,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
 /// kiki's game as a [`Playable`](crate::ruleset::Playable) ruleset.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct KingPlay;
 
-impl FromSetup for KingPlay {
-    /// kiki's game, which takes no parameters and normal play only.
-    ///
-    /// # Errors
-    /// [`SetupError`] for any parameter.
-    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.no_params()?;
-        Ok(KingPlay)
-    }
-}
+impl NoParameters for KingPlay {}
 
 const NOTATION: Notation = Notation {
     en: "PILE or both",
@@ -46,7 +37,14 @@ X = m − 1, Y = n − 1.\n\n\
 Examples: `grundy kiki 2 4`, `grundy kiki --explain --lang zh 3 4`, `grundy play kiki 5 6`.";
 
 impl Ruleset for KingPlay {
-    const NAME: &'static str = "kiki";
+    const ABOUT: About = About {
+        test_plan: TestPlan {
+            normal: Lists { len: 2, max: 30 },
+            misere: Lists { len: 2, max: 12 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("kiki", HELP, NOTATION)
+    };
     type Position = [u64; 2];
     type Step = KingStep;
     type Rules = King;
@@ -95,17 +93,9 @@ impl Ruleset for KingPlay {
 }
 
 impl Presentation for KingPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("kiki's game (the king's walk)", "kiki 的游戏（王走向角落）")
             .to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parse_move(&self, position: &[u64; 2], text: &str) -> Result<Change, MoveError> {

@@ -7,25 +7,17 @@ use crate::games::heaps::HeapComponent;
 use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit,
-    analyzable_piles, each_pile, index, keyword_numbers, positions_from, take_from, two_numbers,
+    About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
+    Unit, analyzable_piles, each_pile, index, keyword_numbers, positions_from, take_from,
+    two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
 /// Lasker's Nim as a [`Playable`] ruleset.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct LaskerPlay;
 
-impl FromSetup for LaskerPlay {
-    /// Lasker's Nim, which takes no parameters and normal play only.
-    ///
-    /// # Errors
-    /// [`SetupError`] for any parameter.
-    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.no_params()?;
-        Ok(LaskerPlay)
-    }
-}
+impl NoParameters for LaskerPlay {}
 
 const NOTATION: Notation = Notation {
     en: "PILE COUNT or split PILE X",
@@ -47,7 +39,13 @@ Examples: `grundy lasker 2 2 3`, `grundy lasker --explain 3 3`, `grundy lasker -
 7`.";
 
 impl Ruleset for LaskerPlay {
-    const NAME: &'static str = "lasker";
+    const ABOUT: About = About {
+        test_plan: TestPlan {
+            normal: Lists { len: 3, max: 9 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("lasker", HELP, NOTATION)
+    };
     type Position = Vec<u64>;
     type Step = HeapStep;
     type Rules = Lasker;
@@ -117,17 +115,9 @@ impl Ruleset for LaskerPlay {
 }
 
 impl Presentation for LaskerPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("Lasker's Nim", "Lasker 取石子（可分堆）")
             .to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
@@ -176,8 +166,8 @@ mod tests {
 
     use super::*;
     use crate::Game;
+    use crate::testing::check_refusals;
 
-    use crate::Explain;
     use crate::testing::all_lists;
     use crate::testing::{check_playable, check_theorem_play};
 
@@ -238,11 +228,7 @@ mod tests {
             ("split 1 0", "not 0"),
             ("1 6", "pile 1 has 5 stones; you cannot take 6"),
         ];
-        for (text, reason) in cases {
-            let err = LaskerPlay.parse_move(&piles, text).unwrap_err();
-            assert!(err.to_string().contains(reason), "{text}: {err}");
-            assert!(!err.text(Lang::Zh).is_empty());
-        }
+        check_refusals(&LaskerPlay, &piles, &cases);
         // Either order of the parts is a split; the first part stays in place.
         let change = LaskerPlay.parse_move(&piles, "Split 1 4").unwrap();
         assert_eq!(LaskerPlay.apply(&piles, &change), vec![4, 1, 1]);

@@ -18,8 +18,9 @@ use crate::games::octal;
 use crate::games::subtraction::SubtractionSet;
 use crate::parse::Token;
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
-    SetupError, Unit, amount, index, keyword_numbers, move_numbers, positions_from, total_stones,
+    About, FromSetup, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation, Ruleset,
+    Setup, SetupError, TestPlan, Unit, amount, index, keyword_numbers, move_numbers,
+    positions_from, total_stones,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
@@ -408,17 +409,28 @@ impl<R> SumPlay<R> {
 }
 
 impl<R> Ruleset for SumPlay<R> {
-    const NAME: &'static str = "sum";
+    const ABOUT: About = About {
+        parameters: &[GAMES, MAX_COMPONENTS, MAX_SETS],
+        typed_position: Some(TYPED),
+        test_plan: TestPlan {
+            settings: &[
+                ("games", "lasker"),
+                ("games", "kayles"),
+                ("games", "nim lasker 0.07"),
+                ("games", "sub{1,2} grundy lasker"),
+                ("games", "half"),
+                ("games", "half sub{2,5} nim"),
+            ],
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("sum", HELP, NOTATION)
+    };
     type Position = Vec<Component>;
     type Step = HeapStep;
     type Rules = SumRules;
 
     fn rules(&self) -> &SumRules {
         &self.rules
-    }
-
-    fn parameters(&self) -> &'static [ParamDoc] {
-        &[GAMES, MAX_COMPONENTS, MAX_SETS]
     }
 
     /// The heaps in the components the parameter `games` lists (each its own component, of the
@@ -550,20 +562,8 @@ impl<R> Ruleset for SumPlay<R> {
 }
 
 impl<R> Presentation for SumPlay<R> {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn typed_position(&self) -> Option<&'static str> {
-        Some(TYPED)
-    }
-
     fn title(&self, lang: Lang) -> String {
         MixedSum::title(lang).to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     /// The components as `grundy sum` writes them: `nim:3,5 + lasker:7`.

@@ -7,8 +7,8 @@ use crate::engine::EngineError;
 use crate::games::moore::{self, Moore, MooreStep};
 use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup, SetupError,
-    Unit, amount, box_cost, index, malformed, move_numbers, some_piles,
+    About, FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
+    SetupError, TestPlan, Unit, amount, box_cost, index, malformed, move_numbers, some_piles,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
 
@@ -91,17 +91,20 @@ impl MoorePlay {
 }
 
 impl Ruleset for MoorePlay {
-    const NAME: &'static str = "moore";
+    const ABOUT: About = About {
+        parameters: &[K],
+        test_plan: TestPlan {
+            settings: &[("k", "1"), ("k", "3"), ("k", "5")],
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("moore", HELP, NOTATION)
+    };
     type Position = Vec<u64>;
     type Step = MooreStep;
     type Rules = Moore;
 
     fn rules(&self) -> &Moore {
         &self.rules
-    }
-
-    fn parameters(&self) -> &'static [ParamDoc] {
-        &[K]
     }
 
     fn position(&self, numbers: Vec<u64>) -> Result<Vec<u64>, SetupError> {
@@ -158,16 +161,8 @@ impl Ruleset for MoorePlay {
 }
 
 impl Presentation for MoorePlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         moore::title(self.rules.k, lang)
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {

@@ -4,7 +4,8 @@ use crate::engine::EngineError;
 use crate::games::heaps::HeapComponent;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::ruleset::{
-    FromSetup, Notation, Presentation, Ruleset, Setup, SetupError, box_cost, takes_from_one_pile,
+    About, FromSetup, Lists, Notation, Presentation, Ruleset, Setup, SetupError, TestPlan,
+    box_cost, takes_from_one_pile,
 };
 use crate::{Analysis, AnalyzeOptions, Convention, Lang};
 
@@ -47,14 +48,18 @@ Examples: `grundy nim 3 4 5`, `grundy nim --explain --lang zh 3 4 5`, `echo 1 2 
 grundy nim --json`.";
 
 impl Ruleset for NimPlay {
-    const NAME: &'static str = "nim";
+    const ABOUT: About = About {
+        conventions: &[Convention::Normal, Convention::Misere],
+        test_plan: TestPlan {
+            normal: Lists { len: 4, max: 6 },
+            misere: Lists { len: 4, max: 6 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("nim", HELP, NOTATION)
+    };
     type Position = Vec<u64>;
     type Step = NimStep;
     type Rules = Nim;
-
-    fn conventions(&self) -> &'static [Convention] {
-        &[Convention::Normal, Convention::Misere]
-    }
 
     fn convention(&self) -> Convention {
         self.convention
@@ -86,19 +91,11 @@ impl Ruleset for NimPlay {
 }
 
 impl Presentation for NimPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         match self.convention {
             Convention::Normal => "Nim".to_string(),
             Convention::Misere => lang.pick("misère Nim", "反 Nim").to_string(),
         }
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     takes_from_one_pile!(Presentation);
@@ -108,10 +105,11 @@ impl Presentation for NimPlay {
 mod tests {
     use super::*;
     use crate::Change;
+    use crate::Outcome;
     use crate::play::{Search, computer_move};
     use crate::ruleset::MoveError;
+    use crate::testing::check_refusals;
     use crate::testing::{check_playable, check_theorem_play};
-    use crate::{Explain, Outcome};
 
     /// Every position of `piles` piles of at most `max` stones.
     fn positions(piles: usize, max: u64) -> Vec<Vec<u64>> {
@@ -160,12 +158,7 @@ mod tests {
             ("1 0", "at least one stone"),
             ("2 5", "pile 2 has 4 stones; you cannot take 5"),
         ];
-        for (text, reason) in cases {
-            let err = game.parse_move(&piles, text).unwrap_err();
-            assert!(err.to_string().contains(reason), "{text}: {err}");
-            assert!(!err.to_string().contains('\n'));
-            assert!(!err.text(Lang::Zh).is_empty());
-        }
+        check_refusals(&game, &piles, &cases);
         assert_eq!(
             game.parse_move(&vec![0, 0], "1 1"),
             Err(MoveError::GameOver)

@@ -8,8 +8,9 @@ use crate::engine::EngineError;
 use crate::games::nonincreasing::{self, CapStep, CappedPiles, ShrinkingCap};
 use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation, Resume, Ruleset,
-    Setup, SetupError, one_from_largest, show_numbers, take_from, total_stones, two_numbers,
+    About, FromSetup, Lists, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation,
+    Resume, Ruleset, Setup, SetupError, TestPlan, one_from_largest, show_numbers, take_from,
+    total_stones, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -88,17 +89,21 @@ game on halved piles with cap K/2, until the XOR is odd (the mover wins) or the 
 Examples: `grundy nonincreasing --k 2 3 4 5`, `grundy nonincreasing --k 3 --explain 12`.";
 
 impl Ruleset for CapPlay {
-    const NAME: &'static str = "nonincreasing";
+    const ABOUT: About = About {
+        parameters: &[K],
+        test_plan: TestPlan {
+            normal: Lists { len: 3, max: 9 },
+            settings: &[("k", "1"), ("k", "2"), ("k", "3"), ("k", "4"), ("k", "6")],
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("nonincreasing", HELP, NOTATION)
+    };
     type Position = CappedPiles;
     type Step = CapStep;
     type Rules = ShrinkingCap;
 
     fn rules(&self) -> &ShrinkingCap {
         &ShrinkingCap
-    }
-
-    fn parameters(&self) -> &'static [ParamDoc] {
-        &[K]
     }
 
     fn position(&self, piles: Vec<u64>) -> Result<CappedPiles, SetupError> {
@@ -177,17 +182,9 @@ impl Ruleset for CapPlay {
 }
 
 impl Presentation for CapPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("Nim with a shrinking cap", "每步不超过上一步的 Nim")
             .to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn show(&self, position: &CappedPiles, lang: Lang) -> String {

@@ -17,8 +17,8 @@ use crate::games::octal::{self, HeapTooLarge, Octal, OctalComponent};
 use crate::parse::Token;
 use crate::quotient::{self, MisereStep, Quotient, TooLarge};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup, SetupError,
-    Unit, index, malformed, move_numbers, positions_from, show_numbers,
+    About, FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
+    SetupError, TestPlan, Unit, index, malformed, move_numbers, positions_from, show_numbers,
 };
 use crate::values::{Sequence, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Nimber};
@@ -263,14 +263,23 @@ Examples: `grundy octal kayles 5 7 10`, `grundy octal 0.07 --explain 9 14`, `gru
 octal grundy --json 12 20`, `grundy octal kayles --misere --explain 3 5 8`.";
 
 impl Ruleset for OctalPlay {
-    const NAME: &'static str = "octal";
+    const ABOUT: About = About {
+        parameters: &[CODE, MAX_HEAP, MAX_ORDER, MAX_POSITIONS],
+        conventions: &[Convention::Normal, Convention::Misere],
+        test_plan: TestPlan {
+            settings: &[
+                ("code", "0.07"),
+                ("code", "0.137"),
+                ("code", "4.7"),
+                ("code", "grundy"),
+            ],
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("octal", HELP, NOTATION)
+    };
     type Position = Vec<u64>;
     type Step = OctalStep;
     type Rules = Octal;
-
-    fn conventions(&self) -> &'static [Convention] {
-        &[Convention::Normal, Convention::Misere]
-    }
 
     fn convention(&self) -> Convention {
         self.convention
@@ -285,10 +294,6 @@ impl Ruleset for OctalPlay {
             self.game.clone(),
             self.max_heap,
         )))
-    }
-
-    fn parameters(&self) -> &'static [ParamDoc] {
-        &[CODE, MAX_HEAP, MAX_ORDER, MAX_POSITIONS]
     }
 
     /// Heaps up to the parameter `max_heap`; in misère play up to [`quotient::MAX_HEAP`],
@@ -427,16 +432,8 @@ impl Ruleset for OctalPlay {
 }
 
 impl Presentation for OctalPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         octal::play_title(self.game.rules(), self.convention, lang)
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
@@ -518,6 +515,7 @@ mod tests {
     use crate::Explain;
     use crate::testing::all_lists;
     use crate::testing::check_playable;
+    use crate::testing::check_refusals;
 
     fn play(code: &str) -> OctalPlay {
         played(code, false)
@@ -664,11 +662,7 @@ mod tests {
                 "the code 0.77 has no move that takes 1 from a pile of 5 and leaves 1 and 2",
             ),
         ];
-        for (text, reason) in cases {
-            let err = kayles.parse_move(&piles, text).unwrap_err();
-            assert!(err.to_string().contains(reason), "{text}: {err}");
-            assert!(!err.text(Lang::Zh).is_empty());
-        }
+        check_refusals(&kayles, &piles, &cases);
         let past = kayles
             .position(vec![octal::DEFAULT_MAX_HEAP + 1])
             .unwrap_err();

@@ -5,25 +5,16 @@
 use crate::engine::EngineError;
 use crate::games::pair_split::{self, PairSplit, PairSplitStep, kept_piles};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit, index,
-    two_numbers,
+    About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
+    Unit, index, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
 /// E&D as a [`crate::ruleset::Playable`] ruleset.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct PairSplitPlay;
 
-impl FromSetup for PairSplitPlay {
-    /// E&D, which takes no parameters and normal play only.
-    ///
-    /// # Errors
-    /// [`SetupError`] for any parameter.
-    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.no_params()?;
-        Ok(PairSplitPlay)
-    }
-}
+impl NoParameters for PairSplitPlay {}
 
 const NOTATION: Notation = Notation {
     en: "PILE X",
@@ -48,7 +39,14 @@ Examples: `grundy ed 1 2 3 1`, `grundy ed --explain --lang zh 1 4 3 5`, `grundy 
 7 3`.";
 
 impl Ruleset for PairSplitPlay {
-    const NAME: &'static str = "ed";
+    const ABOUT: About = About {
+        test_plan: TestPlan {
+            normal: Lists { len: 4, max: 7 },
+            misere: Lists { len: 4, max: 4 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("ed", HELP, NOTATION)
+    };
     type Position = Vec<[u64; 2]>;
     type Step = PairSplitStep;
     type Rules = PairSplit;
@@ -132,17 +130,9 @@ impl Ruleset for PairSplitPlay {
 }
 
 impl Presentation for PairSplitPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("E&D (piles in pairs)", "E&D（成对的石子堆）")
             .to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     /// The groups, as `(1, 2) (3, 1)`.
@@ -211,6 +201,7 @@ mod tests {
 
     use super::*;
     use crate::play::{Search, computer_move};
+    use crate::testing::check_refusals;
     use crate::testing::{all_lists, check_playable};
     use crate::{Explain, Game, Outcome};
 
@@ -290,11 +281,7 @@ mod tests {
             ),
             ("1 0", "not 0"),
         ];
-        for (text, reason) in cases {
-            let err = PairSplitPlay.parse_move(&groups, text).unwrap_err();
-            assert!(err.to_string().contains(reason), "{text}: {err}");
-            assert!(!err.text(Lang::Zh).is_empty());
-        }
+        check_refusals(&PairSplitPlay, &groups, &cases);
         // Either part may be named; equal piles are one move.
         let change = PairSplitPlay.parse_move(&groups, "1 4").unwrap();
         assert_eq!(PairSplitPlay.apply(&groups, &change), vec![[1, 4], [3, 3]]);

@@ -8,40 +8,22 @@ use crate::engine::EngineError;
 use crate::games::grid::{self, Grid};
 use crate::games::staircase::{self, StairStep, Staircase};
 use crate::ruleset::{
-    Board, FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, Unit, amount,
-    index, two_numbers,
+    About, Board, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError,
+    TestPlan, Unit, amount, index, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
 /// Staircase Nim as a [`Playable`] ruleset.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct StaircasePlay;
 
 /// The moving-right grid as a [`Playable`] ruleset.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct GridPlay;
 
-impl FromSetup for StaircasePlay {
-    /// Staircase Nim, which takes no parameters and normal play only.
-    ///
-    /// # Errors
-    /// [`SetupError`] for any parameter.
-    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.no_params()?;
-        Ok(StaircasePlay)
-    }
-}
+impl NoParameters for StaircasePlay {}
 
-impl FromSetup for GridPlay {
-    /// The moving-right grid, which takes no parameters and normal play only.
-    ///
-    /// # Errors
-    /// [`SetupError`] for any parameter.
-    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.no_params()?;
-        Ok(GridPlay)
-    }
-}
+impl NoParameters for GridPlay {}
 
 const STAIRCASE: Notation = Notation {
     en: "STEP COUNT",
@@ -113,7 +95,15 @@ when larger.\n\n\
 Examples: `grundy staircase 2 9 3`, `grundy staircase --explain --lang zh 2 9 3`.";
 
 impl Ruleset for StaircasePlay {
-    const NAME: &'static str = "staircase";
+    const ABOUT: About = About {
+        part: Unit::Step,
+        board: Board::Stairs,
+        test_plan: TestPlan {
+            normal: Lists { len: 4, max: 6 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("staircase", STAIRCASE_HELP, STAIRCASE)
+    };
     type Position = Vec<u64>;
     type Step = StairStep;
     type Rules = Staircase;
@@ -174,24 +164,8 @@ impl Ruleset for StaircasePlay {
 }
 
 impl Presentation for StaircasePlay {
-    fn help(&self) -> &'static str {
-        STAIRCASE_HELP
-    }
-
-    fn part(&self) -> Unit {
-        Unit::Step
-    }
-
-    fn board(&self) -> Board {
-        Board::Stairs
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("staircase Nim", "阶梯 Nim").to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        STAIRCASE
     }
 
     fn parse_move(&self, steps: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
@@ -226,7 +200,15 @@ non-zero.\n\n\
 Examples: `grundy grid 5 2 7`, `grundy grid --explain 1 2 3 4`.";
 
 impl Ruleset for GridPlay {
-    const NAME: &'static str = "grid";
+    const ABOUT: About = About {
+        part: Unit::Cell,
+        board: Board::Grid,
+        test_plan: TestPlan {
+            normal: Lists { len: 4, max: 6 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("grid", GRID_HELP, GRID)
+    };
     type Position = Vec<u64>;
     type Step = StairStep;
     type Rules = Grid;
@@ -292,24 +274,8 @@ impl Ruleset for GridPlay {
 }
 
 impl Presentation for GridPlay {
-    fn help(&self) -> &'static str {
-        GRID_HELP
-    }
-
-    fn part(&self) -> Unit {
-        Unit::Cell
-    }
-
-    fn board(&self) -> Board {
-        Board::Grid
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("moving-right grid", "向右移动的石子").to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        GRID
     }
 
     fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
@@ -341,6 +307,7 @@ impl Presentation for GridPlay {
 mod tests {
     use super::*;
     use crate::Explain;
+    use crate::ruleset::{FromSetup, Setup};
     use crate::testing::all_lists;
     use crate::testing::check_playable;
 

@@ -14,8 +14,8 @@ use crate::games::subtraction::{
 };
 use crate::parse::Token;
 use crate::ruleset::{
-    FromSetup, Listing, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup, SetupError,
-    analyzable_piles, box_cost, takes_from_one_pile,
+    About, FromSetup, Listing, Lists, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
+    SetupError, TestPlan, analyzable_piles, box_cost, takes_from_one_pile,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Nimber};
 
@@ -147,7 +147,20 @@ Examples: `grundy subtraction --set 1,2,4 10 11`, `grundy subtraction --max 3 4`
 all-but:1,2 --sequence 40`.";
 
 impl Ruleset for SubtractionPlay {
-    const NAME: &'static str = "subtraction";
+    const ABOUT: About = About {
+        parameters: &[SET, MAX, SEQUENCE],
+        test_plan: TestPlan {
+            normal: Lists { len: 3, max: 9 },
+            misere: Lists { len: 3, max: 8 },
+            settings: &[
+                ("set", "1,2"),
+                ("set", "2,5"),
+                ("set", "all-but:1"),
+                ("set", "1..3"),
+            ],
+        },
+        ..About::new("subtraction", HELP, NOTATION)
+    };
     type Position = Vec<u64>;
     type Step = HeapStep;
     type Rules = Subtraction;
@@ -158,10 +171,6 @@ impl Ruleset for SubtractionPlay {
 
     fn heap_component(&self) -> Option<Box<dyn HeapComponent>> {
         Some(Box::new(SubtractionComponent::new(self.rules.set.clone())))
-    }
-
-    fn parameters(&self) -> &'static [ParamDoc] {
-        &[SET, MAX, SEQUENCE]
     }
 
     /// The piles; each must have a known value (the set's period proved, or the pile within the
@@ -227,16 +236,8 @@ impl Ruleset for SubtractionPlay {
 }
 
 impl Presentation for SubtractionPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         subtraction::title(&self.rules.set, lang)
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     takes_from_one_pile!(Presentation);

@@ -12,8 +12,8 @@ use super::{Board, CoinRow, Product, Rule, TurningError, TurningStep, product_mo
 use crate::engine::EngineError;
 use crate::parse::Token;
 use crate::ruleset::{
-    self, FromSetup, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation, Ruleset,
-    Setup, SetupError, Unit, malformed, move_numbers,
+    self, About, FromSetup, Lists, MoveError, Notation, Numbered, ParamDoc, ParamRole,
+    Presentation, Ruleset, Setup, SetupError, TestPlan, Unit, malformed, move_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList};
 
@@ -388,17 +388,30 @@ fn moves_bound(rule: Rule, n: u64) -> u64 {
 }
 
 impl Ruleset for TurningPlay {
-    const NAME: &'static str = "turning";
+    const ABOUT: About = About {
+        parameters: &[RULE],
+        part: Unit::Coin,
+        board: ruleset::Board::Turning,
+        test_plan: TestPlan {
+            normal: Lists { len: 4, max: 3 },
+            misere: Lists { len: 4, max: 3 },
+            settings: &[
+                ("rule", "turtles"),
+                ("rule", "twins"),
+                ("rule", "ruler"),
+                ("rule", "moebius"),
+                ("rule", "corners"),
+                ("rule", "mock*ruler"),
+            ],
+        },
+        ..About::new("turning", HELP, NOTATION)
+    };
     type Position = Heads;
     type Step = TurningStep;
     type Rules = Coins;
 
     fn rules(&self) -> &Coins {
         &self.coins
-    }
-
-    fn parameters(&self) -> &'static [ParamDoc] {
-        &[RULE]
     }
 
     fn settings(&self) -> BTreeMap<String, String> {
@@ -529,22 +542,6 @@ impl Ruleset for TurningPlay {
 impl Presentation for TurningPlay {
     fn title(&self, lang: Lang) -> String {
         lang.pick("Coin turning", "翻硬币游戏").to_string()
-    }
-
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
-    fn part(&self) -> Unit {
-        Unit::Coin
-    }
-
-    fn board(&self) -> ruleset::Board {
-        ruleset::Board::Turning
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     /// The rows of H and T, up to the last heads coin.

@@ -4,25 +4,16 @@
 use crate::engine::EngineError;
 use crate::games::wythoff::{self, Wythoff, WythoffStep};
 use crate::ruleset::{
-    FromSetup, MoveError, Notation, Presentation, Ruleset, Setup, SetupError, box_cost,
-    keyword_numbers, take_from, two_numbers,
+    About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
+    box_cost, keyword_numbers, take_from, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
 /// Wythoff's game as a [`Playable`] ruleset.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct WythoffPlay;
 
-impl FromSetup for WythoffPlay {
-    /// Wythoff's game, which takes no parameters and normal play only.
-    ///
-    /// # Errors
-    /// [`SetupError`] for any parameter.
-    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
-        setup.no_params()?;
-        Ok(WythoffPlay)
-    }
-}
+impl NoParameters for WythoffPlay {}
 
 const NOTATION: Notation = Notation {
     en: "PILE COUNT or both COUNT",
@@ -43,7 +34,14 @@ them: the move on both piles, then the move on the smaller pile, then on the lar
 Examples: `grundy wythoff 5 8`, `grundy wythoff --explain --lang zh 2 2`.";
 
 impl Ruleset for WythoffPlay {
-    const NAME: &'static str = "wythoff";
+    const ABOUT: About = About {
+        test_plan: TestPlan {
+            normal: Lists { len: 2, max: 30 },
+            misere: Lists { len: 2, max: 12 },
+            ..TestPlan::DEFAULT
+        },
+        ..About::new("wythoff", HELP, NOTATION)
+    };
     type Position = [u64; 2];
     type Step = WythoffStep;
     type Rules = Wythoff;
@@ -99,17 +97,9 @@ impl Ruleset for WythoffPlay {
 }
 
 impl Presentation for WythoffPlay {
-    fn help(&self) -> &'static str {
-        HELP
-    }
-
     fn title(&self, lang: Lang) -> String {
         lang.pick("Wythoff's game", "威佐夫博弈（Wythoff）")
             .to_string()
-    }
-
-    fn notation(&self) -> Notation {
-        NOTATION
     }
 
     fn parse_move(&self, piles: &[u64; 2], text: &str) -> Result<Change, MoveError> {
@@ -156,9 +146,10 @@ impl Presentation for WythoffPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::check_refusals;
 
+    use crate::Outcome;
     use crate::testing::{check_playable, check_theorem_play};
-    use crate::{Explain, Outcome};
 
     #[test]
     fn moves_and_the_computer_match_the_rules_exhaustively() {
@@ -199,11 +190,7 @@ mod tests {
             ),
             ("both 0", "at least one stone"),
         ];
-        for (text, reason) in cases {
-            let err = WythoffPlay.parse_move(&piles, text).unwrap_err();
-            assert!(err.to_string().contains(reason), "{text}: {err}");
-            assert!(!err.text(Lang::Zh).is_empty());
-        }
+        check_refusals(&WythoffPlay, &piles, &cases);
         assert_eq!(
             WythoffPlay.parse_move(&piles, "BOTH, 2"),
             Ok(Change::TakeBoth {
