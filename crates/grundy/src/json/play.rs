@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::ruleset::{Board, EVERY_NOTATION, Notation, ParamDoc, Playable, Resume};
+use crate::ruleset::{EVERY_NOTATION, Notation, ParamDoc, Playable, Resume};
 use crate::{Change, Convention, Lang};
 
 /// A ruleset as the API lists it: `game`, `title` (`en`, `zh`), `notation`, `params` (each
@@ -20,7 +20,7 @@ pub struct RulesetJson {
     every: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     every_notation: Option<Notation>,
-    board: Board,
+    board: &'static str,
 }
 
 /// A text in both languages.

@@ -2,7 +2,7 @@
 //! parameters, what its positions are made of, the board the page draws, and the positions the
 //! registry's generic tests check.
 
-use super::{Board, Notation, ParamDoc, Unit};
+use super::{Notation, ParamDoc, Unit};
 use crate::Convention;
 
 /// A ruleset's descriptor, [`super::Ruleset::ABOUT`]. [`About::new`] gives a ruleset of piles
@@ -28,8 +28,10 @@ pub struct About {
     /// reads a position from standard input or a file as that text
     /// ([`super::FromSetup::read_text`]).
     pub typed_position: Option<&'static str>,
-    /// How the page draws a position.
-    pub board: Board,
+    /// The page's board that draws a position, by name: `piles` (side by side), `stairs`,
+    /// `grid` (cells in a row), `coins` (on a strip), `hackenbush`, `pieces` (the Cutting
+    /// Game), `turning`, each an entry of `BOARDS` in `crates/grundy-web/assets/js/boards.js`.
+    pub board: &'static str,
     /// The positions and settings the registry's generic tests check.
     pub test_plan: TestPlan,
 }
@@ -44,9 +46,9 @@ impl About {
             notation,
             parameters: &[],
             conventions: &[Convention::Normal],
-            part: Unit::Pile,
+            part: Unit::PILE,
             typed_position: None,
-            board: Board::Piles,
+            board: "piles",
             test_plan: TestPlan::DEFAULT,
         }
     }

@@ -47,7 +47,7 @@ pub use notation::{Notation, Unit};
 pub use param::{ParamDoc, ParamRole};
 pub(crate) use piles::*;
 pub(crate) use read_move::{keyword_numbers, malformed, move_numbers, two_numbers};
-pub use setup::{Board, Resume, Setup};
+pub use setup::{Resume, Setup};
 pub(crate) use takes::{
     TakeRule, each_take, no_take, read_take, take_moves, takes_from_one_pile, write_take,
 };

@@ -35,73 +35,78 @@ impl Notation {
     }
 }
 
-/// What the first number of a move counts: the parts of a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Unit {
-    /// A pile of stones.
-    Pile,
-    /// A step of a staircase.
-    Step,
-    /// A cell of a strip.
-    Cell,
-    /// A coin.
-    Coin,
-    /// An edge of a drawing (Hackenbush).
-    Edge,
-    /// A piece of paper (the Cutting Game).
-    Piece,
+/// What the first number of a move counts, a part of a position, in the words of both languages.
+/// The parts several rulesets share are constants here ([`Unit::PILE`], …); a ruleset with parts
+/// of its own defines its `Unit` in its module. Serialised as its English noun.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// The English noun (`pile`).
+    pub noun_en: &'static str,
+    /// The Chinese ordinal around a number n: `("第 ", " 堆")` gives 第 n 堆.
+    pub ordinal_zh: (&'static str, &'static str),
+    /// How a position of these parts is typed, for the command line's help, when it is not
+    /// their numbers.
+    pub typed: Option<&'static str>,
+    /// The verb for moving stones of this part, in English and Chinese.
+    pub verb: (&'static str, &'static str),
 }
 
 impl Unit {
-    /// The English noun.
-    pub fn en(self) -> &'static str {
-        match self {
-            Unit::Pile => "pile",
-            Unit::Step => "step",
-            Unit::Cell => "cell",
-            Unit::Coin => "coin",
-            Unit::Edge => "edge",
-            Unit::Piece => "piece",
+    /// A pile of stones.
+    pub const PILE: Unit = Unit::moved("pile", ("第 ", " 堆"), ("take", "取走"));
+    /// A step of a staircase.
+    pub const STEP: Unit = Unit::moved("step", ("第 ", " 级台阶"), ("move", "移动"));
+    /// A cell of a strip.
+    pub const CELL: Unit = Unit::moved("cell", ("第 ", " 格"), ("move", "移动"));
+    /// A coin.
+    pub const COIN: Unit = Unit::moved("coin", ("第 ", " 枚硬币"), ("move", "移动"));
+
+    /// A part named `noun_en` and `ordinal_zh`, whose stones are moved with `verb`, typed as
+    /// numbers.
+    pub const fn moved(
+        noun_en: &'static str,
+        ordinal_zh: (&'static str, &'static str),
+        verb: (&'static str, &'static str),
+    ) -> Unit {
+        Unit {
+            noun_en,
+            ordinal_zh,
+            typed: None,
+            verb,
         }
     }
 
-    /// What a position of these parts is written as, for the command line's help: numbers, or
-    /// for edges a drawing.
+    /// The English noun.
+    pub fn en(self) -> &'static str {
+        self.noun_en
+    }
+
+    /// What a position of these parts is written as, for the command line's help.
     pub fn position_en(self) -> String {
-        match self {
-            Unit::Edge => "the edges, inline u-v separated by commas (0-1,1-2,2-2, vertex 0 the \
-                ground), or the two ends of each edge in turn"
-                .to_string(),
-            Unit::Piece => "the pieces, as WxH (4x2) or width and height in turn".to_string(),
-            _ => format!("the {}s (natural numbers up to 2^64-1)", self.en()),
+        match self.typed {
+            Some(typed) => typed.to_string(),
+            None => format!("the {}s (natural numbers up to 2^64-1)", self.en()),
         }
     }
 
     /// "第 n 堆", "第 n 级台阶", … in Chinese.
     pub(crate) fn zh(self, n: impl std::fmt::Display) -> String {
-        match self {
-            Unit::Pile => format!("第 {n} 堆"),
-            Unit::Step => format!("第 {n} 级台阶"),
-            Unit::Cell => format!("第 {n} 格"),
-            Unit::Coin => format!("第 {n} 枚硬币"),
-            Unit::Edge => format!("第 {n} 条边"),
-            Unit::Piece => format!("第 {n} 块"),
-        }
+        format!("{}{n}{}", self.ordinal_zh.0, self.ordinal_zh.1)
     }
 
     /// The English verb for moving stones of this part ("take" from a pile, "move" otherwise).
     pub(crate) fn verb_en(self) -> &'static str {
-        match self {
-            Unit::Pile => "take",
-            _ => "move",
-        }
+        self.verb.0
     }
 
+    /// The Chinese verb for moving stones of this part.
     pub(crate) fn verb_zh(self) -> &'static str {
-        match self {
-            Unit::Pile => "取走",
-            _ => "移动",
-        }
+        self.verb.1
+    }
+}
+
+impl Serialize for Unit {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.noun_en)
     }
 }

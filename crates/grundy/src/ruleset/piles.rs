@@ -54,9 +54,9 @@ pub(crate) fn amount(unit: Unit, index: usize, has: u64, asked: u64) -> Result<(
 /// # Errors
 /// As [`index`] and [`amount`].
 pub(crate) fn take_from(piles: &[u64], number: u64, count: u64) -> Result<Change, MoveError> {
-    let pile = index(Unit::Pile, number, piles.len())?;
+    let pile = index(Unit::PILE, number, piles.len())?;
     let from = piles[pile];
-    amount(Unit::Pile, pile, from, count)?;
+    amount(Unit::PILE, pile, from, count)?;
     Ok(Change::Take {
         pile,
         from,

@@ -1,4 +1,4 @@
-//! What a front end asks for ([`Setup`]), the board the page draws ([`Board`]) and what a front
+//! What a front end asks for ([`Setup`]) and what a front
 //! end sends back to go on ([`Resume`]).
 
 use std::collections::BTreeMap;
@@ -103,26 +103,6 @@ impl Setup {
         }
         Ok(())
     }
-}
-
-/// How the page draws a ruleset's position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Board {
-    /// Piles of stones side by side (Nim and every take-away game).
-    Piles,
-    /// A staircase, step 1 lowest.
-    Stairs,
-    /// Cells in a row, stones moving right.
-    Grid,
-    /// Coins on a strip, sliding left.
-    Coins,
-    /// A Green Hackenbush drawing: the ground, vertices and edges; a click cuts an edge.
-    Hackenbush,
-    /// Rectangles of grid paper, cut along their grid lines (the Cutting Game).
-    Pieces,
-    /// A row, or a grid, of coins heads or tails, turned over.
-    Turning,
 }
 
 /// What a front end sends back to go on from a position: the numbers [`super::Ruleset::position`]

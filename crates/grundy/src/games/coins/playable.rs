@@ -5,8 +5,8 @@ use crate::engine::EngineError;
 use crate::games::coins::{self, Coins};
 use crate::games::staircase::StairStep;
 use crate::ruleset::{
-    About, Board, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError,
-    TestPlan, Unit, index, two_numbers,
+    About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
+    Unit, index, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -54,8 +54,8 @@ Coins keep the order given; moves name them by that order. Examples: `grundy coi
 
 impl Ruleset for CoinsPlay {
     const ABOUT: About = About {
-        part: Unit::Cell,
-        board: Board::Coins,
+        part: Unit::CELL,
+        board: "coins",
         test_plan: TestPlan {
             normal: Lists { len: 5, max: 9 },
             ..TestPlan::DEFAULT
@@ -157,7 +157,7 @@ impl Presentation for CoinsPlay {
         if self.is_over(cells) {
             return Err(MoveError::GameOver);
         }
-        let coin = index(Unit::Coin, coin, cells.len())?;
+        let coin = index(Unit::COIN, coin, cells.len())?;
         let from = cells[coin];
         if to == 0 || to >= from {
             return Err(MoveError::NotLeft {

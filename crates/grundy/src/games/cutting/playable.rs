@@ -11,7 +11,7 @@ use crate::games::cutting::{
 };
 use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
-    About, Board, FromSetup, Lists, MoveError, Notation, Presentation, Ruleset, Setup, SetupError,
+    About, FromSetup, Lists, MoveError, Notation, Presentation, Ruleset, Setup, SetupError,
     TestPlan, Unit, index, malformed,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang, Outcome};
@@ -62,6 +62,12 @@ impl CuttingPlay {
     }
 }
 
+/// A piece of paper, the part a move names.
+const PIECE: Unit = Unit {
+    typed: Some("the pieces, as WxH (4x2) or width and height in turn"),
+    ..Unit::moved("piece", ("第 ", " 块"), ("move", "移动"))
+};
+
 const NOTATION: Notation = Notation {
     en: "PIECE WxH",
     zh: "块号 宽x高",
@@ -87,8 +93,8 @@ cutting 6x4`.";
 
 impl Ruleset for CuttingPlay {
     const ABOUT: About = About {
-        part: Unit::Piece,
-        board: Board::Pieces,
+        part: PIECE,
+        board: "pieces",
         test_plan: TestPlan {
             normal: Lists { len: 4, max: 4 },
             misere: Lists { len: 4, max: 3 },
@@ -235,7 +241,7 @@ impl Presentation for CuttingPlay {
         if self.is_over(pieces) {
             return Err(MoveError::GameOver);
         }
-        let piece = index(Unit::Piece, number, pieces.len())?;
+        let piece = index(PIECE, number, pieces.len())?;
         let from = pieces[piece];
         let [w, h] = from;
         let rest = match part {

@@ -144,9 +144,9 @@ impl Presentation for EuclidPlay {
         if self.is_over(numbers) {
             return Err(MoveError::GameOver);
         }
-        let number = index(Unit::Pile, pile, 2)?;
+        let number = index(Unit::PILE, pile, 2)?;
         let (from, other) = (numbers[number], numbers[1 - number]);
-        amount(Unit::Pile, number, from, count)?;
+        amount(Unit::PILE, number, from, count)?;
         // From the smaller pile, or a count that is not a multiple: the notation says what is.
         if number != larger(numbers) || count % other != 0 {
             return Err(malformed(text, NOTATION));

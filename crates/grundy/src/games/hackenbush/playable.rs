@@ -9,7 +9,7 @@ use super::{Bounds, Drawing, Hackenbush, HackenbushStep, analyze, apply, cuts};
 use crate::engine::EngineError;
 use crate::parse::parse_u64;
 use crate::ruleset::{
-    About, Board, FromSetup, Lists, MoveError, Notation, Numbered, Presentation, Ruleset, Setup,
+    About, FromSetup, Lists, MoveError, Notation, Numbered, Presentation, Ruleset, Setup,
     SetupError, TestPlan, Unit, malformed,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Explain, Lang};
@@ -84,6 +84,15 @@ fn bad(e: super::DrawingError) -> SetupError {
     }
 }
 
+/// An edge of a drawing, the part a move names.
+const EDGE: Unit = Unit {
+    typed: Some(
+        "the edges, inline u-v separated by commas (0-1,1-2,2-2, vertex 0 the ground), or the two \
+ends of each edge in turn",
+    ),
+    ..Unit::moved("edge", ("第 ", " 条边"), ("move", "移动"))
+};
+
 const NOTATION: Notation = Notation {
     en: "EDGE",
     zh: "边号",
@@ -121,8 +130,8 @@ fn cut_edge(change: &Change) -> usize {
 
 impl Ruleset for HackenbushPlay {
     const ABOUT: About = About {
-        part: Unit::Edge,
-        board: Board::Hackenbush,
+        part: EDGE,
+        board: "hackenbush",
         test_plan: TestPlan {
             normal: Lists { len: 8, max: 2 },
             misere: Lists { len: 8, max: 2 },
@@ -252,7 +261,7 @@ impl Presentation for HackenbushPlay {
             Ok(n) if (1..=count).contains(&n) => n - 1,
             _ => {
                 return Err(MoveError::NoSuch {
-                    unit: Unit::Edge,
+                    unit: EDGE,
                     number,
                     count,
                 });

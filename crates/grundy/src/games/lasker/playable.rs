@@ -133,7 +133,7 @@ impl Presentation for LaskerPlay {
             return take_from(piles, number, count);
         }
         let (number, part) = split.map_or((0, 0), |n| (n[0], n[1]));
-        let pile = index(Unit::Pile, number, piles.len())?;
+        let pile = index(Unit::PILE, number, piles.len())?;
         let from = piles[pile];
         if part == 0 || part >= from {
             return Err(MoveError::BadSplit {

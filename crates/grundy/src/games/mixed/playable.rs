@@ -574,7 +574,7 @@ impl<R> Presentation for SumPlay<R> {
     fn parse_move(&self, position: &Vec<Component>, text: &str) -> Result<Change, MoveError> {
         let piles = position.count();
         if let Some(numbers) = keyword_numbers(text, "split", 2, NOTATION)? {
-            let pile = index(Unit::Pile, numbers[0], piles)?;
+            let pile = index(Unit::PILE, numbers[0], piles)?;
             let from = Self::heap(position, pile);
             let a = numbers[1].min(from.saturating_sub(numbers[1]));
             let change = Change::Split {
@@ -591,11 +591,11 @@ impl<R> Presentation for SumPlay<R> {
         if self.is_over(position) {
             return Err(MoveError::GameOver);
         }
-        let pile = index(Unit::Pile, number, piles)?;
+        let pile = index(Unit::PILE, number, piles)?;
         let from = Self::heap(position, pile);
         if count > from {
             // Taking none is a move of some take-and-break codes (4.7 breaks a heap in two).
-            amount(Unit::Pile, pile, from, count)?;
+            amount(Unit::PILE, pile, from, count)?;
         }
         let change = if rest.is_empty() {
             Change::Take {

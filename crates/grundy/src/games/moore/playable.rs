@@ -178,8 +178,8 @@ impl Presentation for MoorePlay {
         }
         let mut taken: Vec<(usize, u64)> = Vec::new();
         for pair in numbers.chunks(2) {
-            let pile = index(Unit::Pile, pair[0], piles.len())?;
-            amount(Unit::Pile, pile, piles[pile], pair[1])?;
+            let pile = index(Unit::PILE, pair[0], piles.len())?;
+            amount(Unit::PILE, pile, piles[pile], pair[1])?;
             if taken.iter().any(|&(p, _)| p == pile) {
                 return Err(malformed(text, NOTATION));
             }

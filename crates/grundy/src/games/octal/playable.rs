@@ -444,11 +444,11 @@ impl Presentation for OctalPlay {
         if self.is_over(piles) {
             return Err(MoveError::GameOver);
         }
-        let pile = index(Unit::Pile, number, piles.len())?;
+        let pile = index(Unit::PILE, number, piles.len())?;
         let from = piles[pile];
         if taken > from {
             return Err(MoveError::TooMany {
-                unit: Unit::Pile,
+                unit: Unit::PILE,
                 place: pile + 1,
                 has: from,
                 asked: taken,

@@ -150,7 +150,7 @@ impl Presentation for PairSplitPlay {
         if self.is_over(groups) {
             return Err(MoveError::GameOver);
         }
-        let pile = index(Unit::Pile, number, 2 * groups.len())?;
+        let pile = index(Unit::PILE, number, 2 * groups.len())?;
         let (group, kept) = (pile / 2, pile % 2);
         let from = groups[group];
         let s = from[kept];

@@ -8,8 +8,8 @@ use crate::engine::EngineError;
 use crate::games::grid::{self, Grid};
 use crate::games::staircase::{self, StairStep, Staircase};
 use crate::ruleset::{
-    About, Board, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError,
-    TestPlan, Unit, amount, index, two_numbers,
+    About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
+    Unit, amount, index, two_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Lang};
 
@@ -96,8 +96,8 @@ Examples: `grundy staircase 2 9 3`, `grundy staircase --explain --lang zh 2 9 3`
 
 impl Ruleset for StaircasePlay {
     const ABOUT: About = About {
-        part: Unit::Step,
-        board: Board::Stairs,
+        part: Unit::STEP,
+        board: "stairs",
         test_plan: TestPlan {
             normal: Lists { len: 4, max: 6 },
             ..TestPlan::DEFAULT
@@ -173,8 +173,8 @@ impl Presentation for StaircasePlay {
         if self.is_over(steps) {
             return Err(MoveError::GameOver);
         }
-        let from = index(Unit::Step, step, steps.len())?;
-        amount(Unit::Step, from, steps[from], count)?;
+        let from = index(Unit::STEP, step, steps.len())?;
+        amount(Unit::STEP, from, steps[from], count)?;
         Ok(Change::Carry {
             from,
             to: from.checked_sub(1),
@@ -201,8 +201,8 @@ Examples: `grundy grid 5 2 7`, `grundy grid --explain 1 2 3 4`.";
 
 impl Ruleset for GridPlay {
     const ABOUT: About = About {
-        part: Unit::Cell,
-        board: Board::Grid,
+        part: Unit::CELL,
+        board: "grid",
         test_plan: TestPlan {
             normal: Lists { len: 4, max: 6 },
             ..TestPlan::DEFAULT
@@ -283,11 +283,11 @@ impl Presentation for GridPlay {
         if self.is_over(cells) {
             return Err(MoveError::GameOver);
         }
-        let from = index(Unit::Cell, cell, cells.len())?;
+        let from = index(Unit::CELL, cell, cells.len())?;
         if from + 1 == cells.len() {
             return Err(MoveError::EndCell { cell: from + 1 });
         }
-        amount(Unit::Cell, from, cells[from], count)?;
+        amount(Unit::CELL, from, cells[from], count)?;
         Ok(Change::Carry {
             from,
             to: Some(from + 1),

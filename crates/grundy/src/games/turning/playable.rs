@@ -12,8 +12,8 @@ use super::{Board, CoinRow, Product, Rule, TurningError, TurningStep, product_mo
 use crate::engine::EngineError;
 use crate::parse::Token;
 use crate::ruleset::{
-    self, About, FromSetup, Lists, MoveError, Notation, Numbered, ParamDoc, ParamRole,
-    Presentation, Ruleset, Setup, SetupError, TestPlan, Unit, malformed, move_numbers,
+    About, FromSetup, Lists, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation,
+    Ruleset, Setup, SetupError, TestPlan, Unit, malformed, move_numbers,
 };
 use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList};
 
@@ -390,8 +390,8 @@ fn moves_bound(rule: Rule, n: u64) -> u64 {
 impl Ruleset for TurningPlay {
     const ABOUT: About = About {
         parameters: &[RULE],
-        part: Unit::Coin,
-        board: ruleset::Board::Turning,
+        part: Unit::COIN,
+        board: "turning",
         test_plan: TestPlan {
             normal: Lists { len: 4, max: 3 },
             misere: Lists { len: 4, max: 3 },
