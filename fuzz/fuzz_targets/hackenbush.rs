@@ -7,8 +7,8 @@
 //! with the number of edges that fall; the explanation renders in both languages.
 #![no_main]
 
-use grundy::games::hackenbush::{self, Bounds, Drawing};
-use grundy::{AnalyzeOptions, Change, Explain, Lang, mex};
+use grundy::games::hackenbush::{self, Bounds, Cut, Drawing};
+use grundy::{AnalyzeOptions, Explain, Lang, mex};
 use libfuzzer_sys::fuzz_target;
 
 /// Drawings of at most this many edges are read (the rule is checked cut by cut).
@@ -54,7 +54,7 @@ fuzz_target!(|bytes: &[u8]| {
             assert_eq!(next.edges().len(), left, "{inline} cut {edge}");
             let value = hackenbush::value(&next).value();
             if value == 0 {
-                winning.push(Change::Cut {
+                winning.push(Cut {
                     edge,
                     ends: drawing.edges()[edge],
                     falls: falls as u64,

@@ -7,7 +7,7 @@ use std::io::Write;
 use clap::ValueEnum;
 use grundy::json::{AnalysisJson, Analyzed};
 use grundy::report;
-use grundy::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Outcome};
+use grundy::{Analysis, AnalyzeOptions, Convention, Explain, Lang, Move, Outcome};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -57,7 +57,7 @@ impl From<LangArg> for Lang {
 }
 
 /// Everything needed to render one analysed position.
-pub struct Report<'a, P, S> {
+pub struct Report<'a, P, S, M> {
     /// The ruleset's command name.
     pub game: &'a str,
     /// The ruleset's name for people.
@@ -69,9 +69,9 @@ pub struct Report<'a, P, S> {
     /// How many components (piles, cells, coins) the position has.
     pub components: usize,
     /// The analysis.
-    pub analysis: &'a Analysis<S>,
+    pub analysis: &'a Analysis<S, M>,
     /// The position after a move.
-    pub after: &'a dyn Fn(&Change) -> P,
+    pub after: &'a dyn Fn(&M) -> P,
     /// The position for people.
     pub show: &'a dyn Fn(&P) -> String,
 }
@@ -93,7 +93,7 @@ pub fn write_json(out: &mut dyn Write, value: &impl Serialize) -> anyhow::Result
     Ok(())
 }
 
-impl<P: Serialize + Clone, S: Explain + Serialize> Report<'_, P, S> {
+impl<P: Serialize + Clone, S: Explain + Serialize, M: Move> Report<'_, P, S, M> {
     /// Writes the report as text or JSON, as the flags ask.
     pub fn write(&self, args: &OutputArgs, out: &mut dyn Write) -> anyhow::Result<()> {
         self.write_with(args, Vec::new(), &[], out)
@@ -129,7 +129,7 @@ impl<P: Serialize + Clone, S: Explain + Serialize> Report<'_, P, S> {
         &self,
         lang: Lang,
         fields: Vec<(&'static str, Value)>,
-    ) -> AnalysisJson<'_, Cow<'_, P>, S> {
+    ) -> AnalysisJson<'_, Cow<'_, P>, S, M> {
         Analyzed {
             game: self.game,
             play: self.play,

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use grundy::games::nim;
-use grundy::{AnalyzeOptions, Change, Convention, Outcome};
+use grundy::{AnalyzeOptions, Convention, Outcome, PileMove};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -186,7 +186,7 @@ fn smallest_move(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()> {
     );
     // The library lists winning moves by heap; each heap has one, so the first is <b, a>-smallest.
     match analysis.winning_moves.first() {
-        Some(change @ Change::Take { pile, from, to }) => {
+        Some(change @ PileMove::Take { pile, from, to }) => {
             writeln!(out, "{} {}", from - to, pile + 1)?;
             writeln!(out, "{}", join(&nim::apply(&heaps, change)))?;
         }

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use grundy::games::wythoff;
-use grundy::{AnalyzeOptions, Change, Outcome};
+use grundy::{AnalyzeOptions, Outcome, PileMove};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -109,7 +109,7 @@ fn wythoff_results(input: &mut Input, out: &mut dyn Write) -> anyhow::Result<()>
         for change in &analysis.winning_moves {
             let mut result = wythoff::apply(&piles, change);
             result.sort_unstable();
-            if matches!(change, Change::Take { .. }) {
+            if matches!(change, PileMove::Take { .. }) {
                 if single_pile_result == Some(result) {
                     continue;
                 }

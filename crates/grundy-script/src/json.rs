@@ -1,10 +1,11 @@
 //! The JSON of a script state's analysis: `grundy script --json`, one object per state.
 
 use grundy::json::{LoopyGrundy, StepJson};
-use grundy::{Change, Lang, Nimber, Outcome};
+use grundy::{Lang, Move, Nimber, Outcome};
 use serde::Serialize;
 
 use crate::analysis::{LoopyAnalysis, ScriptStep, StateAnalysis};
+use crate::reach::Reach;
 use crate::state::State;
 
 /// The JSON object of a state's analysis: `game` (`"script"`), `script` (the file as named),
@@ -60,7 +61,7 @@ struct ComponentJson<'a> {
 
 /// A move to option `index` of a state, `to`, described as every ruleset's move is (`move to 7`).
 pub fn describe_move(index: usize, to: &State, lang: Lang) -> String {
-    Change::Reach {
+    Reach {
         option: index,
         to: to.to_string(),
     }

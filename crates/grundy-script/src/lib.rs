@@ -55,6 +55,7 @@ mod formula;
 mod json;
 mod limits;
 pub mod play;
+mod reach;
 mod script;
 mod state;
 

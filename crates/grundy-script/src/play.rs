@@ -14,10 +14,11 @@ use grundy::parse::Token;
 use grundy::ruleset::{
     About, MoveError, Notation, Numbered, OPTIONS_LISTED, Presentation, Ruleset, Setup, SetupError,
 };
-use grundy::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber, Outcome};
+use grundy::{Analysis, AnalyzeOptions, Game, Lang, MoveList, Nimber, Outcome};
 use rustc_hash::FxHashMap;
 
 use crate::analysis::explain_state;
+use crate::reach::Reach;
 use crate::{Script, ScriptError, ScriptStep, State};
 
 /// The states reachable from a start, each with its options (duplicates dropped, in the
@@ -125,8 +126,8 @@ impl ScriptPlay {
         self.values.borrow_mut().grundy(&self.reachable, state)
     }
 
-    fn reach(&self, position: &State, option: usize) -> Change {
-        Change::Reach {
+    fn reach(&self, position: &State, option: usize) -> Reach {
+        Reach {
             option,
             to: self.reachable.of(position)[option].to_string(),
         }
@@ -189,6 +190,7 @@ starts.";
 impl Ruleset for ScriptPlay {
     const ABOUT: About = About::new("script", HELP, NOTATION);
     type Position = State;
+    type Move = Reach;
     type Step = ScriptStep;
     type Rules = Reachable;
 
@@ -208,7 +210,7 @@ impl Ruleset for ScriptPlay {
         Ok(state)
     }
 
-    fn legal_moves(&self, position: &State, out: &mut Vec<Change>) {
+    fn legal_moves(&self, position: &State, out: &mut Vec<Reach>) {
         out.extend((0..self.reachable.of(position).len()).map(|i| self.reach(position, i)));
     }
 
@@ -218,13 +220,12 @@ impl Ruleset for ScriptPlay {
 
     /// The option the move names (the position itself for a move that is not one of its own,
     /// which [`Ruleset::parse_move`] and [`Ruleset::legal_moves`] never give).
-    fn apply(&self, position: &State, change: &Change) -> State {
-        match change {
-            Change::Reach { option, .. } => self.reachable.of(position).get(*option),
-            _ => None,
-        }
-        .unwrap_or(position)
-        .clone()
+    fn apply(&self, position: &State, change: &Reach) -> State {
+        self.reachable
+            .of(position)
+            .get(change.option)
+            .unwrap_or(position)
+            .clone()
     }
 
     /// The value by the engine over the listed states; the winning moves are the options of
@@ -233,7 +234,7 @@ impl Ruleset for ScriptPlay {
         &self,
         position: &State,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<ScriptStep>, EngineError> {
+    ) -> Result<Analysis<ScriptStep, Reach>, EngineError> {
         let value = self.grundy(position)?;
         let followers = self.reachable.of(position);
         let values = followers
@@ -269,7 +270,7 @@ impl Ruleset for ScriptPlay {
     }
 
     /// The first option.
-    fn slow_move(&self, position: &State) -> Option<Change> {
+    fn slow_move(&self, position: &State) -> Option<Reach> {
         (!self.is_over(position)).then(|| self.reach(position, 0))
     }
 }
@@ -280,7 +281,7 @@ impl Presentation for ScriptPlay {
     }
 
     /// The text is compared with the options as written, then read as a script expression.
-    fn parse_move(&self, position: &State, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, position: &State, text: &str) -> Result<Reach, MoveError> {
         let options = self.reachable.of(position);
         if options.is_empty() {
             return Err(MoveError::GameOver);
@@ -312,11 +313,8 @@ impl Presentation for ScriptPlay {
         Ok(self.reach(position, found))
     }
 
-    fn write_move(&self, change: &Change) -> String {
-        match change {
-            Change::Reach { to, .. } => to.clone(),
-            other => unreachable!("script moves reach an option, not {other:?}"),
-        }
+    fn write_move(&self, change: &Reach) -> String {
+        change.to.clone()
     }
 }
 

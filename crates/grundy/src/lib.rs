@@ -49,6 +49,7 @@ pub mod graph;
 #[cfg(feature = "serde")]
 pub mod json;
 mod lang;
+mod moves;
 pub mod nimber;
 pub mod parse;
 pub mod period;
@@ -63,8 +64,9 @@ pub mod sum;
 mod testing;
 pub mod values;
 
-pub use analysis::{Analysis, AnalyzeOptions, Change, EXPLAINED_PILES, Explain, MoveList};
+pub use analysis::{Analysis, AnalyzeOptions, EXPLAINED_PILES, Explain, MoveList};
 pub use cancel::{Cancel, Cancelled};
 pub use engine::{Convention, Game, Outcome};
 pub use lang::{Lang, count_en};
+pub use moves::{Move, PileMove};
 pub use nimber::{MexSet, Nimber, mex};

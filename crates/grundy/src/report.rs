@@ -3,7 +3,7 @@
 //! them (the command line wraps long lines to a terminal's width; this text is unwrapped).
 
 use crate::ruleset::Playable;
-use crate::{Analysis, Change, Explain, Lang, Outcome};
+use crate::{Analysis, Explain, Lang, Move, Outcome};
 
 /// Positions with more components than this are shown as their count, and left out of each
 /// listed move (in the text and in the JSON).
@@ -11,13 +11,13 @@ pub const MOVE_POSITION_LIMIT: usize = 1000;
 
 /// The position line, the verdict and the winning moves of `analysis`, each move with the
 /// position it leaves when the position has at most [`MOVE_POSITION_LIMIT`] components.
-pub fn analysis_text<P, S>(
+pub fn analysis_text<P, S, M: Move>(
     lang: Lang,
     title: &str,
     position: &P,
     components: usize,
-    analysis: &Analysis<S>,
-    after: &dyn Fn(&Change) -> P,
+    analysis: &Analysis<S, M>,
+    after: &dyn Fn(&M) -> P,
     show: &dyn Fn(&P) -> String,
 ) -> String {
     let shown = if components <= MOVE_POSITION_LIMIT {
@@ -57,13 +57,13 @@ pub fn analysis_text<P, S>(
 pub fn playable<G: Playable>(
     game: &G,
     position: &G::Position,
-    analysis: &Analysis<G::Step>,
+    analysis: &Analysis<G::Step, G::Move>,
     lang: Lang,
 ) -> String {
     /// The position given, or the one after a move.
-    enum Shown<'a, P> {
+    enum Shown<'a, P, M> {
         Given(&'a P),
-        After(Change),
+        After(M),
     }
     let mut text = analysis_text(
         lang,

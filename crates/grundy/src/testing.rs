@@ -4,7 +4,7 @@ use crate::Game;
 use crate::play::{Search, computer_move};
 use crate::registry::{Visitor, with_ruleset};
 use crate::ruleset::{Playable, Setup};
-use crate::{AnalyzeOptions, Change, Convention, Explain, Lang, Outcome};
+use crate::{AnalyzeOptions, Convention, Explain, Lang, Outcome};
 use std::collections::{HashMap, HashSet};
 
 /// Checks that each of `cases`, a typed move and a part of the reason, is refused at `position`
@@ -213,7 +213,7 @@ pub(crate) fn check_theorem_play<G: Playable>(
     game: &G,
     huge: &[G::Position],
     lost: &G::Position,
-) -> Change
+) -> G::Move
 where
     G::Position: std::fmt::Debug,
 {

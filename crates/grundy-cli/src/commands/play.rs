@@ -10,7 +10,7 @@ use clap::ValueEnum;
 use grundy::play::{Search, computer_move};
 use grundy::registry::{self, Visitor};
 use grundy::ruleset::{Playable, Setup};
-use grundy::{AnalyzeOptions, Convention, Explain, Lang, Outcome};
+use grundy::{AnalyzeOptions, Convention, Explain, Lang, Move, Outcome};
 use grundy_script::play::ScriptPlay;
 use grundy_script::{Script, ScriptLimits, Start};
 

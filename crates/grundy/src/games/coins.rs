@@ -10,7 +10,9 @@
 
 use super::staircase::{Descent, StairStep, Stairs};
 use crate::EXPLAINED_PILES;
-use crate::{Analysis, AnalyzeOptions, Change, Game, Nimber};
+use serde::Serialize;
+
+use crate::{Analysis, AnalyzeOptions, Game, Lang, Move, Nimber};
 
 mod playable;
 
@@ -95,29 +97,44 @@ fn gap(by_cell: &[(u64, usize)], i: usize) -> u64 {
     by_cell[i].0 - previous - 1
 }
 
-/// Whether a move is legal: a [`Change::Slide`] of a coin at least one cell left, onto a cell
-/// from 1 on, with no coin on the cells it passes or lands on.
-pub fn is_legal(cells: &[u64], change: &Change) -> bool {
-    match *change {
-        Change::Slide { coin, from, to } => {
-            cells.get(coin) == Some(&from)
-                && (1..from).contains(&to)
-                && !cells.iter().any(|&q| (to..from).contains(&q))
+/// A move: coin `coin` (0-based, in the order given) slides from cell `from` to cell `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename = "slide")]
+pub struct Slide {
+    /// Index of the coin in the position as given.
+    pub coin: usize,
+    /// Its cell before.
+    pub from: u64,
+    /// Its cell after.
+    pub to: u64,
+}
+
+impl Move for Slide {
+    fn describe(&self, lang: Lang) -> String {
+        let Slide { coin, from, to } = *self;
+        match lang {
+            Lang::En => format!("slide coin {} from cell {from} to cell {to}", coin + 1),
+            Lang::Zh => format!("把第 {} 枚硬币从第 {from} 格移到第 {to} 格", coin + 1),
         }
-        _ => false,
     }
+}
+
+/// Whether a move is legal: a slide of a coin at least one cell left, onto a cell from 1 on,
+/// with no coin on the cells it passes or lands on.
+pub fn is_legal(cells: &[u64], &Slide { coin, from, to }: &Slide) -> bool {
+    cells.get(coin) == Some(&from)
+        && (1..from).contains(&to)
+        && !cells.iter().any(|&q| (to..from).contains(&q))
 }
 
 /// The position after `change`, coins in the order given.
 ///
 /// # Panics
 /// If `change` is not legal (see [`is_legal`]); the moves [`analyze`] lists always are.
-pub fn apply(cells: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(cells: &[u64], change: &Slide) -> Vec<u64> {
     assert!(is_legal(cells, change), "not a coin move: {change:?}");
     let mut next = cells.to_vec();
-    if let Change::Slide { coin, to, .. } = *change {
-        next[coin] = to;
-    }
+    next[change.coin] = change.to;
     next
 }
 
@@ -142,21 +159,25 @@ pub fn value(cells: &[u64]) -> Result<Nimber, CoinsError> {
 /// # Examples
 /// ```
 /// use grundy::games::coins;
-/// use grundy::{Change, Outcome};
+/// use grundy::Outcome;
+/// use grundy::games::coins::Slide;
 /// // Sorted 1 2 3: no gaps, nothing moves.
 /// assert_eq!(coins::analyze(&[3, 1, 2], &Default::default())?.outcome, Outcome::P);
 /// // Gaps 1 (before cell 2) and 2 (before cell 5): pair (2, 5) has gap 2.
 /// let a = coins::analyze(&[5, 2], &Default::default())?;
 /// assert_eq!(a.grundy.unwrap().value(), 2);
-/// assert_eq!(a.winning_moves, vec![Change::Slide { coin: 0, from: 5, to: 3 }]);
+/// assert_eq!(a.winning_moves, vec![Slide { coin: 0, from: 5, to: 3 }]);
 /// # Ok::<(), coins::CoinsError>(())
 /// ```
-pub fn analyze(cells: &[u64], options: &AnalyzeOptions) -> Result<Analysis<StairStep>, CoinsError> {
+pub fn analyze(
+    cells: &[u64],
+    options: &AnalyzeOptions,
+) -> Result<Analysis<StairStep<Slide>, Slide>, CoinsError> {
     let by_cell = sort(cells)?;
     let n = by_cell.len();
     let slide = |d: Descent| {
         let (from, coin) = by_cell[n - 1 - d.step];
-        Change::Slide {
+        Slide {
             coin,
             from,
             to: from - d.count,

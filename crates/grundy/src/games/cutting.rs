@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::MexSet;
 use crate::parse::{Token, parse_u64};
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, Outcome};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, MoveList, Nimber, Outcome};
 
 mod playable;
 
@@ -41,7 +41,7 @@ impl Game for Cutting {
 /// Every move of `pieces`, each once: piece by piece, the cuts across the width, then across
 /// the height, each with its smaller part first (the other order is the same two pieces); none
 /// when a 1×1 piece lies on the table.
-pub fn moves(pieces: &[[u64; 2]]) -> impl Iterator<Item = Change> + '_ {
+pub fn moves(pieces: &[[u64; 2]]) -> impl Iterator<Item = CutPiece> + '_ {
     let over = pieces.contains(&[1, 1]);
     pieces
         .iter()
@@ -50,7 +50,7 @@ pub fn moves(pieces: &[[u64; 2]]) -> impl Iterator<Item = Change> + '_ {
         .flat_map(|(piece, &from)| {
             cuts(from, 1)
                 .filter(|[a, b]| a <= b)
-                .map(move |into| Change::CutPiece { piece, from, into })
+                .map(move |into| CutPiece { piece, from, into })
         })
 }
 
@@ -68,13 +68,39 @@ fn is_strip([w, h]: [u64; 2]) -> bool {
     w.min(h) == 1
 }
 
-/// The position after `change`.
-pub fn apply(pieces: &[[u64; 2]], change: &Change) -> Vec<[u64; 2]> {
-    let mut next = pieces.to_vec();
-    if let Change::CutPiece { piece, into, .. } = *change {
-        next[piece] = into[0];
-        next.insert(piece + 1, into[1]);
+/// A move: piece `piece` (0-based), a `from[0]`×`from[1]` rectangle, is cut along a grid line
+/// into the two rectangles `into`: the first stays at index `piece`, the second is inserted right
+/// after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename = "cut_piece")]
+pub struct CutPiece {
+    /// Index of the piece, from 0.
+    pub piece: usize,
+    /// Its width and height before.
+    pub from: [u64; 2],
+    /// The two pieces after, each as width and height.
+    pub into: [[u64; 2]; 2],
+}
+
+impl Move for CutPiece {
+    fn describe(&self, lang: Lang) -> String {
+        let CutPiece {
+            piece,
+            from: [w, h],
+            into: [[a, b], [c, d]],
+        } = *self;
+        match lang {
+            Lang::En => format!("cut piece {} ({w}×{h}) into {a}×{b} and {c}×{d}", piece + 1),
+            Lang::Zh => format!("把第 {} 块（{w}×{h}）切成 {a}×{b} 和 {c}×{d}", piece + 1),
+        }
     }
+}
+
+/// The position after `change`.
+pub fn apply(pieces: &[[u64; 2]], &CutPiece { piece, into, .. }: &CutPiece) -> Vec<[u64; 2]> {
+    let mut next = pieces.to_vec();
+    next[piece] = into[0];
+    next.insert(piece + 1, into[1]);
     next
 }
 
@@ -266,11 +292,11 @@ impl CuttingTable {
         piece: usize,
         from: [u64; 2],
         target: Nimber,
-    ) -> impl Iterator<Item = Change> + '_ {
+    ) -> impl Iterator<Item = CutPiece> + '_ {
         cuts(from, 2)
             .filter(|[a, b]| a <= b)
             .filter(move |&[a, b]| self.value(a) + self.value(b) == target)
-            .map(move |into| Change::CutPiece { piece, from, into })
+            .map(move |into| CutPiece { piece, from, into })
     }
 }
 
@@ -281,7 +307,7 @@ pub enum CuttingStep {
     /// A strip lies on the table: cut a 1×1 off it and win.
     Strip {
         /// The winning cut.
-        change: Change,
+        change: CutPiece,
     },
     /// Why strips are never cut off, and the recursion of the values.
     Rule,
@@ -295,7 +321,7 @@ pub enum CuttingStep {
     /// A winning cut and the value its parts add up to.
     Move {
         /// The cut.
-        change: Change,
+        change: CutPiece,
         /// The XOR of the two parts' values.
         target: Nimber,
     },
@@ -367,7 +393,7 @@ const EXPLAINED_PIECES: usize = 16;
 pub fn analyze(
     pieces: &[[u64; 2]],
     options: &AnalyzeOptions,
-) -> Result<Analysis<CuttingStep>, CuttingError> {
+) -> Result<Analysis<CuttingStep, CutPiece>, CuttingError> {
     Ok(CuttingTable::for_pieces(pieces)?.analyze(pieces, options))
 }
 
@@ -377,7 +403,11 @@ impl CuttingTable {
     ///
     /// # Panics
     /// If a side is above [`CuttingTable::side`].
-    pub fn analyze(&self, pieces: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<CuttingStep> {
+    pub fn analyze(
+        &self,
+        pieces: &[[u64; 2]],
+        options: &AnalyzeOptions,
+    ) -> Analysis<CuttingStep, CutPiece> {
         let table = self;
         let mut moves = MoveList::new(options.max_moves);
         for (piece, &[w, h]) in pieces.iter().enumerate() {
@@ -386,7 +416,7 @@ impl CuttingTable {
                 [w, 1] => [[1, 1], [w - 1, 1]],
                 _ => continue,
             };
-            moves.push(Change::CutPiece {
+            moves.push(CutPiece {
                 piece,
                 from: [w, h],
                 into,
@@ -409,7 +439,7 @@ impl CuttingTable {
         }
         let explanation = if !options.explain {
             Vec::new()
-        } else if let Some(change) = strip.clone() {
+        } else if let Some(change) = strip {
             vec![CuttingStep::Strip { change }]
         } else {
             vec![
@@ -424,7 +454,7 @@ impl CuttingTable {
                 },
                 match moves.first() {
                     Some(change) => CuttingStep::Move {
-                        change: change.clone(),
+                        change: *change,
                         target: first_target,
                     },
                     None => CuttingStep::Lost,
@@ -453,7 +483,7 @@ mod tests {
                 for into in cuts(p, 2) {
                     out.push(apply(
                         pieces,
-                        &Change::CutPiece {
+                        &CutPiece {
                             piece,
                             from: p,
                             into,

@@ -19,7 +19,7 @@
 
 use serde::Serialize;
 
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Outcome};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, MoveList, Outcome};
 
 mod playable;
 
@@ -58,12 +58,47 @@ fn larger_first(numbers: &[u64; 2]) -> (usize, usize) {
     }
 }
 
-/// The position after `change` (a [`Change::Subtract`]; any other change leaves it as it is).
-pub fn apply(numbers: &[u64; 2], change: &Change) -> [u64; 2] {
+/// A move: number `number` (0-based) goes from `from` to `to` by subtracting `times` times the
+/// other number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename = "subtract")]
+pub struct Subtract {
+    /// Index of the number changed, from 0.
+    pub number: usize,
+    /// Its value before.
+    pub from: u64,
+    /// Its value after.
+    pub to: u64,
+    /// How many times the other number is subtracted.
+    pub times: u64,
+}
+
+impl Move for Subtract {
+    fn describe(&self, lang: Lang) -> String {
+        let Subtract {
+            number,
+            from,
+            to,
+            times,
+        } = *self;
+        let other = from.saturating_sub(to).checked_div(times).unwrap_or(0);
+        match lang {
+            Lang::En => format!(
+                "subtract {times} × {other} from number {} ({from} -> {to})",
+                number + 1
+            ),
+            Lang::Zh => format!(
+                "第 {} 个数减去 {times} × {other}（{from} → {to}）",
+                number + 1
+            ),
+        }
+    }
+}
+
+/// The position after `change` (a number from 0 to 1 changed; any other leaves it as it is).
+pub fn apply(numbers: &[u64; 2], &Subtract { number, to, .. }: &Subtract) -> [u64; 2] {
     let mut next = *numbers;
-    if let &Change::Subtract { number, to, .. } = change
-        && number < 2
-    {
+    if number < 2 {
         next[number] = to;
     }
     next
@@ -146,8 +181,8 @@ pub fn suspense(numbers: &[u64; 2]) -> u32 {
 
 /// The move from the first division's position `d` (the larger number at index `large`) that
 /// leaves `to` in its place.
-fn subtract(d: &Division, large: usize, to: u64) -> Change {
-    Change::Subtract {
+fn subtract(d: &Division, large: usize, to: u64) -> Subtract {
+    Subtract {
         number: large,
         from: d.a,
         to,
@@ -206,7 +241,7 @@ pub enum EuclidStep {
     /// The winning move.
     Move {
         /// The move.
-        change: Change,
+        change: Subtract,
     },
 }
 
@@ -291,7 +326,7 @@ impl Explain for EuclidStep {
 /// // 34 = 2·12 + 10; (12, 10) is lost for its mover (forced to (10, 2), which is free).
 /// assert_eq!(euclid::apply(&[34, 12], &a.winning_moves[0]), [10, 12]);
 /// ```
-pub fn analyze(numbers: &[u64; 2], options: &AnalyzeOptions) -> Analysis<EuclidStep> {
+pub fn analyze(numbers: &[u64; 2], options: &AnalyzeOptions) -> Analysis<EuclidStep, Subtract> {
     let divisions = divisions(numbers);
     let forced = forced_steps(&divisions);
     let wins = forced.is_some_and(|f| f % 2 == 0);
@@ -337,9 +372,7 @@ pub fn analyze(numbers: &[u64; 2], options: &AnalyzeOptions) -> Analysis<EuclidS
             }
         };
         let change = subtract(&first, large, to);
-        steps.push(EuclidStep::Move {
-            change: change.clone(),
-        });
+        steps.push(EuclidStep::Move { change });
         moves.push(change);
     }
     let outcome = if wins { Outcome::N } else { Outcome::P };

@@ -7,7 +7,7 @@
 //! staircase's, read back as cells ([`super::staircase`] does the work through an index map).
 
 use super::staircase::{self, Descent, StairStep, Stairs};
-use crate::{Analysis, AnalyzeOptions, Change, Game, Nimber};
+use crate::{Analysis, AnalyzeOptions, Game, Nimber, PileMove};
 
 /// The moving-right grid as a [`Game`], for the engine: a position is the list of cells.
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,8 +35,8 @@ fn stairs(cells: &[u64]) -> Stairs<impl Fn(usize) -> u64 + Copy + '_> {
 }
 
 /// A staircase move read back as cells: step j + 1 is cell n − 1 − j, and stones go right.
-fn carry_right(n: usize, d: Descent) -> Change {
-    Change::Carry {
+fn carry_right(n: usize, d: Descent) -> PileMove {
+    PileMove::Carry {
         from: n - 2 - d.step,
         to: Some(n - 1 - d.step),
         count: d.count,
@@ -51,11 +51,11 @@ pub fn check_total(cells: &[u64]) -> Result<(), staircase::TooManyStones> {
     staircase::check_total(cells, "cell")
 }
 
-/// Whether a move is legal: a [`Change::Carry`] of at least one stone of a cell to the next one
+/// Whether a move is legal: a [`PileMove::Carry`] of at least one stone of a cell to the next one
 /// that keeps every cell within `u64`.
-pub fn is_legal(cells: &[u64], change: &Change) -> bool {
+pub fn is_legal(cells: &[u64], change: &PileMove) -> bool {
     match *change {
-        Change::Carry { from, to, count } => {
+        PileMove::Carry { from, to, count } => {
             from < cells.len().saturating_sub(1)
                 && to == Some(from + 1)
                 && (1..=cells[from]).contains(&count)
@@ -70,10 +70,10 @@ pub fn is_legal(cells: &[u64], change: &Change) -> bool {
 /// # Panics
 /// If `change` is not legal (see [`is_legal`]); the moves [`analyze`] lists always are, for a
 /// position that passed [`check_total`].
-pub fn apply(cells: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(cells: &[u64], change: &PileMove) -> Vec<u64> {
     assert!(is_legal(cells, change), "not a grid move: {change:?}");
     let mut next = cells.to_vec();
-    if let Change::Carry { from, count, .. } = *change {
+    if let PileMove::Carry { from, count, .. } = *change {
         next[from] -= count;
         next[from + 1] += count;
     }
@@ -95,13 +95,13 @@ pub fn value(cells: &[u64]) -> Nimber {
 /// # Examples
 /// ```
 /// use grundy::games::grid;
-/// use grundy::Change;
+/// use grundy::PileMove;
 /// // Cell 3 is the end; cell 2 is step 1 and counts, cell 1 is step 2 and does not.
 /// let a = grid::analyze(&[5, 2, 7], &Default::default());
 /// assert_eq!(a.grundy.unwrap().value(), 2);
-/// assert_eq!(a.winning_moves, vec![Change::Carry { from: 1, to: Some(2), count: 2 }]);
+/// assert_eq!(a.winning_moves, vec![PileMove::Carry { from: 1, to: Some(2), count: 2 }]);
 /// ```
-pub fn analyze(cells: &[u64], options: &AnalyzeOptions) -> Analysis<StairStep> {
+pub fn analyze(cells: &[u64], options: &AnalyzeOptions) -> Analysis<StairStep, PileMove> {
     let n = cells.len();
     let mut analysis = stairs(cells).analyze(options, |d| carry_right(n, d));
     if options.explain {

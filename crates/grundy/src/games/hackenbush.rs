@@ -35,7 +35,9 @@ pub use explain::{Branch, CutKind, HackenbushStep};
 pub use playable::HackenbushPlay;
 pub use text::{Bounds, DrawingError};
 
-use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
+use serde::Serialize;
+
+use crate::{Analysis, AnalyzeOptions, Game, Lang, Move, MoveList, Nimber};
 use fusion::{Fusion, Kind, fuse};
 use moves::Verdict;
 
@@ -110,8 +112,8 @@ pub const DEFAULT_BUDGET: u64 = 50_000_000;
 /// The analysis of a drawing, and how many edges' cuts were left undecided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HackenbushAnalysis {
-    /// Outcome, value, winning cuts ([`Change::Cut`], by edge), explanation.
-    pub analysis: Analysis<HackenbushStep>,
+    /// Outcome, value, winning cuts ([`Cut`], by edge), explanation.
+    pub analysis: Analysis<HackenbushStep, Cut>,
     /// Cuts that the budget left undecided (each might win); 0 means the list is complete.
     pub unexamined: u64,
 }
@@ -159,9 +161,45 @@ pub fn analyze_within(
     }
 }
 
+/// A move: edge `edge` (from 0, in the order given) of a drawing is cut; `falls` more edges lose
+/// their way to the ground and fall with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename = "cut")]
+pub struct Cut {
+    /// Index of the edge, from 0.
+    pub edge: usize,
+    /// Its two ends.
+    pub ends: [u32; 2],
+    /// How many other edges fall.
+    pub falls: u64,
+}
+
+impl Move for Cut {
+    fn describe(&self, lang: Lang) -> String {
+        let Cut {
+            edge,
+            ends: [u, v],
+            falls,
+        } = *self;
+        match (falls, lang) {
+            (0, Lang::En) => format!("cut edge {} ({u}-{v})", edge + 1),
+            (1, Lang::En) => format!("cut edge {} ({u}-{v}); 1 more edge falls with it", edge + 1),
+            (_, Lang::En) => format!(
+                "cut edge {} ({u}-{v}); {falls} more edges fall with it",
+                edge + 1
+            ),
+            (0, Lang::Zh) => format!("剪断第 {} 条边（{u}-{v}）", edge + 1),
+            (_, Lang::Zh) => format!(
+                "剪断第 {} 条边（{u}-{v}），另有 {falls} 条边随之掉落",
+                edge + 1
+            ),
+        }
+    }
+}
+
 /// The move that cuts `edge` (from 0), with how many edges fall with it.
-fn cut(drawing: &Drawing, fusion: &Fusion, edge: usize) -> Change {
-    Change::Cut {
+fn cut(drawing: &Drawing, fusion: &Fusion, edge: usize) -> Cut {
+    Cut {
         edge,
         ends: drawing.edges[edge],
         falls: match fusion.kind[edge] {
@@ -171,9 +209,9 @@ fn cut(drawing: &Drawing, fusion: &Fusion, edge: usize) -> Change {
     }
 }
 
-/// Every legal cut, in edge order: one per edge in play ([`Change::Cut`], with how many edges
+/// Every legal cut, in edge order: one per edge in play ([`Cut`], with how many edges
 /// fall with it). Cost: O(V + E).
-pub fn cuts(drawing: &Drawing) -> Vec<Change> {
+pub fn cuts(drawing: &Drawing) -> Vec<Cut> {
     let fusion = Dense::of(drawing).fuse(None);
     (0..drawing.edges.len())
         .filter(|&edge| fusion.kind[edge] != Kind::Fallen)

@@ -31,7 +31,7 @@ use crate::games::heaps::{
 };
 use crate::lang::count_en;
 use crate::ruleset::{MoveError, TakeRule, each_take};
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber, sum};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, MoveList, Nimber, PileMove, sum};
 
 mod playable;
 
@@ -49,7 +49,7 @@ impl Game for Half {
             for to in from - from / 2..from {
                 out.push(crate::games::nim::apply(
                     piles,
-                    &Change::Take { pile, from, to },
+                    &PileMove::Take { pile, from, to },
                 ));
             }
         }
@@ -124,14 +124,14 @@ impl HeapComponent for Half {
         }
     }
 
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
         if let Some(to) = option_of_value(n, target) {
-            moves.push(Change::Take { pile, from: n, to });
+            moves.push(PileMove::Take { pile, from: n, to });
         }
     }
 
     /// One stone first.
-    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(PileMove)) {
         each_take(self, pile, n, visit);
     }
 }
@@ -142,21 +142,21 @@ impl HeapComponent for Half {
 /// # Examples
 /// ```
 /// use grundy::games::half;
-/// use grundy::{AnalyzeOptions, Change, Outcome};
+/// use grundy::{AnalyzeOptions, PileMove, Outcome};
 /// // Values 2 and 2: lost.
 /// assert_eq!(half::analyze(&[4, 9], &AnalyzeOptions::default()).outcome, Outcome::P);
 /// // Values 0 and 1: 3 -> 2 raises the first pile to 1, 2 -> 1 lowers the second to 0.
 /// let a = half::analyze(&[3, 2], &AnalyzeOptions::default());
 /// assert_eq!(a.winning_move_count, 2);
-/// assert_eq!(a.winning_moves[0], Change::Take { pile: 0, from: 3, to: 2 });
+/// assert_eq!(a.winning_moves[0], PileMove::Take { pile: 0, from: 3, to: 2 });
 /// ```
-pub fn analyze(piles: &[u64], options: &AnalyzeOptions) -> Analysis<HalfStep> {
+pub fn analyze(piles: &[u64], options: &AnalyzeOptions) -> Analysis<HalfStep, PileMove> {
     let values: Vec<Nimber> = piles.iter().map(|&n| value(n)).collect();
     let total = sum::value(values.iter().copied());
     let mut moves = MoveList::new(options.max_moves);
     for (pile, target) in sum::targets(values.iter().copied()) {
         if let Some(to) = option_of_value(piles[pile], target) {
-            moves.push(Change::Take {
+            moves.push(PileMove::Take {
                 pile,
                 from: piles[pile],
                 to,
@@ -412,13 +412,13 @@ mod tests {
     }
 
     /// The winning moves of a position by walking every option of every pile.
-    fn slow_winning_moves(piles: &[u64]) -> Vec<Change> {
+    fn slow_winning_moves(piles: &[u64]) -> Vec<PileMove> {
         let total = sum::value(piles.iter().map(|&n| value(n)));
         let mut moves = Vec::new();
         for (pile, &from) in piles.iter().enumerate() {
             for to in from - from / 2..from {
                 if (total + value(from) + value(to)).is_zero() {
-                    moves.push(Change::Take { pile, from, to });
+                    moves.push(PileMove::Take { pile, from, to });
                 }
             }
         }
@@ -473,13 +473,13 @@ mod tests {
         ] {
             let a = analyze(&piles, &options);
             let total = sum::value(piles.iter().map(|&n| value(n)));
-            let expected: Vec<Change> = piles
+            let expected: Vec<PileMove> = piles
                 .iter()
                 .enumerate()
                 .filter(|_| !total.is_zero())
                 .filter_map(|(pile, &from)| {
                     let to = option_by_doubling(from, (value(from) + total).value())?;
-                    Some(Change::Take { pile, from, to })
+                    Some(PileMove::Take { pile, from, to })
                 })
                 .collect();
             assert_eq!(a.winning_moves, expected, "{piles:?}");
@@ -495,12 +495,12 @@ mod tests {
         assert_eq!(
             a.winning_moves,
             vec![
-                Change::Take {
+                PileMove::Take {
                     pile: 0,
                     from: u64::MAX - 1,
                     to: (1 << 63) - 1
                 },
-                Change::Take {
+                PileMove::Take {
                     pile: 1,
                     from: u64::MAX,
                     to: u64::MAX - 1

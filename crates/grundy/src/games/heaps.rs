@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::lang::count_en;
 use crate::{
-    Analysis, AnalyzeOptions, Change, EXPLAINED_PILES, Explain, Lang, MoveList, Nimber, sum,
+    Analysis, AnalyzeOptions, EXPLAINED_PILES, Explain, Lang, Move, MoveList, Nimber, PileMove, sum,
 };
 
 mod component;
@@ -32,7 +32,7 @@ pub trait HeapRule {
     /// Pushes every move of pile `pile` (`n` stones) that leaves it with value `target` (which may
     /// be above or below its value, never equal), in the rule's documented order, counting those
     /// that do not fit in `moves`.
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList);
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>);
 }
 
 /// Why a heap has its value.
@@ -156,7 +156,7 @@ pub enum HeapStep {
     /// A move that gives the pile the target value.
     Move {
         /// The move.
-        change: Change,
+        change: PileMove,
         /// The values of the heaps the pile becomes (one, or two after a split).
         values: Vec<u64>,
         /// How many moves of this pile reach the target.
@@ -177,7 +177,7 @@ pub fn analyze<R: HeapRule + ?Sized>(
     piles: &[u64],
     intro: Vec<HeapStep>,
     options: &AnalyzeOptions,
-) -> Analysis<HeapStep> {
+) -> Analysis<HeapStep, PileMove> {
     let values: Vec<Nimber> = piles
         .iter()
         .enumerate()
@@ -248,9 +248,9 @@ fn explain<R: HeapRule + ?Sized>(
                 .pop()
                 .expect("a heap reaches every value below its own");
             let after: Vec<u64> = match &change {
-                Change::Split { into, .. } => into.to_vec(),
-                Change::Break { into, .. } => into.clone(),
-                &Change::Take { to, .. } => vec![to],
+                PileMove::Split { into, .. } => into.to_vec(),
+                PileMove::Break { into, .. } => into.clone(),
+                &PileMove::Take { to, .. } => vec![to],
                 _ => Vec::new(),
             };
             steps.push(HeapStep::Move {

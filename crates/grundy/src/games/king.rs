@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, MoveList, Nimber, PileMove};
 
 mod playable;
 
@@ -51,18 +51,18 @@ pub fn value([x, y]: [u64; 2]) -> Nimber {
 }
 
 /// The steps of the king from `position`: left, down, diagonal (those that stay on the board).
-pub fn steps(&[x, y]: &[u64; 2]) -> impl Iterator<Item = Change> {
-    let left = (x > 0).then(|| Change::Take {
+pub fn steps(&[x, y]: &[u64; 2]) -> impl Iterator<Item = PileMove> {
+    let left = (x > 0).then(|| PileMove::Take {
         pile: 0,
         from: x,
         to: x - 1,
     });
-    let down = (y > 0).then(|| Change::Take {
+    let down = (y > 0).then(|| PileMove::Take {
         pile: 1,
         from: y,
         to: y - 1,
     });
-    let diagonal = (x > 0 && y > 0).then(|| Change::TakeBoth {
+    let diagonal = (x > 0 && y > 0).then(|| PileMove::TakeBoth {
         from: [x, y],
         to: [x - 1, y - 1],
     });
@@ -70,11 +70,11 @@ pub fn steps(&[x, y]: &[u64; 2]) -> impl Iterator<Item = Change> {
 }
 
 /// The position after `change`.
-pub fn apply(position: &[u64; 2], change: &Change) -> [u64; 2] {
+pub fn apply(position: &[u64; 2], change: &PileMove) -> [u64; 2] {
     let mut next = *position;
     match *change {
-        Change::Take { pile, to, .. } => next[pile] = to,
-        Change::TakeBoth { to, .. } => next = to,
+        PileMove::Take { pile, to, .. } => next[pile] = to,
+        PileMove::TakeBoth { to, .. } => next = to,
         _ => {}
     }
     next
@@ -82,7 +82,7 @@ pub fn apply(position: &[u64; 2], change: &Change) -> [u64; 2] {
 
 /// The steps from `position` to a position of value `target` (at most three), left, down,
 /// diagonal.
-pub fn moves_to(position: &[u64; 2], target: Nimber) -> impl Iterator<Item = Change> + '_ {
+pub fn moves_to(position: &[u64; 2], target: Nimber) -> impl Iterator<Item = PileMove> + '_ {
     steps(position).filter(move |change| value(apply(position, change)) == target)
 }
 
@@ -106,7 +106,7 @@ pub enum KingStep {
     /// A winning step: it makes both distances even.
     Move {
         /// The step.
-        change: Change,
+        change: PileMove,
     },
 }
 
@@ -158,12 +158,12 @@ impl Explain for KingStep {
 /// # Examples
 /// ```
 /// use grundy::games::king;
-/// use grundy::{AnalyzeOptions, Change, Outcome};
+/// use grundy::{AnalyzeOptions, PileMove, Outcome};
 /// let a = king::analyze(&[3, 4], &AnalyzeOptions::default());
 /// assert_eq!(a.outcome, Outcome::N);
-/// assert_eq!(a.winning_moves, vec![Change::Take { pile: 0, from: 3, to: 2 }]);
+/// assert_eq!(a.winning_moves, vec![PileMove::Take { pile: 0, from: 3, to: 2 }]);
 /// ```
-pub fn analyze(position: &[u64; 2], options: &AnalyzeOptions) -> Analysis<KingStep> {
+pub fn analyze(position: &[u64; 2], options: &AnalyzeOptions) -> Analysis<KingStep, PileMove> {
     let [x, y] = *position;
     let g = value(*position);
     let mut moves = MoveList::new(options.max_moves);
@@ -233,7 +233,7 @@ mod tests {
         assert_eq!(a.grundy, Some(Nimber(2)));
         assert_eq!(
             a.winning_moves,
-            vec![Change::TakeBoth {
+            vec![PileMove::TakeBoth {
                 from: [u64::MAX; 2],
                 to: [u64::MAX - 1; 2]
             }]

@@ -15,7 +15,7 @@
 //!   Cost: O(1) to count, O(1) per split listed.
 
 use crate::games::heaps::{self, HeapComponent, HeapRule, HeapStep, Unvalued, ValueReason};
-use crate::{Analysis, AnalyzeOptions, Change, Game, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Game, MoveList, Nimber, PileMove};
 
 mod playable;
 
@@ -36,7 +36,7 @@ impl Game for Lasker {
             for to in 0..n {
                 out.push(apply(
                     piles,
-                    &Change::Take {
+                    &PileMove::Take {
                         pile: i,
                         from: n,
                         to,
@@ -44,7 +44,7 @@ impl Game for Lasker {
                 ));
             }
             for x in 1..=n / 2 {
-                let split = Change::Split {
+                let split = PileMove::Split {
                     pile: i,
                     from: n,
                     into: [x, n - x],
@@ -95,11 +95,11 @@ pub struct PileTooLarge {
 }
 
 /// The position after `change` (a take, or a split whose second part is inserted after the first).
-pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(piles: &[u64], change: &PileMove) -> Vec<u64> {
     let mut next = piles.to_vec();
     match *change {
-        Change::Take { pile, to, .. } => next[pile] = to,
-        Change::Split {
+        PileMove::Take { pile, to, .. } => next[pile] = to,
+        PileMove::Split {
             pile, into: [x, y], ..
         } => {
             next[pile] = x;
@@ -247,9 +247,9 @@ pub fn splits_to(n: u64, target: Nimber) -> impl Iterator<Item = [u64; 2]> {
 
 /// Pushes every move of heap `pile` (n stones) to value `target`: the take first, then the splits
 /// by increasing smaller part. Splits beyond the list's room are counted, not built.
-pub fn push_moves_to(pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+pub fn push_moves_to(pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
     if let Some(m) = heap_of_value(target.value()).filter(|&m| m < n) {
-        moves.push(Change::Take {
+        moves.push(PileMove::Take {
             pile,
             from: n,
             to: m,
@@ -262,7 +262,7 @@ pub fn push_moves_to(pile: usize, n: u64, target: Nimber, moves: &mut MoveList) 
     let mut built = 0;
     let room = moves.room();
     for into in splits_to(n, target).take(room) {
-        moves.push(Change::Split {
+        moves.push(PileMove::Split {
             pile,
             from: n,
             into,
@@ -294,7 +294,7 @@ impl HeapRule for LaskerHeaps {
         reason(n)
     }
 
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
         push_moves_to(pile, n, target, moves);
     }
 }
@@ -329,15 +329,15 @@ impl HeapComponent for Lasker {
         reason(n)
     }
 
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
         push_moves_to(pile, n, target, moves);
     }
 
     /// The takes, the whole heap first, then the splits by increasing smaller part.
-    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
-        (0..n).for_each(|to| visit(Change::Take { pile, from: n, to }));
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(PileMove)) {
+        (0..n).for_each(|to| visit(PileMove::Take { pile, from: n, to }));
         for a in 1..=n / 2 {
-            visit(Change::Split {
+            visit(PileMove::Split {
                 pile,
                 from: n,
                 into: [a, n - a],
@@ -365,7 +365,7 @@ impl HeapComponent for Lasker {
 pub fn analyze(
     piles: &[u64],
     options: &AnalyzeOptions,
-) -> Result<Analysis<HeapStep>, PileTooLarge> {
+) -> Result<Analysis<HeapStep, PileMove>, PileTooLarge> {
     if let Some(i) = piles.iter().position(|&n| n > MAX_PILE) {
         return Err(PileTooLarge {
             pile: i + 1,

@@ -24,7 +24,7 @@ use crate::games::subtraction::{SetDescription, SetError, SubtractionSet};
 use crate::parse::{NumberProblem, Token, parse_u64};
 use crate::ruleset::{Setup, SetupError};
 use crate::values::TakeAndBreak;
-use crate::{Analysis, AnalyzeOptions, Change, Lang, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Lang, MoveList, Nimber, PileMove};
 
 mod playable;
 
@@ -369,7 +369,7 @@ impl MixedSum {
     /// Analyses the sum: outcome, value, every winning move (heap by heap across the sum, in
     /// each heap the order of its ruleset) and, if asked, the explanation: each ruleset's
     /// theorem, in the order first written, then the heaps' values.
-    pub fn analyze(&self, options: &AnalyzeOptions) -> Analysis<HeapStep> {
+    pub fn analyze(&self, options: &AnalyzeOptions) -> Analysis<HeapStep, PileMove> {
         self.parts().analyze(options)
     }
 
@@ -433,7 +433,7 @@ impl Parts<'_> {
     }
 
     /// As [`MixedSum::analyze`].
-    fn analyze(self, options: &AnalyzeOptions) -> Analysis<HeapStep> {
+    fn analyze(self, options: &AnalyzeOptions) -> Analysis<HeapStep, PileMove> {
         let mut piles = Vec::new();
         let mut rules = Vec::new();
         for c in self.components {
@@ -451,9 +451,9 @@ impl Parts<'_> {
 
 /// The components after `change` (heaps numbered across the sum): a heap split or broken leaves
 /// its heaps in its own component, in its place.
-pub fn apply(components: &[Component], change: &Change) -> Vec<Component> {
+pub fn apply(components: &[Component], change: &PileMove) -> Vec<Component> {
     let mut next = components.to_vec();
-    let (Change::Take { pile, .. } | Change::Split { pile, .. } | Change::Break { pile, .. }) =
+    let (PileMove::Take { pile, .. } | PileMove::Split { pile, .. } | PileMove::Break { pile, .. }) =
         *change
     else {
         unreachable!("a sum's moves are takes, splits and breaks, not {change:?}")
@@ -461,21 +461,21 @@ pub fn apply(components: &[Component], change: &Change) -> Vec<Component> {
     let (index, local) = locate(components, pile);
     let c = &mut next[index];
     c.piles = match change {
-        &Change::Take { to, .. } => {
+        &PileMove::Take { to, .. } => {
             c.piles[local] = to;
             std::mem::take(&mut c.piles)
         }
-        &Change::Split { from, into, .. } => lasker::apply(
+        &PileMove::Split { from, into, .. } => lasker::apply(
             &c.piles,
-            &Change::Split {
+            &PileMove::Split {
                 pile: local,
                 from,
                 into,
             },
         ),
-        Change::Break { from, into, .. } => octal::apply(
+        PileMove::Break { from, into, .. } => octal::apply(
             &c.piles,
-            &Change::Break {
+            &PileMove::Break {
                 pile: local,
                 from: *from,
                 into: into.clone(),
@@ -682,7 +682,7 @@ impl HeapRule for Heaps<'_> {
         self.ruleset(pile).reason(n)
     }
 
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
         self.ruleset(pile).moves_to(pile, n, target, moves);
     }
 }
@@ -906,7 +906,7 @@ mod tests {
         assert_eq!(sum.to_strings(), vec!["kayles:5", "nim:2", "kayles:9,1"]);
         let after = apply(
             &sum.components,
-            &Change::Break {
+            &PileMove::Break {
                 pile: 2,
                 from: 9,
                 into: vec![3, 4],
@@ -920,7 +920,7 @@ mod tests {
         let sum = parse(&["lasker:7", "nim:2"], 100).unwrap();
         let after = apply(
             &sum.components,
-            &Change::Split {
+            &PileMove::Split {
                 pile: 0,
                 from: 7,
                 into: [3, 4],
@@ -929,7 +929,7 @@ mod tests {
         assert_eq!(sum.texts(&after), vec!["lasker:3,4", "nim:2"]);
         let after = apply(
             &after,
-            &Change::Take {
+            &PileMove::Take {
                 pile: 2,
                 from: 2,
                 to: 0,

@@ -25,7 +25,8 @@ use serde::Serialize;
 
 use crate::lang::count_en;
 use crate::{
-    Analysis, AnalyzeOptions, Change, EXPLAINED_PILES, Explain, Game, Lang, MoveList, Outcome,
+    Analysis, AnalyzeOptions, EXPLAINED_PILES, Explain, Game, Lang, Move, MoveList, Outcome,
+    PileMove,
 };
 
 mod playable;
@@ -114,11 +115,11 @@ pub fn is_p_position(piles: &[u64], k: u64) -> bool {
 }
 
 /// The position after `change`.
-pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(piles: &[u64], change: &PileMove) -> Vec<u64> {
     let mut next = piles.to_vec();
     match change {
-        &Change::Take { pile, to, .. } => next[pile] = to,
-        Change::TakeMany { piles, to, .. } => {
+        &PileMove::Take { pile, to, .. } => next[pile] = to,
+        PileMove::TakeMany { piles, to, .. } => {
             for (&i, &t) in piles.iter().zip(to) {
                 next[i] = t;
             }
@@ -176,7 +177,7 @@ pub enum MooreStep {
         /// K.
         k: u64,
         /// The resulting move.
-        change: Change,
+        change: PileMove,
     },
     /// For a P-position: why every move breaks a column.
     EveryMoveBreaksAColumn {
@@ -295,7 +296,7 @@ pub fn json_fields(k: u64, exact_count: bool) -> Vec<(&'static str, serde_json::
 pub struct MooreAnalysis {
     /// Outcome, winning moves in the walk's order, count and explanation. `grundy` is `None`
     /// (Nim_k is not a sum of its piles for K > 1).
-    pub analysis: Analysis<MooreStep>,
+    pub analysis: Analysis<MooreStep, PileMove>,
     /// True if `winning_move_count` counts every winning move; false if the walk stopped at its
     /// budget and the count is a lower bound (the moves listed are winning moves all the same).
     pub exact_count: bool,
@@ -334,7 +335,7 @@ struct Walk<'a> {
     /// Reduced piles, in the order they were reduced, with their new sizes so far.
     reduced: Vec<(usize, u64)>,
     is_reduced: Vec<bool>,
-    moves: MoveList,
+    moves: MoveList<PileMove>,
     visits: u64,
     stopped: bool,
     trace: Vec<ColumnChoice>,
@@ -456,12 +457,12 @@ impl Walk<'_> {
         let mut changed = self.reduced.clone();
         changed.sort_unstable();
         let change = match changed[..] {
-            [(pile, to)] => Change::Take {
+            [(pile, to)] => PileMove::Take {
                 pile,
                 from: self.piles[pile],
                 to,
             },
-            _ => Change::TakeMany {
+            _ => PileMove::TakeMany {
                 piles: changed.iter().map(|&(i, _)| i).collect(),
                 from: changed.iter().map(|&(i, _)| self.piles[i]).collect(),
                 to: changed.iter().map(|&(_, t)| t).collect(),
@@ -554,7 +555,7 @@ fn explain(
     counts: &[u64; 64],
     top: Option<usize>,
     columns: Vec<ColumnChoice>,
-    first: Option<&Change>,
+    first: Option<&PileMove>,
 ) -> Vec<MooreStep> {
     let shown = &piles[..piles.len().min(EXPLAINED_PILES)];
     let width = 64 - piles.iter().fold(1, |a, &p| a | p).leading_zeros();
@@ -592,7 +593,7 @@ mod tests {
     use crate::{Convention, sum};
     use rand::{Rng, SeedableRng};
 
-    fn is_legal(piles: &[u64], change: &Change, k: u64) -> bool {
+    fn is_legal(piles: &[u64], change: &PileMove, k: u64) -> bool {
         let after = apply(piles, change);
         let changed = piles.iter().zip(&after).filter(|(a, b)| a != b).count();
         (1..=k as usize).contains(&changed) && piles.iter().zip(&after).all(|(a, b)| b <= a)
@@ -647,7 +648,7 @@ mod tests {
         let a = analyze(&[1, 1], 2, &AnalyzeOptions::default()).analysis;
         assert_eq!(
             a.winning_moves[0],
-            Change::TakeMany {
+            PileMove::TakeMany {
                 piles: vec![0, 1],
                 from: vec![1, 1],
                 to: vec![0, 0]
@@ -657,7 +658,7 @@ mod tests {
         let a = analyze(&[4, 4, 1], 2, &AnalyzeOptions::default()).analysis;
         assert_eq!(
             a.winning_moves[0],
-            Change::TakeMany {
+            PileMove::TakeMany {
                 piles: vec![0, 1],
                 from: vec![4, 4],
                 to: vec![1, 1]

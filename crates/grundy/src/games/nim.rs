@@ -14,8 +14,8 @@ use crate::games::heaps::{HeapComponent, HeapStep, ValueReason};
 use crate::lang::count_en;
 use crate::ruleset::{MoveError, TakeRule};
 use crate::{
-    Analysis, AnalyzeOptions, Change, Convention, EXPLAINED_PILES, Explain, Game, Lang, MoveList,
-    Nimber, Outcome, sum,
+    Analysis, AnalyzeOptions, Convention, EXPLAINED_PILES, Explain, Game, Lang, Move, MoveList,
+    Nimber, Outcome, PileMove, sum,
 };
 
 mod playable;
@@ -73,9 +73,9 @@ impl HeapComponent for Nim {
         ValueReason::Nim
     }
 
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
         if target.value() < n {
-            moves.push(Change::Take {
+            moves.push(PileMove::Take {
                 pile,
                 from: n,
                 to: target.value(),
@@ -84,28 +84,28 @@ impl HeapComponent for Nim {
     }
 
     /// The whole heap first.
-    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
-        (0..n).for_each(|to| visit(Change::Take { pile, from: n, to }));
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(PileMove)) {
+        (0..n).for_each(|to| visit(PileMove::Take { pile, from: n, to }));
     }
 }
 
 /// The position after `change`.
 ///
 /// # Panics
-/// If `change` is not a [`Change::Take`] of a pile of `piles` (check with [`is_legal`]).
-pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
+/// If `change` is not a [`PileMove::Take`] of a pile of `piles` (check with [`is_legal`]).
+pub fn apply(piles: &[u64], change: &PileMove) -> Vec<u64> {
     let mut next = piles.to_vec();
     match *change {
-        Change::Take { pile, to, .. } => next[pile] = to,
+        PileMove::Take { pile, to, .. } => next[pile] = to,
         ref other => panic!("not a Nim move: {other:?}"),
     }
     next
 }
 
 /// Whether a move is legal: it names a pile and takes at least one stone of it.
-pub fn is_legal(piles: &[u64], change: &Change) -> bool {
+pub fn is_legal(piles: &[u64], change: &PileMove) -> bool {
     match *change {
-        Change::Take { pile, from, to } => piles.get(pile) == Some(&from) && to < from,
+        PileMove::Take { pile, from, to } => piles.get(pile) == Some(&from) && to < from,
         _ => false,
     }
 }
@@ -114,14 +114,18 @@ pub fn is_legal(piles: &[u64], change: &Change) -> bool {
 /// explanation. Winning moves are listed by pile; each pile has at most one.
 ///
 /// Cost: two or three passes over the piles and no allocation per pile.
-pub fn analyze(piles: &[u64], play: Convention, options: &AnalyzeOptions) -> Analysis<NimStep> {
+pub fn analyze(
+    piles: &[u64],
+    play: Convention,
+    options: &AnalyzeOptions,
+) -> Analysis<NimStep, PileMove> {
     let nimbers = piles.iter().map(|&p| Nimber(p));
     let total = sum::value(nimbers.clone());
     let mut moves = MoveList::new(options.max_moves);
     match play {
         Convention::Normal => {
             for (i, target) in sum::winning_targets(nimbers) {
-                moves.push(Change::Take {
+                moves.push(PileMove::Take {
                     pile: i,
                     from: piles[i],
                     to: target.value(),
@@ -152,7 +156,11 @@ pub fn outcome(piles: impl IntoIterator<Item = u64>) -> Outcome {
 
 /// The reply to the opponent's move from a P-position that hands a P-position back (under normal
 /// play, the mirror strategy restoring XOR 0), or `None` if there is none.
-pub fn mirror_reply(piles: &[u64], opponent: &Change, convention: Convention) -> Option<Change> {
+pub fn mirror_reply(
+    piles: &[u64],
+    opponent: &PileMove,
+    convention: Convention,
+) -> Option<PileMove> {
     let after = apply(piles, opponent);
     analyze(
         &after,
@@ -178,7 +186,7 @@ fn misere_outcome(piles: &[u64], total: Nimber) -> Outcome {
     if lost { Outcome::P } else { Outcome::N }
 }
 
-fn misere_moves(piles: &[u64], total: Nimber, moves: &mut MoveList) {
+fn misere_moves(piles: &[u64], total: Nimber, moves: &mut MoveList<PileMove>) {
     let mut big = piles.iter().enumerate().filter(|&(_, &p)| p > 1);
     match (big.next(), big.next()) {
         // Two or more big piles: a move to XOR 0 keeps at least two of them (one move changes
@@ -186,7 +194,7 @@ fn misere_moves(piles: &[u64], total: Nimber, moves: &mut MoveList) {
         // are exactly the winning ones.
         (Some(_), Some(_)) => {
             for (i, target) in sum::winning_targets(piles.iter().map(|&p| Nimber(p))) {
-                moves.push(Change::Take {
+                moves.push(PileMove::Take {
                     pile: i,
                     from: piles[i],
                     to: target.value(),
@@ -196,7 +204,7 @@ fn misere_moves(piles: &[u64], total: Nimber, moves: &mut MoveList) {
         // Exactly one big pile: shrink it to 0 or 1 so that an odd number of 1-piles is left.
         (Some((i, &p)), None) => {
             let ones = piles.iter().filter(|&&q| q == 1).count();
-            moves.push(Change::Take {
+            moves.push(PileMove::Take {
                 pile: i,
                 from: p,
                 to: if ones % 2 == 0 { 1 } else { 0 },
@@ -206,7 +214,7 @@ fn misere_moves(piles: &[u64], total: Nimber, moves: &mut MoveList) {
         (None, _) => {
             if total.is_zero() {
                 for (i, &p) in piles.iter().enumerate().filter(|&(_, &p)| p == 1) {
-                    moves.push(Change::Take {
+                    moves.push(PileMove::Take {
                         pile: i,
                         from: p,
                         to: 0,
@@ -271,9 +279,9 @@ pub enum NimStep {
     /// The mirror strategy with an example: the opponent's move and the reply that restores 0.
     Mirror {
         /// An example move of the opponent.
-        opponent: Change,
+        opponent: PileMove,
         /// The reply.
-        reply: Change,
+        reply: PileMove,
     },
     /// Misère: how many piles have more than one stone.
     MisereBigPiles {
@@ -291,9 +299,9 @@ pub enum NimStep {
     /// (normal Nim's while two piles above 1 remain, then the one that leaves an odd number of 1s).
     MisereReply {
         /// An example move of the opponent.
-        opponent: Change,
+        opponent: PileMove,
         /// The reply.
-        reply: Change,
+        reply: PileMove,
     },
     /// Misère with one big pile: leave an odd number of 1-piles.
     MisereOneBig {
@@ -516,12 +524,12 @@ fn binary_steps(piles: &[u64], total: Nimber, play: Convention) -> Vec<NimStep> 
 fn explain_normal(
     piles: &[u64],
     total: Nimber,
-    first: Option<&Change>,
+    first: Option<&PileMove>,
     convention: Convention,
 ) -> Vec<NimStep> {
     let mut steps = binary_steps(piles, total, convention);
     match (sum::highest_bit(total), first) {
-        (Some(bit), Some(&Change::Take { pile, from, to })) => {
+        (Some(bit), Some(&PileMove::Take { pile, from, to })) => {
             let with_bit = piles
                 .iter()
                 .enumerate()
@@ -554,7 +562,7 @@ fn explain_p_position(piles: &[u64], convention: Convention) -> Vec<NimStep> {
     let Some((pile, &from)) = piles.iter().enumerate().find(|&(_, &p)| p > 0) else {
         return vec![NimStep::NoMove];
     };
-    let opponent = Change::Take {
+    let opponent = PileMove::Take {
         pile,
         from,
         to: from - 1,
@@ -569,7 +577,7 @@ fn explain_p_position(piles: &[u64], convention: Convention) -> Vec<NimStep> {
     steps
 }
 
-fn explain_misere(piles: &[u64], total: Nimber, first: Option<&Change>) -> Vec<NimStep> {
+fn explain_misere(piles: &[u64], total: Nimber, first: Option<&PileMove>) -> Vec<NimStep> {
     let big = piles.iter().filter(|&&p| p > 1).count();
     let ones = piles.iter().filter(|&&p| p == 1).count();
     let mut steps = binary_steps(piles, total, Convention::Misere);
@@ -577,7 +585,7 @@ fn explain_misere(piles: &[u64], total: Nimber, first: Option<&Change>) -> Vec<N
     match big {
         0 => steps.push(NimStep::MisereAllSmall { ones }),
         1 => {
-            if let Some(&Change::Take { pile, from, to }) = first {
+            if let Some(&PileMove::Take { pile, from, to }) = first {
                 steps.push(NimStep::MisereOneBig {
                     pile,
                     before: from,
@@ -618,7 +626,7 @@ mod tests {
             .winning_moves
             .iter()
             .map(|c| match c {
-                Change::Take { pile, .. } => *pile,
+                PileMove::Take { pile, .. } => *pile,
                 other => panic!("Nim moves are takes, not {other:?}"),
             })
             .collect();
@@ -634,7 +642,7 @@ mod tests {
             }
             for (i, &p) in piles.iter().enumerate() {
                 for to in 0..p {
-                    let opponent = Change::Take {
+                    let opponent = PileMove::Take {
                         pile: i,
                         from: p,
                         to,

@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use crate::EXPLAINED_PILES;
 use crate::MoveList;
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Outcome};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, Outcome, PileMove};
 
 mod playable;
 
@@ -79,10 +79,10 @@ fn outcome_of_xor(x: u64, k: u64) -> Outcome {
     }
 }
 
-/// Whether a move is legal: a [`Change::Take`] of 1 to `k` stones of one pile.
-pub fn is_legal(piles: &[u64], k: u64, change: &Change) -> bool {
+/// Whether a move is legal: a [`PileMove::Take`] of 1 to `k` stones of one pile.
+pub fn is_legal(piles: &[u64], k: u64, change: &PileMove) -> bool {
     match *change {
-        Change::Take { pile, from, to } => {
+        PileMove::Take { pile, from, to } => {
             piles.get(pile) == Some(&from) && to < from && from - to <= k
         }
         _ => false,
@@ -92,10 +92,10 @@ pub fn is_legal(piles: &[u64], k: u64, change: &Change) -> bool {
 /// The position after `change`: the pile shrinks and the cap becomes what was taken.
 ///
 /// # Panics
-/// If `change` is not a [`Change::Take`] of a pile of `piles` (check with [`is_legal`]).
-pub fn apply(piles: &[u64], change: &Change) -> CappedPiles {
+/// If `change` is not a [`PileMove::Take`] of a pile of `piles` (check with [`is_legal`]).
+pub fn apply(piles: &[u64], change: &PileMove) -> CappedPiles {
     match *change {
-        Change::Take { pile, from, to } if piles.get(pile) == Some(&from) && to < from => {
+        PileMove::Take { pile, from, to } if piles.get(pile) == Some(&from) && to < from => {
             let mut next = piles.to_vec();
             next[pile] = to;
             CappedPiles {
@@ -144,17 +144,17 @@ fn winning_amounts(a: u64, y: u64, cap: u64) -> impl Iterator<Item = u64> {
 /// # Examples
 /// ```
 /// use grundy::games::nonincreasing;
-/// use grundy::{Change, Outcome};
+/// use grundy::{PileMove, Outcome};
 /// // XOR 12, lowest bit 4: with cap 3 the player to move loses, with cap 4 wins.
 /// assert_eq!(nonincreasing::outcome(&[12], 3), Outcome::P);
 /// let a = nonincreasing::analyze(&[12], 12, &Default::default());
 /// // Take 4 (leaving 8, and the opponent may take at most 4) or take all 12.
 /// assert_eq!(a.winning_moves, vec![
-///     Change::Take { pile: 0, from: 12, to: 8 },
-///     Change::Take { pile: 0, from: 12, to: 0 },
+///     PileMove::Take { pile: 0, from: 12, to: 8 },
+///     PileMove::Take { pile: 0, from: 12, to: 0 },
 /// ]);
 /// ```
-pub fn analyze(piles: &[u64], k: u64, options: &AnalyzeOptions) -> Analysis<CapStep> {
+pub fn analyze(piles: &[u64], k: u64, options: &AnalyzeOptions) -> Analysis<CapStep, PileMove> {
     let x = piles.iter().fold(0, |x, p| x ^ p);
     let outcome = outcome_of_xor(x, k);
     let mut moves = MoveList::new(options.max_moves);
@@ -162,7 +162,7 @@ pub fn analyze(piles: &[u64], k: u64, options: &AnalyzeOptions) -> Analysis<CapS
     if outcome == Outcome::N {
         for (pile, &a) in piles.iter().enumerate() {
             for r in winning_amounts(a, x ^ a, k) {
-                let change = Change::Take {
+                let change = PileMove::Take {
                     pile,
                     from: a,
                     to: a - r,
@@ -247,15 +247,15 @@ pub enum CapStep {
     /// An example: the opponent's move and the reply.
     Reply {
         /// The opponent's move.
-        opponent: Change,
+        opponent: PileMove,
         /// The reply that leaves the opponent lost.
-        reply: Change,
+        reply: PileMove,
     },
     /// No move is possible (no stones, or a cap of 0).
     NoMove,
 }
 
-fn explain(piles: &[u64], k: u64, x: u64, first: Option<&Change>) -> Vec<CapStep> {
+fn explain(piles: &[u64], k: u64, x: u64, first: Option<&PileMove>) -> Vec<CapStep> {
     let shown = &piles[..piles.len().min(EXPLAINED_PILES)];
     let width = 64
         - shown
@@ -276,7 +276,7 @@ fn explain(piles: &[u64], k: u64, x: u64, first: Option<&Change>) -> Vec<CapStep
             cap: Cap(k),
         },
     ];
-    if let Some(&Change::Take { pile, from, to }) = first {
+    if let Some(&PileMove::Take { pile, from, to }) = first {
         steps.push(CapStep::Move {
             pile,
             before: from,
@@ -293,7 +293,7 @@ fn explain(piles: &[u64], k: u64, x: u64, first: Option<&Change>) -> Vec<CapStep
         steps.push(CapStep::NoMove);
         return steps;
     }
-    let opponent = Change::Take {
+    let opponent = PileMove::Take {
         pile,
         from,
         to: from - 1,
@@ -447,8 +447,8 @@ mod tests {
                 assert!(
                     a.winning_moves.windows(2).all(|w| match (&w[0], &w[1]) {
                         (
-                            Change::Take { pile: p, to: t, .. },
-                            Change::Take { pile: q, to: u, .. },
+                            PileMove::Take { pile: p, to: t, .. },
+                            PileMove::Take { pile: q, to: u, .. },
                         ) => (p, u) < (q, t),
                         _ => false,
                     }),

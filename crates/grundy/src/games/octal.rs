@@ -11,7 +11,7 @@
 
 use crate::games::heaps::{self, HeapComponent, HeapRule, HeapStep, Unvalued, ValueReason};
 use crate::values::{Method, Sequence, TakeAndBreak};
-use crate::{Analysis, AnalyzeOptions, Change, Convention, Game, Lang, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Convention, Game, Lang, MoveList, Nimber, PileMove};
 
 mod playable;
 
@@ -118,7 +118,7 @@ impl Octal {
     }
 
     /// The analysis of the heaps `piles` (each within the table).
-    pub fn analyze(&self, piles: &[u64], options: &AnalyzeOptions) -> Analysis<HeapStep> {
+    pub fn analyze(&self, piles: &[u64], options: &AnalyzeOptions) -> Analysis<HeapStep, PileMove> {
         heaps::analyze(self, piles, vec![self.intro()], options)
     }
 
@@ -193,12 +193,12 @@ impl HeapComponent for OctalComponent {
         ValueReason::Table
     }
 
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
         HeapRule::moves_to(&self.game, pile, n, target, moves);
     }
 
     /// As [`TakeAndBreak::each_move`] lists them.
-    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(PileMove)) {
         self.game
             .each_move(n, &mut |_, heaps| visit(change(pile, n, heaps)));
     }
@@ -224,11 +224,11 @@ pub fn play_title(code: &TakeAndBreak, play: Convention, lang: Lang) -> String {
 
 /// The move of heap `pile` (of `from` tokens) that leaves `heaps` (non-empty, none when the heap
 /// is taken whole).
-pub fn change(pile: usize, from: u64, heaps: &[u64]) -> Change {
+pub fn change(pile: usize, from: u64, heaps: &[u64]) -> PileMove {
     match *heaps {
-        [] => Change::Take { pile, from, to: 0 },
-        [to] => Change::Take { pile, from, to },
-        _ => Change::Break {
+        [] => PileMove::Take { pile, from, to: 0 },
+        [to] => PileMove::Take { pile, from, to },
+        _ => PileMove::Break {
             pile,
             from,
             into: heaps.to_vec(),
@@ -237,11 +237,11 @@ pub fn change(pile: usize, from: u64, heaps: &[u64]) -> Change {
 }
 
 /// The position after `change`: the heaps a break leaves take the place of the heap, in order.
-pub fn apply(piles: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(piles: &[u64], change: &PileMove) -> Vec<u64> {
     let mut next = piles.to_vec();
     match change {
-        &Change::Take { pile, to, .. } => next[pile] = to,
-        Change::Break { pile, into, .. } => {
+        &PileMove::Take { pile, to, .. } => next[pile] = to,
+        PileMove::Break { pile, into, .. } => {
             next.splice(*pile..=*pile, into.iter().copied());
         }
         _ => {}
@@ -258,7 +258,7 @@ impl HeapRule for Octal {
         ValueReason::Table
     }
 
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
         self.each_move(n, &mut |_, heaps| {
             let value = heaps.iter().fold(Nimber(0), |x, &h| x + self.value(h));
             if value == target {

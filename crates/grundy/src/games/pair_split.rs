@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, MoveList, Nimber};
 
 mod playable;
 
@@ -190,13 +190,13 @@ pub fn splits_to(s: u64, target: Nimber) -> impl Iterator<Item = [u64; 2]> {
 /// Pushes every move of group `group` to value `target`: the splits of its first pile, then of
 /// its second (unless equal), each by increasing smaller part. Splits beyond the list's room are
 /// counted, not built.
-pub fn push_moves_to(group: usize, pair: [u64; 2], target: Nimber, moves: &mut MoveList) {
+pub fn push_moves_to(group: usize, pair: [u64; 2], target: Nimber, moves: &mut MoveList<Regroup>) {
     for kept in kept_piles(pair) {
         let s = pair[kept];
         let total = split_count(s, target);
         let mut built = 0;
         for to in splits_to(s, target).take(moves.room()) {
-            moves.push(Change::Regroup {
+            moves.push(Regroup {
                 group,
                 kept,
                 from: pair,
@@ -208,12 +208,47 @@ pub fn push_moves_to(group: usize, pair: [u64; 2], target: Nimber, moves: &mut M
     }
 }
 
-/// The position after `change`.
-pub fn apply(groups: &[[u64; 2]], change: &Change) -> Vec<[u64; 2]> {
-    let mut next = groups.to_vec();
-    if let Change::Regroup { group, to, .. } = *change {
-        next[group] = to;
+/// A move: group `group` (0-based) of two piles loses its pile at index `1 - kept` and its pile
+/// at index `kept` is split into the two piles `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename = "regroup")]
+pub struct Regroup {
+    /// Index of the group, from 0.
+    pub group: usize,
+    /// Which pile of the group (0 or 1) is split; the other is removed.
+    pub kept: usize,
+    /// The two piles before.
+    pub from: [u64; 2],
+    /// The two piles after.
+    pub to: [u64; 2],
+}
+
+impl Move for Regroup {
+    fn describe(&self, lang: Lang) -> String {
+        let Regroup {
+            group,
+            kept,
+            from,
+            to: [x, y],
+        } = *self;
+        let (split, removed) = (from[kept], from[1 - kept]);
+        match lang {
+            Lang::En => format!(
+                "in group {}, remove the pile of {removed} and split {split} into {x} and {y}",
+                group + 1
+            ),
+            Lang::Zh => format!(
+                "在第 {} 组拿走 {removed} 个的那堆，把 {split} 个的那堆分成 {x} 和 {y}",
+                group + 1
+            ),
+        }
     }
+}
+
+/// The position after `change`.
+pub fn apply(groups: &[[u64; 2]], &Regroup { group, to, .. }: &Regroup) -> Vec<[u64; 2]> {
+    let mut next = groups.to_vec();
+    next[group] = to;
     next
 }
 
@@ -233,7 +268,7 @@ pub enum PairSplitStep {
     /// A winning move and the value it gives its group.
     Move {
         /// The move.
-        change: Change,
+        change: Regroup,
         /// The group's new value.
         target: Nimber,
     },
@@ -292,19 +327,20 @@ pub fn total(groups: impl IntoIterator<Item = [u64; 2]>) -> Nimber {
 /// # Examples
 /// ```
 /// use grundy::games::pair_split;
-/// use grundy::{AnalyzeOptions, Change, Outcome};
+/// use grundy::{AnalyzeOptions, Outcome};
+/// use grundy::games::pair_split::Regroup;
 /// let a = pair_split::analyze(&[[1, 2], [3, 1]], &AnalyzeOptions::default());
 /// assert_eq!(a.outcome, Outcome::N);
 /// // (1, 2) is worth 1 and (3, 1) 0: take the first to 0, or raise the second to 1.
 /// assert_eq!(
 ///     a.winning_moves,
 ///     vec![
-///         Change::Regroup { group: 0, kept: 1, from: [1, 2], to: [1, 1] },
-///         Change::Regroup { group: 1, kept: 0, from: [3, 1], to: [1, 2] },
+///         Regroup { group: 0, kept: 1, from: [1, 2], to: [1, 1] },
+///         Regroup { group: 1, kept: 0, from: [3, 1], to: [1, 2] },
 ///     ]
 /// );
 /// ```
-pub fn analyze(groups: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<PairSplitStep> {
+pub fn analyze(groups: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<PairSplitStep, Regroup> {
     let x = total(groups.iter().copied());
     let mut moves = MoveList::new(options.max_moves);
     let mut first_target = Nimber(0);
@@ -332,7 +368,7 @@ pub fn analyze(groups: &[[u64; 2]], options: &AnalyzeOptions) -> Analysis<PairSp
         ];
         steps.push(match moves.first() {
             Some(change) => PairSplitStep::Move {
-                change: change.clone(),
+                change: *change,
                 target: first_target,
             },
             None => PairSplitStep::Lost,
@@ -486,7 +522,7 @@ mod tests {
         assert_eq!(a.winning_move_count, 1 << 61);
         assert_eq!(
             a.winning_moves[1],
-            Change::Regroup {
+            Regroup {
                 group: 0,
                 kept: 0,
                 from: [1 << 63, 1 << 63],

@@ -18,7 +18,7 @@ use serde::Serialize;
 
 use crate::EXPLAINED_PILES;
 use crate::MoveList;
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, Nimber, sum};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, Nimber, PileMove, sum};
 
 mod playable;
 
@@ -78,11 +78,11 @@ pub fn check_total(values: &[u64], unit: &'static str) -> Result<(), TooManySton
     Ok(())
 }
 
-/// Whether a move is legal: a [`Change::Carry`] of at least one stone of a step to the step
+/// Whether a move is legal: a [`PileMove::Carry`] of at least one stone of a step to the step
 /// below (or the ground from step 1) that keeps every step within `u64`.
-pub fn is_legal(steps: &[u64], change: &Change) -> bool {
+pub fn is_legal(steps: &[u64], change: &PileMove) -> bool {
     match *change {
-        Change::Carry { from, to, count } => {
+        PileMove::Carry { from, to, count } => {
             steps.get(from).is_some_and(|&a| (1..=a).contains(&count))
                 && to == from.checked_sub(1)
                 && to.is_none_or(|t| steps[t].checked_add(count).is_some())
@@ -96,10 +96,10 @@ pub fn is_legal(steps: &[u64], change: &Change) -> bool {
 /// # Panics
 /// If `change` is not legal (see [`is_legal`]); the moves [`analyze`] lists always are, for a
 /// position that passed [`check_total`].
-pub fn apply(steps: &[u64], change: &Change) -> Vec<u64> {
+pub fn apply(steps: &[u64], change: &PileMove) -> Vec<u64> {
     assert!(is_legal(steps, change), "not a staircase move: {change:?}");
     let mut next = steps.to_vec();
-    if let Change::Carry { from, to, count } = *change {
+    if let PileMove::Carry { from, to, count } = *change {
         next[from] -= count;
         if let Some(to) = to {
             next[to] += count;
@@ -117,18 +117,18 @@ pub fn apply(steps: &[u64], change: &Change) -> Vec<u64> {
 /// # Examples
 /// ```
 /// use grundy::games::staircase;
-/// use grundy::{Change, Outcome};
+/// use grundy::{PileMove, Outcome};
 /// // Odd steps 1 and 3 hold 2 and 3: XOR 1. Step 2's stones do not count.
 /// let a = staircase::analyze(&[2, 9, 3], &Default::default());
 /// assert_eq!(a.outcome, Outcome::N);
 /// assert_eq!(a.grundy.unwrap().value(), 1);
 /// // Take step 3 from 3 to 2, or bring 1 stone from step 2 onto step 1 (2 -> 3).
 /// assert_eq!(a.winning_moves, vec![
-///     Change::Carry { from: 1, to: Some(0), count: 1 },
-///     Change::Carry { from: 2, to: Some(1), count: 1 },
+///     PileMove::Carry { from: 1, to: Some(0), count: 1 },
+///     PileMove::Carry { from: 2, to: Some(1), count: 1 },
 /// ]);
 /// ```
-pub fn analyze(steps: &[u64], options: &AnalyzeOptions) -> Analysis<StairStep> {
+pub fn analyze(steps: &[u64], options: &AnalyzeOptions) -> Analysis<StairStep, PileMove> {
     Stairs::new(steps.len(), |j| steps[j]).analyze(options, carry_down)
 }
 
@@ -137,9 +137,9 @@ pub fn value(steps: &[u64]) -> Nimber {
     Stairs::new(steps.len(), |j| steps[j]).value()
 }
 
-/// A staircase move as a [`Change`]: down one step, or to the ground from step 1.
-fn carry_down(d: Descent) -> Change {
-    Change::Carry {
+/// A staircase move as a [`PileMove`]: down one step, or to the ground from step 1.
+fn carry_down(d: Descent) -> PileMove {
+    PileMove::Carry {
         from: d.step,
         to: d.step.checked_sub(1),
         count: d.count,
@@ -203,12 +203,12 @@ impl<F: Fn(usize) -> u64 + Copy> Stairs<F> {
         merge_by_step(off_odd, onto_odd)
     }
 
-    /// The analysis, with moves turned into the game's own [`Change`]s by `change`.
-    pub(crate) fn analyze(
+    /// The analysis, with moves turned into the game's own moves by `change`.
+    pub(crate) fn analyze<M: Move>(
         self,
         options: &AnalyzeOptions,
-        change: impl Fn(Descent) -> Change,
-    ) -> Analysis<StairStep> {
+        change: impl Fn(Descent) -> M,
+    ) -> Analysis<StairStep<M>, M> {
         let total = self.value();
         let mut moves = MoveList::new(options.max_moves);
         let mut first = None;
@@ -224,7 +224,7 @@ impl<F: Fn(usize) -> u64 + Copy> Stairs<F> {
         moves.into_analysis(total, explanation)
     }
 
-    fn explain(self, total: Nimber, first: Option<(Descent, Change)>) -> Vec<StairStep> {
+    fn explain<M: Move>(self, total: Nimber, first: Option<(Descent, M)>) -> Vec<StairStep<M>> {
         let stones = self.stones;
         let odd_count = self.len.div_ceil(2);
         let shown = odd_count.min(EXPLAINED_PILES);
@@ -266,7 +266,7 @@ impl<F: Fn(usize) -> u64 + Copy> Stairs<F> {
     /// Why the even steps do not count, on the lowest even step that holds stones: the
     /// opponent carries them all down onto the odd step below, the reply carries the same
     /// stones on down.
-    fn even_steps_do_not_count(self) -> StairStep {
+    fn even_steps_do_not_count<M>(self) -> StairStep<M> {
         let stones = self.stones;
         let Some(j) = (1..self.len).step_by(2).find(|&j| stones(j) > 0) else {
             return StairStep::EvenStepsDoNotCount {
@@ -284,7 +284,7 @@ impl<F: Fn(usize) -> u64 + Copy> Stairs<F> {
     }
 
     /// Why the odd steps' XOR 0 is lost: every move breaks it, and a reply restores it.
-    fn explain_p_position(self) -> Vec<StairStep> {
+    fn explain_p_position<M>(self) -> Vec<StairStep<M>> {
         let stones = self.stones;
         let Some(lowest) = (0..self.len).find(|&j| stones(j) > 0) else {
             return vec![StairStep::NoMove];
@@ -332,7 +332,7 @@ fn merge_by_step(
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
 #[non_exhaustive]
-pub enum StairStep {
+pub enum StairStep<M = PileMove> {
     /// The grid read from its end: cell n is the ground, cell n − 1 is step 1, and so on.
     GridAsStairs {
         /// Number of cells n.
@@ -362,9 +362,9 @@ pub enum StairStep {
         example: Option<usize>,
         /// On the staircase: the opponent carries all the stones of that step down onto the
         /// odd step below.
-        opponent: Option<Change>,
+        opponent: Option<PileMove>,
         /// On the staircase: the reply that cancels it, the same stones carried on down.
-        reply: Option<Change>,
+        reply: Option<PileMove>,
     },
     /// The winning move takes odd step `odd_step` from a to a ⊕ x.
     OffOddStep {
@@ -377,7 +377,7 @@ pub enum StairStep {
         /// x.
         total: u64,
         /// The move in the game's own terms.
-        change: Change,
+        change: M,
     },
     /// The winning move raises odd step `odd_step` from a to a ⊕ x with stones of step `from`.
     OntoOddStep {
@@ -392,16 +392,16 @@ pub enum StairStep {
         /// x.
         total: u64,
         /// The move in the game's own terms.
-        change: Change,
+        change: M,
     },
     /// For XOR 0: every move changes exactly one odd step, so the XOR becomes non-zero.
     EveryMoveChangesOneOddStep,
     /// An example: the opponent's move and the reply that brings the XOR back to 0.
     Reply {
         /// The opponent's move, on the staircase.
-        opponent: Change,
+        opponent: PileMove,
         /// The reply, on the staircase.
-        reply: Change,
+        reply: PileMove,
     },
     /// No stone can move: the player to move has lost.
     NoMove,
@@ -430,7 +430,7 @@ fn list(values: &[u64], omitted: usize, lang: Lang) -> String {
     s
 }
 
-impl Explain for StairStep {
+impl<M: Move> Explain for StairStep<M> {
     fn text(&self, lang: Lang) -> String {
         match self {
             StairStep::GridAsStairs { cells } => {
@@ -583,7 +583,7 @@ pub(crate) mod tests {
                 .winning_moves
                 .iter()
                 .map(|c| match c {
-                    Change::Carry { from, .. } => *from,
+                    PileMove::Carry { from, .. } => *from,
                     other => panic!("{other:?}"),
                 })
                 .collect();
@@ -638,11 +638,11 @@ pub(crate) mod tests {
             assert_ne!(odd(&between), odd(&steps), "{steps:?}");
             // The same stones, two steps lower.
             let height = |v: &[u64]| v.iter().zip(1..).map(|(&s, h)| s * h).sum::<u64>();
-            let Change::Carry { count, .. } = reply else {
+            let PileMove::Carry { count, .. } = reply else {
                 panic!()
             };
             assert_eq!(height(&after) + 2 * count, height(&steps), "{steps:?}");
-            let Change::Carry { from, .. } = opponent else {
+            let PileMove::Carry { from, .. } = opponent else {
                 panic!()
             };
             assert_eq!(example, Some(from + 1));
@@ -661,12 +661,12 @@ pub(crate) mod tests {
             },
         );
         assert!(a.explanation.contains(&StairStep::Reply {
-            opponent: Change::Carry {
+            opponent: PileMove::Carry {
                 from: 1,
                 to: Some(0),
                 count: 1
             },
-            reply: Change::Carry {
+            reply: PileMove::Carry {
                 from: 0,
                 to: None,
                 count: 1
@@ -685,7 +685,7 @@ pub(crate) mod tests {
             })
         );
         assert!(check_total(&[1, u64::MAX - 1], "step").is_ok());
-        let carry = Change::Carry {
+        let carry = PileMove::Carry {
             from: 1,
             to: Some(0),
             count: 1,

@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MoveList, Outcome};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, MoveList, Outcome, PileMove};
 
 mod playable;
 
@@ -161,11 +161,11 @@ pub fn partner(n: u64) -> u128 {
 }
 
 /// The position after `change`.
-pub fn apply(piles: &[u64; 2], change: &Change) -> [u64; 2] {
+pub fn apply(piles: &[u64; 2], change: &PileMove) -> [u64; 2] {
     let mut next = *piles;
     match *change {
-        Change::Take { pile, to, .. } => next[pile] = to,
-        Change::TakeBoth { to, .. } => next = to,
+        PileMove::Take { pile, to, .. } => next[pile] = to,
+        PileMove::TakeBoth { to, .. } => next = to,
         _ => {}
     }
     next
@@ -201,14 +201,14 @@ pub enum WythoffStep {
     /// A move that takes the same number from both piles down to (a_d, b_d).
     Both {
         /// The move.
-        change: Change,
+        change: PileMove,
         /// d.
         difference: u64,
     },
     /// A move that keeps one pile and reduces the other to its partner.
     One {
         /// The move.
-        change: Change,
+        change: PileMove,
         /// The pile kept.
         kept: u64,
         /// Where the kept pile stands in the Beatty sequences.
@@ -297,13 +297,13 @@ const EXPLAINED_PAIRS: u64 = 8;
 /// # Examples
 /// ```
 /// use grundy::games::wythoff;
-/// use grundy::{AnalyzeOptions, Change, Outcome};
+/// use grundy::{AnalyzeOptions, PileMove, Outcome};
 /// let a = wythoff::analyze(&[5, 8], &AnalyzeOptions::default());
 /// assert_eq!(a.outcome, Outcome::N);
 /// let after: Vec<[u64; 2]> = a.winning_moves.iter().map(|c| wythoff::apply(&[5, 8], c)).collect();
 /// assert_eq!(after, vec![[4, 7], [5, 3]]);
 /// ```
-pub fn analyze(piles: &[u64; 2], options: &AnalyzeOptions) -> Analysis<WythoffStep> {
+pub fn analyze(piles: &[u64; 2], options: &AnalyzeOptions) -> Analysis<WythoffStep, PileMove> {
     let [a, b] = *piles;
     let (small_pile, large_pile) = if a <= b { (0, 1) } else { (1, 0) };
     let (small, large) = (piles[small_pile], piles[large_pile]);
@@ -314,7 +314,7 @@ pub fn analyze(piles: &[u64; 2], options: &AnalyzeOptions) -> Analysis<WythoffSt
     let p_position = lower_d == u128::from(small);
     if lower_d < u128::from(small) {
         let taken = small - lower_d as u64;
-        let change = Change::TakeBoth {
+        let change = PileMove::TakeBoth {
             from: *piles,
             to: [a - taken, b - taken],
         };
@@ -327,7 +327,7 @@ pub fn analyze(piles: &[u64; 2], options: &AnalyzeOptions) -> Analysis<WythoffSt
     for (pile, kept) in [(small_pile, large), (large_pile, small)] {
         let target = partner(kept);
         if target < u128::from(piles[pile]) {
-            let change = Change::Take {
+            let change = PileMove::Take {
                 pile,
                 from: piles[pile],
                 to: target as u64,

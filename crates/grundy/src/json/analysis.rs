@@ -5,12 +5,12 @@ use serde_json::{Map, Value};
 
 use super::{MOVE_POSITION_LIMIT, StepJson};
 use crate::ruleset::Playable;
-use crate::{Analysis, Change, Convention, Explain, Lang, Nimber, Outcome};
+use crate::{Analysis, Convention, Explain, Lang, Move, Nimber, Outcome};
 
 /// Everything the JSON of one analysed position is made of (`'a`: what the JSON borrows; `'f`:
 /// the function that builds the positions after the moves, called while it is built). `P` is a
-/// position as the JSON writes it.
-pub struct Analyzed<'a, 'f, P, S> {
+/// position as the JSON writes it, `S` an explanation step, `M` a move.
+pub struct Analyzed<'a, 'f, P, S, M> {
     /// The ruleset's command name.
     pub game: &'a str,
     /// The convention.
@@ -20,11 +20,11 @@ pub struct Analyzed<'a, 'f, P, S> {
     /// How many components (piles, cells, coins) the position has.
     pub components: usize,
     /// The analysis.
-    pub analysis: &'a Analysis<S>,
+    pub analysis: &'a Analysis<S, M>,
     /// The position after a move.
-    pub after: &'f dyn Fn(&Change) -> P,
+    pub after: &'f dyn Fn(&M) -> P,
     /// A move in the ruleset's notation, for front ends that let people type moves.
-    pub notation: Option<&'f dyn Fn(&Change) -> String>,
+    pub notation: Option<&'f dyn Fn(&M) -> String>,
     /// The ruleset's own fields, after the contract's (see [`Presentation::json_fields`]).
     pub fields: Vec<(&'static str, Value)>,
 }
@@ -33,13 +33,13 @@ pub struct Analyzed<'a, 'f, P, S> {
 /// `winning_moves`, `winning_move_count`, `explanation` when there is one, then the ruleset's
 /// own fields.
 #[derive(Serialize)]
-pub struct AnalysisJson<'a, P, S> {
+pub struct AnalysisJson<'a, P, S, M> {
     game: &'a str,
     position: P,
     play: Convention,
     outcome: Outcome,
     grundy: Option<Nimber>,
-    winning_moves: Vec<MoveJson<'a, P>>,
+    winning_moves: Vec<MoveJson<'a, P, M>>,
     winning_move_count: u64,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     explanation: Vec<StepJson<'a, S>>,
@@ -51,8 +51,8 @@ pub struct AnalysisJson<'a, P, S> {
 /// positions of at most [`MOVE_POSITION_LIMIT`] components, and `move` (as typed in the
 /// ruleset's notation) where the notation was given.
 #[derive(Serialize)]
-pub struct MoveJson<'a, P> {
-    change: &'a Change,
+pub struct MoveJson<'a, P, M> {
+    change: &'a M,
     description: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     position: Option<P>,
@@ -60,9 +60,9 @@ pub struct MoveJson<'a, P> {
     text: Option<String>,
 }
 
-impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
+impl<'a, P, S: Explain, M: Move> Analyzed<'a, '_, P, S, M> {
     /// The JSON object, its texts in `lang`.
-    pub fn json(self, lang: Lang) -> AnalysisJson<'a, P, S> {
+    pub fn json(self, lang: Lang) -> AnalysisJson<'a, P, S, M> {
         let a = self.analysis;
         let with_positions = self.components <= MOVE_POSITION_LIMIT;
         AnalysisJson {
@@ -97,7 +97,7 @@ impl<'a, P, S: Explain> Analyzed<'a, '_, P, S> {
 pub struct Written<'a, G: Playable> {
     game: &'a G,
     position: &'a G::Position,
-    after: Option<Change>,
+    after: Option<G::Move>,
 }
 
 impl<G: Playable> Serialize for Written<'_, G> {
@@ -114,12 +114,12 @@ impl<G: Playable> Serialize for Written<'_, G> {
 pub fn playable<'a, G: Playable>(
     game: &'a G,
     position: &'a G::Position,
-    analysis: &'a Analysis<G::Step>,
+    analysis: &'a Analysis<G::Step, G::Move>,
     lang: Lang,
     notation: bool,
-) -> AnalysisJson<'a, Written<'a, G>, G::Step> {
-    let write = |change: &Change| game.write_move(change);
-    let after = |change: &Change| Written {
+) -> AnalysisJson<'a, Written<'a, G>, G::Step, G::Move> {
+    let write = |change: &G::Move| game.write_move(change);
+    let after = |change: &G::Move| Written {
         game,
         position,
         after: Some(change.clone()),

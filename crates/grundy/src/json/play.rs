@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::ruleset::{EVERY_NOTATION, Notation, ParamDoc, Playable, Resume};
-use crate::{Change, Convention, Lang};
+use crate::{Convention, Lang, Move};
 
 /// A ruleset as the API lists it: `game`, `title` (`en`, `zh`), `notation`, `params` (each
 /// with `name`, `value_name`, `en`, `zh`, `default`, `positional`), `conventions`, `every`
@@ -55,13 +55,13 @@ impl RulesetJson {
 /// and as the `position` and parameters of the next request, `resume`), the move three ways
 /// (`change`, `move` in the ruleset's notation, `description`), and whether the game is over.
 #[derive(Serialize)]
-pub struct MovedJson<'a, P> {
+pub struct MovedJson<'a, P, M> {
     game: &'static str,
     play: Convention,
     position: &'a P,
     shown: String,
     resume: Resume,
-    change: &'a Change,
+    change: &'a M,
     #[serde(rename = "move")]
     text: String,
     description: String,
@@ -72,9 +72,9 @@ pub struct MovedJson<'a, P> {
 pub fn moved<'a, G: Playable>(
     game: &G,
     after: &'a G::Position,
-    change: &'a Change,
+    change: &'a G::Move,
     lang: Lang,
-) -> MovedJson<'a, G::Position> {
+) -> MovedJson<'a, G::Position, G::Move> {
     MovedJson {
         game: G::ABOUT.name,
         play: game.convention(),

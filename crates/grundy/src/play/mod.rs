@@ -28,7 +28,7 @@ pub fn computer_move<G: Playable>(
     game: &G,
     position: &G::Position,
     search: &mut Search<G::Position>,
-) -> Option<Reply> {
+) -> Option<Reply<G::Move>> {
     if game.is_over(position) {
         return None;
     }

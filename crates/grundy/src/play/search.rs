@@ -7,16 +7,16 @@ use serde::Serialize;
 
 use crate::engine::{EngineError, Info, Memo};
 use crate::ruleset::Playable;
-use crate::{Change, Convention, Game, Outcome};
+use crate::{Convention, Game, Outcome};
 
 /// How many winning moves of the closed form the fallback strategy compares.
 pub const FALLBACK_CANDIDATES: usize = 64;
 
 /// The computer's move and what it knows about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Reply {
+pub struct Reply<M> {
     /// The move.
-    pub change: Change,
+    pub change: M,
     /// How many more moves the game lasts after it with perfect play on both sides, when the
     /// engine searched the position; `None` when the closed form chose the move.
     pub remoteness: Option<u32>,
@@ -82,11 +82,11 @@ impl<P: Clone + Eq + Hash> Search<P> {
         &mut self,
         game: &G,
         position: &P,
-    ) -> Result<Option<Reply>, EngineError> {
+    ) -> Result<Option<Reply<G::Move>>, EngineError> {
         let mut moves = Vec::new();
         game.legal_moves(position, &mut moves);
-        let mut fastest_win: Option<(u32, Change)> = None;
-        let mut slowest_loss: Option<(u32, Change)> = None;
+        let mut fastest_win: Option<(u32, G::Move)> = None;
+        let mut slowest_loss: Option<(u32, G::Move)> = None;
         for change in moves {
             let after = game.apply(position, &change);
             let (outcome, remoteness) =

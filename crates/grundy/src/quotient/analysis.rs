@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::{Presentation, Quotient};
 use crate::EXPLAINED_PILES;
 use crate::games::octal::change;
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Lang, MoveList, Outcome};
+use crate::{Analysis, AnalyzeOptions, Explain, Lang, Move, MoveList, Outcome, PileMove};
 
 /// One step of the explanation of a misère position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -41,7 +41,7 @@ pub enum QuotientStep {
     /// A winning move: the heap's element is replaced by that of the heaps the move leaves.
     Move {
         /// The move.
-        change: Change,
+        change: PileMove,
         /// The pile moved, from 0.
         pile: usize,
         /// The element of the heaps it leaves.
@@ -141,7 +141,7 @@ impl Quotient {
         presentation: &Presentation,
         piles: &[u64],
         options: &AnalyzeOptions,
-    ) -> Option<Analysis<QuotientStep>> {
+    ) -> Option<Analysis<QuotientStep, PileMove>> {
         let elements: Vec<u32> = piles
             .iter()
             .map(|&n| self.element(&[n]))

@@ -11,7 +11,7 @@ use super::{
     TooLarge, analyze_by_search,
 };
 use crate::values::TakeAndBreak;
-use crate::{Analysis, AnalyzeOptions, Explain, Lang};
+use crate::{Analysis, AnalyzeOptions, Explain, Lang, PileMove};
 
 /// The bounds of the two ways of answering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,7 +155,7 @@ pub fn analyze_misere(
     heaps: &[u64],
     limits: Limits,
     options: &AnalyzeOptions,
-) -> Result<(Analysis<MisereStep>, Method), Unanswered> {
+) -> Result<(Analysis<MisereStep, PileMove>, Method), Unanswered> {
     let quotient = misere_quotient(rules, heaps, limits);
     analyze_misere_by(quotient.as_ref(), rules, heaps, limits, options)
 }
@@ -170,7 +170,7 @@ pub fn analyze_misere_by(
     heaps: &[u64],
     limits: Limits,
     options: &AnalyzeOptions,
-) -> Result<(Analysis<MisereStep>, Method), Unanswered> {
+) -> Result<(Analysis<MisereStep, PileMove>, Method), Unanswered> {
     let method = Method::of(quotient, heaps, limits);
     let analysis = match quotient {
         Ok(quotient) => quotient

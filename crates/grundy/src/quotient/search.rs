@@ -6,7 +6,9 @@ use serde::Serialize;
 use crate::engine::{EngineError, Memo};
 use crate::games::octal::{Octal, apply, change};
 use crate::values::TakeAndBreak;
-use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang, MoveList, Outcome};
+use crate::{
+    Analysis, AnalyzeOptions, Convention, Explain, Game, Lang, Move, MoveList, Outcome, PileMove,
+};
 
 /// One step of the explanation of a position the search answered.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -31,7 +33,7 @@ pub enum SearchStep {
     /// A winning move: the search found the position it leaves lost for the player to move.
     Move {
         /// The move.
-        change: Change,
+        change: PileMove,
     },
 }
 
@@ -111,13 +113,13 @@ pub fn analyze_by_search(
     max_order: usize,
     max_positions: usize,
     options: &AnalyzeOptions,
-) -> Result<Analysis<SearchStep>, EngineError> {
+) -> Result<Analysis<SearchStep, PileMove>, EngineError> {
     let largest = piles.iter().copied().max().unwrap_or(0);
     let game = Octal::new(rules.clone(), piles, largest.max(1))
         .expect("the heaps are within the table asked for");
     let sorted = Sorted(&game);
     let mut memo = Memo::bounded(max_positions, false);
-    let lost_after = |memo: &mut Memo<Vec<u64>>, change: &Change| {
+    let lost_after = |memo: &mut Memo<Vec<u64>>, change: &PileMove| {
         let mut after = apply(piles, change);
         after.sort_unstable();
         memo.outcome(&sorted, &after, Convention::Misere)

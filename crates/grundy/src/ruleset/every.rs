@@ -22,7 +22,9 @@ use std::sync::{Mutex, PoisonError};
 use super::{About, MoveError, Notation, Presentation, Ruleset, SEARCH_BUDGET, SetupError};
 use crate::engine::EngineError;
 use crate::every::{self, EveryStep};
-use crate::{Analysis, AnalyzeOptions, Change, Convention, Game, Lang, Outcome};
+use serde::Serialize;
+
+use crate::{Analysis, AnalyzeOptions, Convention, Game, Lang, Move, Outcome};
 
 /// How a move is written under Every-SG play.
 pub const EVERY_NOTATION: Notation = Notation {
@@ -75,9 +77,31 @@ fn count_of(options: impl IntoIterator<Item = u32>) -> u32 {
 }
 
 /// A move of one pile and the count of what it leaves.
-struct PileOption {
-    change: Change,
+struct PileOption<M> {
+    change: M,
     count: u32,
+}
+
+/// Each pile's count, and each pile's options with theirs.
+type Survey<M> = (Vec<u32>, Vec<Vec<PileOption<M>>>);
+
+/// A move under the Every-SG rule: a move in every pile that can move, the piles' own moves in
+/// pile order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind", rename = "every")]
+pub struct EveryMove<M> {
+    /// One move per pile.
+    pub moves: Vec<M>,
+}
+
+impl<M: Move> Move for EveryMove<M> {
+    fn describe(&self, lang: Lang) -> String {
+        self.moves
+            .iter()
+            .map(|m| m.describe(lang))
+            .collect::<Vec<_>>()
+            .join(lang.pick("; ", "；"))
+    }
 }
 
 impl<R: Presentation> Every<R> {
@@ -89,7 +113,7 @@ impl<R: Presentation> Every<R> {
     }
 
     /// Each option of the one-pile position `pile`: its move and the piles it leaves.
-    fn options_of(&self, pile: &R::Position) -> Vec<(Change, Vec<R::Position>)> {
+    fn options_of(&self, pile: &R::Position) -> Vec<(R::Move, Vec<R::Position>)> {
         let mut moves = Vec::new();
         self.rules.legal_moves(pile, &mut moves);
         moves
@@ -179,7 +203,7 @@ impl<R: Presentation> Every<R> {
     fn survey(
         &self,
         position: &R::Position,
-    ) -> Result<(Vec<u32>, Vec<Vec<PileOption>>), EngineError> {
+    ) -> Result<Survey<R::Move>, EngineError> {
         let piles = self.piles(position);
         // A pile of n stones lists about n options, and so may each of the n piles below it.
         if piles.iter().any(|p| {
@@ -217,8 +241,11 @@ impl<R: Presentation> Every<R> {
 
     /// The move that counts every pile down by one: winning from a won position, the longest
     /// loss from a lost one. `None` when no pile can move.
-    fn count_down(counts: &[u32], options: &[Vec<PileOption>]) -> Option<Change> {
-        let moves: Vec<Change> = options
+    fn count_down(
+        counts: &[u32],
+        options: &[Vec<PileOption<R::Move>>],
+    ) -> Option<EveryMove<R::Move>> {
+        let moves: Vec<R::Move> = options
             .iter()
             .zip(counts)
             .filter(|(o, _)| !o.is_empty())
@@ -230,7 +257,7 @@ impl<R: Presentation> Every<R> {
                     .clone()
             })
             .collect();
-        (!moves.is_empty()).then_some(Change::Every { moves })
+        (!moves.is_empty()).then_some(EveryMove { moves })
     }
 }
 
@@ -242,11 +269,11 @@ fn most<P: Eq + std::hash::Hash>(parts: &[P], counts: &Counts<P>) -> u32 {
 /// The winning moves of a position whose movable piles have `options`: every choice of one
 /// option per pile whose largest count is even. Returns how many there are (saturating) and
 /// the first `list` of them, `first` before the others.
-fn winning_choices(
-    options: &[&Vec<PileOption>],
-    first: &Change,
+fn winning_choices<M: Move>(
+    options: &[&Vec<PileOption<M>>],
+    first: &EveryMove<M>,
     list: usize,
-) -> (u64, Vec<Change>) {
+) -> (u64, Vec<EveryMove<M>>) {
     let largest = options
         .iter()
         .flat_map(|o| o.iter().map(|o| o.count))
@@ -273,26 +300,26 @@ fn winning_choices(
 
 /// Pushes onto `listed` (up to `list` moves) the choices of one option per pile whose largest
 /// count is exactly `m`, other than `first`.
-fn choices_with_largest(
-    options: &[&Vec<PileOption>],
+fn choices_with_largest<M: Move>(
+    options: &[&Vec<PileOption<M>>],
     m: u32,
-    first: &Change,
+    first: &EveryMove<M>,
     list: usize,
-    listed: &mut Vec<Change>,
+    listed: &mut Vec<EveryMove<M>>,
 ) {
     // Whether some pile from index i on has an option of count m.
     let mut reaches = vec![false; options.len() + 1];
     for i in (0..options.len()).rev() {
         reaches[i] = reaches[i + 1] || options[i].iter().any(|o| o.count == m);
     }
-    let mut chosen: Vec<Change> = Vec::with_capacity(options.len());
-    fn walk(
-        options: &[&Vec<PileOption>],
+    let mut chosen: Vec<M> = Vec::with_capacity(options.len());
+    fn walk<M: Move>(
+        options: &[&Vec<PileOption<M>>],
         m: u32,
         reaches: &[bool],
         hit: bool,
-        chosen: &mut Vec<Change>,
-        out: (&Change, usize, &mut Vec<Change>),
+        chosen: &mut Vec<M>,
+        out: (&EveryMove<M>, usize, &mut Vec<EveryMove<M>>),
     ) {
         let (first, list, listed) = out;
         let i = chosen.len();
@@ -300,7 +327,7 @@ fn choices_with_largest(
             return;
         }
         if i == options.len() {
-            let change = Change::Every {
+            let change = EveryMove {
                 moves: chosen.clone(),
             };
             if change != *first {
@@ -349,6 +376,7 @@ impl<R: Presentation> Ruleset for Every<R> {
         ..R::ABOUT
     };
     type Position = R::Position;
+    type Move = EveryMove<R::Move>;
     type Step = EveryStep;
     type Rules = Self;
 
@@ -371,8 +399,8 @@ impl<R: Presentation> Ruleset for Every<R> {
         Ok(position)
     }
     /// Every choice of one move in each pile that can move.
-    fn legal_moves(&self, position: &R::Position, out: &mut Vec<Change>) {
-        let mut choices: Vec<Vec<Change>> = vec![Vec::new()];
+    fn legal_moves(&self, position: &R::Position, out: &mut Vec<Self::Move>) {
+        let mut choices: Vec<Vec<R::Move>> = vec![Vec::new()];
         for (i, pile) in self.piles(position).iter().enumerate() {
             let mut moves = Vec::new();
             self.rules.legal_moves(pile, &mut moves);
@@ -394,16 +422,14 @@ impl<R: Presentation> Ruleset for Every<R> {
             choices
                 .into_iter()
                 .filter(|moves| !moves.is_empty())
-                .map(|moves| Change::Every { moves }),
+                .map(|moves| EveryMove { moves }),
         );
     }
     /// The moves of the piles one after another, the last pile first (a pile that splits
     /// renumbers only the piles after it).
-    fn apply(&self, position: &R::Position, change: &Change) -> R::Position {
-        let Change::Every { moves } = change else {
-            unreachable!("an Every-SG move is Change::Every, not {change:?}")
-        };
-        moves
+    fn apply(&self, position: &R::Position, change: &Self::Move) -> R::Position {
+        change
+            .moves
             .iter()
             .rev()
             .fold(position.clone(), |p, m| self.rules.apply(&p, m))
@@ -412,12 +438,12 @@ impl<R: Presentation> Ruleset for Every<R> {
         &self,
         position: &R::Position,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<EveryStep>, EngineError> {
+    ) -> Result<Analysis<EveryStep, Self::Move>, EngineError> {
         let (counts, pile_options) = self.survey(position)?;
         let outcome = every::outcome(counts.iter().copied());
         let (winning_move_count, winning_moves) = match Self::count_down(&counts, &pile_options) {
             Some(first) if outcome == Outcome::N => {
-                let movable: Vec<&Vec<PileOption>> =
+                let movable: Vec<&Vec<PileOption<R::Move>>> =
                     pile_options.iter().filter(|o| !o.is_empty()).collect();
                 winning_choices(&movable, &first, options.max_moves)
             }
@@ -443,7 +469,7 @@ impl<R: Presentation> Ruleset for Every<R> {
         })
     }
     /// Every pile counted down by one: the longest loss.
-    fn slow_move(&self, position: &R::Position) -> Option<Change> {
+    fn slow_move(&self, position: &R::Position) -> Option<Self::Move> {
         let (counts, options) = self.survey(position).ok()?;
         Self::count_down(&counts, &options)
     }
@@ -460,7 +486,7 @@ impl<R: Presentation> Presentation for Every<R> {
         )
     }
     /// One move of the ruleset for each pile that can move, separated by `;`, in any order.
-    fn parse_move(&self, position: &R::Position, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, position: &R::Position, text: &str) -> Result<Self::Move, MoveError> {
         if self.rules.is_over(position) {
             return Err(MoveError::GameOver);
         }
@@ -470,7 +496,7 @@ impl<R: Presentation> Presentation for Every<R> {
             let pile = change
                 .pile()
                 .expect("a move of a sum of piles names its pile");
-            if moves.iter().any(|m: &Change| m.pile() == Some(pile)) {
+            if moves.iter().any(|m: &R::Move| m.pile() == Some(pile)) {
                 return Err(MoveError::NotEvery {
                     pile: pile + 1,
                     twice: true,
@@ -492,14 +518,12 @@ impl<R: Presentation> Presentation for Every<R> {
                 });
             }
         }
-        moves.sort_by_key(Change::pile);
-        Ok(Change::Every { moves })
+        moves.sort_by_key(R::Move::pile);
+        Ok(EveryMove { moves })
     }
-    fn write_move(&self, change: &Change) -> String {
-        let Change::Every { moves } = change else {
-            unreachable!("an Every-SG move is Change::Every, not {change:?}")
-        };
-        moves
+    fn write_move(&self, change: &Self::Move) -> String {
+        change
+            .moves
             .iter()
             .map(|m| self.rules.write_move(m))
             .collect::<Vec<_>>()
@@ -509,7 +533,7 @@ impl<R: Presentation> Presentation for Every<R> {
     fn notes(
         &self,
         position: &R::Position,
-        _analysis: &Analysis<EveryStep>,
+        _analysis: &Analysis<EveryStep, Self::Move>,
         lang: Lang,
     ) -> Vec<String> {
         let Ok((counts, _)) = self.survey(position) else {
@@ -526,7 +550,7 @@ impl<R: Presentation> Presentation for Every<R> {
     fn json_fields(
         &self,
         position: &R::Position,
-        _analysis: &Analysis<EveryStep>,
+        _analysis: &Analysis<EveryStep, Self::Move>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         let counts: Vec<u32> = self
             .survey(position)

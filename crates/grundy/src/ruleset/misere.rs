@@ -20,7 +20,7 @@ use serde::Serialize;
 use super::{About, MoveError, Presentation, Ruleset, SetupError};
 use crate::engine::{EngineError, Memo};
 use crate::sj::{self, Hypothesis, SjStep};
-use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Nimber, Outcome};
+use crate::{Analysis, AnalyzeOptions, Convention, Explain, Lang, Move, Nimber, Outcome};
 
 /// The most engine work (positions times options, [`Ruleset::search_cost`]) a misère analysis
 /// searches, and the most positions it holds: about as much as a few seconds of search.
@@ -92,7 +92,7 @@ impl Explain for MisereStep {
 }
 
 /// The SJ theorem's answer, or the explanation's steps so far where it gives none.
-type Decided = Result<Analysis<MisereStep>, Vec<MisereStep>>;
+type Decided<M> = Result<Analysis<MisereStep, M>, Vec<MisereStep>>;
 
 impl<R: Presentation> Misere<R> {
     /// The normal-play value of one summand (a pile), by the ruleset's own analysis; `None`
@@ -139,7 +139,7 @@ impl<R: Presentation> Misere<R> {
         &self,
         position: &R::Position,
         options: &AnalyzeOptions,
-    ) -> Result<Decided, EngineError> {
+    ) -> Result<Decided<R::Move>, EngineError> {
         let Some(summands) = self.rules.summands(position) else {
             return Ok(Err(vec![MisereStep::Search(SearchStep::NotASum)]));
         };
@@ -215,7 +215,7 @@ impl<R: Presentation> Misere<R> {
         position: &R::Position,
         options: &AnalyzeOptions,
         mut steps: Vec<MisereStep>,
-    ) -> Result<Analysis<MisereStep>, EngineError> {
+    ) -> Result<Analysis<MisereStep, R::Move>, EngineError> {
         if self
             .rules
             .search_cost(position)
@@ -297,6 +297,7 @@ impl<R: Presentation> Ruleset for Misere<R> {
         ..R::ABOUT
     };
     type Position = R::Position;
+    type Move = R::Move;
     type Step = MisereStep;
     type Rules = R::Rules;
 
@@ -314,17 +315,17 @@ impl<R: Presentation> Ruleset for Misere<R> {
     fn summands(&self, position: &R::Position) -> Option<Vec<R::Position>> {
         self.rules.summands(position)
     }
-    fn legal_moves(&self, position: &R::Position, out: &mut Vec<Change>) {
+    fn legal_moves(&self, position: &R::Position, out: &mut Vec<R::Move>) {
         self.rules.legal_moves(position, out);
     }
-    fn apply(&self, position: &R::Position, change: &Change) -> R::Position {
+    fn apply(&self, position: &R::Position, change: &R::Move) -> R::Position {
         self.rules.apply(position, change)
     }
     fn analyze(
         &self,
         position: &R::Position,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<MisereStep>, EngineError> {
+    ) -> Result<Analysis<MisereStep, R::Move>, EngineError> {
         match self.by_sj(position, options)? {
             Ok(analysis) => Ok(analysis),
             Err(steps) => self.by_search(position, options, steps),
@@ -333,7 +334,7 @@ impl<R: Presentation> Ruleset for Misere<R> {
     fn search_cost(&self, position: &R::Position) -> Option<u64> {
         self.rules.search_cost(position)
     }
-    fn slow_move(&self, position: &R::Position) -> Option<Change> {
+    fn slow_move(&self, position: &R::Position) -> Option<R::Move> {
         self.rules.slow_move(position)
     }
 }
@@ -351,19 +352,19 @@ impl<R: Presentation> Presentation for Misere<R> {
         };
         lang.pick(format!("misère {title}"), format!("反常规则的{gap}{title}"))
     }
-    fn show_after(&self, position: &R::Position, change: &Change, lang: Lang) -> String {
+    fn show_after(&self, position: &R::Position, change: &R::Move, lang: Lang) -> String {
         self.rules.show_after(position, change, lang)
     }
-    fn parse_move(&self, position: &R::Position, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, position: &R::Position, text: &str) -> Result<R::Move, MoveError> {
         self.rules.parse_move(position, text)
     }
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &R::Move) -> String {
         self.rules.write_move(change)
     }
     fn write_after<S: serde::Serializer>(
         &self,
         position: &R::Position,
-        change: &Change,
+        change: &R::Move,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         self.rules.write_after(position, change, serializer)
@@ -373,7 +374,7 @@ impl<R: Presentation> Presentation for Misere<R> {
     fn json_fields(
         &self,
         position: &R::Position,
-        analysis: &Analysis<MisereStep>,
+        analysis: &Analysis<MisereStep, R::Move>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         let bare = Analysis {
             outcome: analysis.outcome,

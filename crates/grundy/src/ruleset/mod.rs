@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::engine::EngineError;
 use crate::explore::Exploration;
 use crate::games::heaps::HeapComponent;
-use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Game, Lang};
+use crate::{Analysis, AnalyzeOptions, Convention, Explain, Game, Lang, Move};
 
 mod about;
 mod error;
@@ -40,7 +40,7 @@ mod wrapped;
 
 pub use about::{About, Lists, TestPlan};
 pub use error::{MoveError, OPTIONS_LISTED, SetupError};
-pub use every::{EVERY_NOTATION, Every};
+pub use every::{EVERY_NOTATION, Every, EveryMove};
 pub use family::analysed;
 pub use misere::{Misere, MisereStep, SEARCH_BUDGET, SearchStep};
 pub use notation::{Notation, Unit};
@@ -106,14 +106,15 @@ impl Numbered for Vec<[u64; 2]> {
 /// The rules of a ruleset as front ends drive them.
 ///
 /// Required: the descriptor, the rules for the engine, positions from numbers, legal moves, applying a
-/// move, the analysis and a bound on the engine's work. Provided for a position of piles: its
-/// components, the numbers that resume it, the material left and the slow move (one stone from
-/// the largest pile).
+/// move, the analysis, a bound on the engine's work and a slow move for lost positions. Provided
+/// for a position of numbers: its components, the numbers that resume it and the material left.
 pub trait Ruleset {
     /// What the ruleset says about itself: its name, help, notation, parameters, board.
     const ABOUT: About;
     /// A position.
     type Position: Numbered;
+    /// A move: the ruleset's own type, described and written as the JSON `change` by its module.
+    type Move: Move;
     /// An explanation step of the analysis.
     type Step: Explain + Serialize;
     /// The rules as a [`Game`], for the engine.
@@ -161,7 +162,7 @@ pub trait Ruleset {
 
     /// The position as a sum of independent games, each a position of this ruleset, when its
     /// parts are played independently: its piles one by one, summand i being pile i (whose moves
-    /// [`Change::on_pile`] renumbers); `None` otherwise. [`Misere`] decides such sums by the SJ
+    /// [`Move::on_pile`] renumbers); `None` otherwise. [`Misere`] decides such sums by the SJ
     /// theorem where its hypothesis holds, and [`Every`] plays them under the Every-SG rule.
     fn summands(&self, _position: &Self::Position) -> Option<Vec<Self::Position>> {
         None
@@ -169,11 +170,11 @@ pub trait Ruleset {
 
     /// Pushes every legal move of `position` onto `out`. Only called on positions the engine
     /// may search (see [`Ruleset::search_cost`]), so it may be long for large ones.
-    fn legal_moves(&self, position: &Self::Position, out: &mut Vec<Change>);
+    fn legal_moves(&self, position: &Self::Position, out: &mut Vec<Self::Move>);
     /// True when the player to move has no move.
     fn is_over(&self, position: &Self::Position) -> bool;
     /// The position after `change`, which must be legal.
-    fn apply(&self, position: &Self::Position, change: &Change) -> Self::Position;
+    fn apply(&self, position: &Self::Position, change: &Self::Move) -> Self::Position;
     /// The analysis (outcome, value, winning moves, explanation).
     ///
     /// # Errors
@@ -182,7 +183,7 @@ pub trait Ruleset {
         &self,
         position: &Self::Position,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<Self::Step>, EngineError>;
+    ) -> Result<Analysis<Self::Step, Self::Move>, EngineError>;
 
     /// An upper bound on the engine's work (positions times options) to search every position
     /// reachable from `position`, or `None` when the ruleset cannot tell.
@@ -209,11 +210,9 @@ pub trait Ruleset {
     fn material(&self, position: &Self::Position) -> u128 {
         position.stones()
     }
-    /// A move that keeps the game long, for a lost position too large to search: one stone from
-    /// the largest pile unless the ruleset says otherwise.
-    fn slow_move(&self, position: &Self::Position) -> Option<Change> {
-        one_from_largest(&position.numbers())
-    }
+    /// A move that keeps the game long, for a lost position too large to search (one stone from
+    /// the largest pile in a pile game); `None` when there is no move.
+    fn slow_move(&self, position: &Self::Position) -> Option<Self::Move>;
 }
 
 /// How people see a ruleset: titles, positions and moves in text and JSON.
@@ -226,7 +225,7 @@ pub trait Presentation: Ruleset {
     }
     /// The position after `change` (legal from `position`) for people: [`Presentation::show`] of
     /// [`Ruleset::apply`], unless the ruleset shows it its own way.
-    fn show_after(&self, position: &Self::Position, change: &Change, lang: Lang) -> String {
+    fn show_after(&self, position: &Self::Position, change: &Self::Move, lang: Lang) -> String {
         self.show(&self.apply(position, change), lang)
     }
 
@@ -234,9 +233,9 @@ pub trait Presentation: Ruleset {
     ///
     /// # Errors
     /// [`MoveError`] saying in one line what is wrong.
-    fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Change, MoveError>;
+    fn parse_move(&self, position: &Self::Position, text: &str) -> Result<Self::Move, MoveError>;
     /// The move in the ruleset's notation (what [`Presentation::parse_move`] reads back).
-    fn write_move(&self, change: &Change) -> String;
+    fn write_move(&self, change: &Self::Move) -> String;
 
     /// Writes `position` as the JSON of an analysis gives it (its `position`, and each winning
     /// move's): as the position serialises, unless the ruleset writes it its own way.
@@ -260,7 +259,7 @@ pub trait Presentation: Ruleset {
     fn write_after<S: serde::Serializer>(
         &self,
         position: &Self::Position,
-        change: &Change,
+        change: &Self::Move,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         self.write_position(&self.apply(position, change), serializer)
@@ -271,7 +270,7 @@ pub trait Presentation: Ruleset {
     fn notes(
         &self,
         _position: &Self::Position,
-        _analysis: &Analysis<Self::Step>,
+        _analysis: &Analysis<Self::Step, Self::Move>,
         _lang: Lang,
     ) -> Vec<String> {
         Vec::new()
@@ -293,7 +292,7 @@ pub trait Presentation: Ruleset {
     fn json_fields(
         &self,
         _position: &Self::Position,
-        _analysis: &Analysis<Self::Step>,
+        _analysis: &Analysis<Self::Step, Self::Move>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
     }

@@ -2,7 +2,7 @@
 //! a pile and a count, the fallback moves.
 
 use super::{MoveError, SetupError, Unit};
-use crate::Change;
+use crate::PileMove;
 
 /// An upper bound on the engine's work for piles that each stay within their size now: the
 /// ∏(p + 1) positions times `options`, the most options of one of them (saturating).
@@ -53,11 +53,11 @@ pub(crate) fn amount(unit: Unit, index: usize, has: u64, asked: u64) -> Result<(
 ///
 /// # Errors
 /// As [`index`] and [`amount`].
-pub(crate) fn take_from(piles: &[u64], number: u64, count: u64) -> Result<Change, MoveError> {
+pub(crate) fn take_from(piles: &[u64], number: u64, count: u64) -> Result<PileMove, MoveError> {
     let pile = index(Unit::PILE, number, piles.len())?;
     let from = piles[pile];
     amount(Unit::PILE, pile, from, count)?;
-    Ok(Change::Take {
+    Ok(PileMove::Take {
         pile,
         from,
         to: from - count,
@@ -97,13 +97,13 @@ pub(crate) fn total_stones(piles: &[u64]) -> u128 {
 }
 
 /// One stone from the largest pile (the first of the largest); `None` when every pile is empty.
-pub(crate) fn one_from_largest(piles: &[u64]) -> Option<Change> {
+pub(crate) fn one_from_largest(piles: &[u64]) -> Option<PileMove> {
     let (pile, &from) = piles
         .iter()
         .enumerate()
         .filter(|&(_, &p)| p > 0)
         .max_by_key(|&(i, &p)| (p, std::cmp::Reverse(i)))?;
-    Some(Change::Take {
+    Some(PileMove::Take {
         pile,
         from,
         to: from - 1,

@@ -4,7 +4,7 @@
 //! sum of piles and the notation `PILE COUNT` from it.
 
 use super::{MoveError, Notation, take_from, two_numbers};
-use crate::Change;
+use crate::PileMove;
 
 /// How many stones a move may take from one pile.
 pub(crate) trait TakeRule {
@@ -17,7 +17,7 @@ pub(crate) trait TakeRule {
 }
 
 /// Every move of `piles` under `rule`: pile by pile, the fewest stones first.
-pub(crate) fn take_moves(rule: &impl TakeRule, piles: &[u64], out: &mut Vec<Change>) {
+pub(crate) fn take_moves(rule: &impl TakeRule, piles: &[u64], out: &mut Vec<PileMove>) {
     for (pile, &from) in piles.iter().enumerate() {
         each_take(rule, pile, from, &mut |change| out.push(change));
     }
@@ -29,10 +29,10 @@ pub(crate) fn each_take(
     rule: &impl TakeRule,
     pile: usize,
     from: u64,
-    visit: &mut dyn FnMut(Change),
+    visit: &mut dyn FnMut(PileMove),
 ) {
     for count in rule.takes(from) {
-        visit(Change::Take {
+        visit(PileMove::Take {
             pile,
             from,
             to: from - count,
@@ -55,14 +55,14 @@ pub(crate) fn read_take(
     piles: &[u64],
     text: &str,
     notation: Notation,
-) -> Result<Change, MoveError> {
+) -> Result<PileMove, MoveError> {
     let (pile, count) = two_numbers(text, notation)?;
     if no_take(rule, piles) {
         return Err(MoveError::GameOver);
     }
     let change = take_from(piles, pile, count)?;
     match change {
-        Change::Take { from, .. } => rule.refusal(from, count).map_or(Ok(change), Err),
+        PileMove::Take { from, .. } => rule.refusal(from, count).map_or(Ok(change), Err),
         _ => unreachable!("take_from gives takes"),
     }
 }
@@ -71,9 +71,9 @@ pub(crate) fn read_take(
 ///
 /// # Panics
 /// For a change that is not a take.
-pub(crate) fn write_take(change: &Change) -> String {
+pub(crate) fn write_take(change: &PileMove) -> String {
     match *change {
-        Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+        PileMove::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
         ref other => unreachable!("moves that take from one pile are takes, not {other:?}"),
     }
 }
@@ -95,13 +95,13 @@ macro_rules! takes_from_one_pile {
             $crate::ruleset::each_pile(piles)
         }
         /// Pile by pile, the fewest stones first.
-        fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<$crate::Change>) {
+        fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<$crate::PileMove>) {
             $crate::ruleset::take_moves(self.rules(), piles, out)
         }
         fn is_over(&self, piles: &Vec<u64>) -> bool {
             $crate::ruleset::no_take(self.rules(), piles)
         }
-        fn apply(&self, piles: &Vec<u64>, change: &$crate::Change) -> Vec<u64> {
+        fn apply(&self, piles: &Vec<u64>, change: &$crate::PileMove) -> Vec<u64> {
             $crate::games::nim::apply(piles, change)
         }
     };
@@ -112,7 +112,7 @@ macro_rules! takes_from_one_pile {
             &self,
             piles: &Vec<u64>,
             text: &str,
-        ) -> Result<$crate::Change, $crate::ruleset::MoveError> {
+        ) -> Result<$crate::PileMove, $crate::ruleset::MoveError> {
             $crate::ruleset::read_take(
                 self.rules(),
                 piles,
@@ -120,7 +120,7 @@ macro_rules! takes_from_one_pile {
                 <Self as $crate::ruleset::Ruleset>::ABOUT.notation,
             )
         }
-        fn write_move(&self, change: &$crate::Change) -> String {
+        fn write_move(&self, change: &$crate::PileMove) -> String {
             $crate::ruleset::write_take(change)
         }
     };

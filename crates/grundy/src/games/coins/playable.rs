@@ -2,13 +2,13 @@
 //! numbered from 1 in the order given), never onto or over another coin. Normal play only.
 
 use crate::engine::EngineError;
-use crate::games::coins::{self, Coins};
+use crate::games::coins::{self, Coins, Slide};
 use crate::games::staircase::StairStep;
 use crate::ruleset::{
     About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
     Unit, index, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Lang};
 
 /// Coin sliding as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -63,7 +63,8 @@ impl Ruleset for CoinsPlay {
         ..About::new("coins", HELP, NOTATION)
     };
     type Position = Vec<u64>;
-    type Step = StairStep;
+    type Move = Slide;
+    type Step = StairStep<Slide>;
     type Rules = Coins;
 
     fn rules(&self) -> &Coins {
@@ -80,14 +81,10 @@ impl Ruleset for CoinsPlay {
         Ok(cells)
     }
 
-    fn legal_moves(&self, cells: &Vec<u64>, out: &mut Vec<Change>) {
+    fn legal_moves(&self, cells: &Vec<u64>, out: &mut Vec<Slide>) {
         for (coin, &from) in cells.iter().enumerate() {
             let left = left_neighbour(cells, from).map_or(0, |(_, c)| c);
-            out.extend(
-                (left + 1..from)
-                    .rev()
-                    .map(|to| Change::Slide { coin, from, to }),
-            );
+            out.extend((left + 1..from).rev().map(|to| Slide { coin, from, to }));
         }
     }
 
@@ -96,7 +93,7 @@ impl Ruleset for CoinsPlay {
         cells.iter().max().is_none_or(|&m| m == cells.len() as u64)
     }
 
-    fn apply(&self, cells: &Vec<u64>, change: &Change) -> Vec<u64> {
+    fn apply(&self, cells: &Vec<u64>, change: &Slide) -> Vec<u64> {
         coins::apply(cells, change)
     }
 
@@ -107,7 +104,7 @@ impl Ruleset for CoinsPlay {
         &self,
         cells: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<StairStep>, EngineError> {
+    ) -> Result<Analysis<StairStep<Slide>, Slide>, EngineError> {
         Ok(coins::analyze(cells, options).expect("Ruleset::position checked the coins"))
     }
 
@@ -134,11 +131,11 @@ impl Ruleset for CoinsPlay {
     }
 
     /// One cell left, for the leftmost coin that can move.
-    fn slow_move(&self, cells: &Vec<u64>) -> Option<Change> {
+    fn slow_move(&self, cells: &Vec<u64>) -> Option<Slide> {
         let s = sorted(cells);
         let i = (0..s.len()).find(|&i| s[i] > if i == 0 { 1 } else { s[i - 1] + 1 })?;
         let coin = cells.iter().position(|&c| c == s[i])?;
-        Some(Change::Slide {
+        Some(Slide {
             coin,
             from: s[i],
             to: s[i] - 1,
@@ -152,7 +149,7 @@ impl Presentation for CoinsPlay {
             .to_string()
     }
 
-    fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Slide, MoveError> {
         let (coin, to) = two_numbers(text, NOTATION)?;
         if self.is_over(cells) {
             return Err(MoveError::GameOver);
@@ -173,15 +170,12 @@ impl Presentation for CoinsPlay {
                 other: other + 1,
                 at,
             }),
-            _ => Ok(Change::Slide { coin, from, to }),
+            _ => Ok(Slide { coin, from, to }),
         }
     }
 
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Slide { coin, to, .. } => format!("{} {to}", coin + 1),
-            ref other => unreachable!("coin moves are slides, not {other:?}"),
-        }
+    fn write_move(&self, &Slide { coin, to, .. }: &Slide) -> String {
+        format!("{} {to}", coin + 1)
     }
 }
 
@@ -227,7 +221,7 @@ mod tests {
         );
         assert_eq!(
             CoinsPlay.parse_move(&cells, "3 6"),
-            Ok(Change::Slide {
+            Ok(Slide {
                 coin: 2,
                 from: 9,
                 to: 6

@@ -7,14 +7,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::engine::EngineError;
 use crate::games::cutting::{
-    self, Cutting, CuttingStep, CuttingTable, cuts, is_strip, parse_pieces,
+    self, CutPiece, Cutting, CuttingStep, CuttingTable, cuts, is_strip, parse_pieces,
 };
 use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
     About, FromSetup, Lists, MoveError, Notation, Presentation, Ruleset, Setup, SetupError,
     TestPlan, Unit, index, malformed,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang, Outcome};
+use crate::{Analysis, AnalyzeOptions, Lang, Outcome};
 
 /// The Cutting Game as a [`crate::ruleset::Playable`] ruleset. It keeps the largest table of
 /// values it has built, so that a game played on does not build it again.
@@ -103,6 +103,7 @@ impl Ruleset for CuttingPlay {
         ..About::new("cutting", HELP, NOTATION)
     };
     type Position = Vec<[u64; 2]>;
+    type Move = CutPiece;
     type Step = CuttingStep;
     type Rules = Cutting;
 
@@ -130,7 +131,7 @@ impl Ruleset for CuttingPlay {
         Ok(pieces)
     }
 
-    fn legal_moves(&self, pieces: &Vec<[u64; 2]>, out: &mut Vec<Change>) {
+    fn legal_moves(&self, pieces: &Vec<[u64; 2]>, out: &mut Vec<CutPiece>) {
         out.extend(cutting::moves(pieces));
     }
 
@@ -138,7 +139,7 @@ impl Ruleset for CuttingPlay {
         pieces.contains(&[1, 1])
     }
 
-    fn apply(&self, pieces: &Vec<[u64; 2]>, change: &Change) -> Vec<[u64; 2]> {
+    fn apply(&self, pieces: &Vec<[u64; 2]>, change: &CutPiece) -> Vec<[u64; 2]> {
         cutting::apply(pieces, change)
     }
 
@@ -147,7 +148,7 @@ impl Ruleset for CuttingPlay {
         &self,
         pieces: &Vec<[u64; 2]>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<CuttingStep>, EngineError> {
+    ) -> Result<Analysis<CuttingStep, CutPiece>, EngineError> {
         if self.is_over(pieces) {
             return Ok(Analysis {
                 outcome: Outcome::P,
@@ -201,11 +202,11 @@ impl Ruleset for CuttingPlay {
 
     /// A lost position's move that keeps the game going: a cut leaving no strip where there is
     /// one, else the first cut.
-    fn slow_move(&self, pieces: &Vec<[u64; 2]>) -> Option<Change> {
+    fn slow_move(&self, pieces: &Vec<[u64; 2]>) -> Option<CutPiece> {
         let safe = pieces.iter().enumerate().find_map(|(piece, &from)| {
             cuts(from, 2)
                 .find(|[a, b]| a <= b)
-                .map(|into| Change::CutPiece { piece, from, into })
+                .map(|into| CutPiece { piece, from, into })
         });
         safe.or_else(|| cutting::moves(pieces).next())
     }
@@ -226,7 +227,7 @@ impl Presentation for CuttingPlay {
     }
 
     /// `PIECE WxH`: either part may be named; the cut is written smaller part first.
-    fn parse_move(&self, pieces: &Vec<[u64; 2]>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, pieces: &Vec<[u64; 2]>, text: &str) -> Result<CutPiece, MoveError> {
         let words: Vec<&str> = text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|w| !w.is_empty())
@@ -249,7 +250,7 @@ impl Presentation for CuttingPlay {
             [x, y] if x == w && (1..h).contains(&y) => [w, h - y],
             _ => {
                 let options = cutting::moves(pieces)
-                    .filter(|c| matches!(c, Change::CutPiece { piece: p, .. } if *p == piece))
+                    .filter(|c| c.piece == piece)
                     .map(|c| self.write_move(&c))
                     .collect();
                 return Err(MoveError::NotAnOption {
@@ -258,22 +259,16 @@ impl Presentation for CuttingPlay {
                 });
             }
         };
-        Ok(Change::CutPiece {
+        Ok(CutPiece {
             piece,
             from,
             into: [part.min(rest), part.max(rest)],
         })
     }
 
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::CutPiece {
-                piece,
-                into: [[w, h], _],
-                ..
-            } => format!("{} {w}x{h}", piece + 1),
-            ref other => unreachable!("the Cutting Game's moves are cuts, not {other:?}"),
-        }
+    fn write_move(&self, change: &CutPiece) -> String {
+        let [w, h] = change.into[0];
+        format!("{} {w}x{h}", change.piece + 1)
     }
 
     /// `piece_values`: g(w, h) of each piece in the game without strips, `null` for a strip
@@ -282,7 +277,7 @@ impl Presentation for CuttingPlay {
     fn json_fields(
         &self,
         pieces: &Vec<[u64; 2]>,
-        _analysis: &Analysis<CuttingStep>,
+        _analysis: &Analysis<CuttingStep, CutPiece>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         if self.is_over(pieces) {
             return Vec::new();
@@ -371,7 +366,7 @@ mod tests {
             assert_eq!(outcome(&after) == Outcome::P, reply.winning, "{pieces:?}");
             assert_eq!(
                 game.parse_move(&pieces, &game.write_move(&reply.change)),
-                Ok(reply.change.clone())
+                Ok(reply.change)
             );
         }
         // The table kept holds the largest side met.

@@ -3,12 +3,12 @@
 //! page's piles board sends when a stone is clicked. Normal play only: who makes a number 0 wins.
 
 use crate::engine::EngineError;
-use crate::games::euclid::{self, Euclid, EuclidStep};
+use crate::games::euclid::{self, Euclid, EuclidStep, Subtract};
 use crate::ruleset::{
     About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
     Unit, amount, index, malformed, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
+use crate::{Analysis, AnalyzeOptions, Game, Lang};
 
 /// Euclid's game as a [`crate::ruleset::Playable`] ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -53,6 +53,7 @@ impl Ruleset for EuclidPlay {
         ..About::new("euclid", HELP, NOTATION)
     };
     type Position = [u64; 2];
+    type Move = Subtract;
     type Step = EuclidStep;
     type Rules = Euclid;
 
@@ -74,14 +75,14 @@ impl Ruleset for EuclidPlay {
         }
     }
 
-    /// The rules' options, each as the [`Change::Subtract`] that reaches it.
-    fn legal_moves(&self, numbers: &[u64; 2], out: &mut Vec<Change>) {
+    /// The rules' options, each as the [`Subtract`] that reaches it.
+    fn legal_moves(&self, numbers: &[u64; 2], out: &mut Vec<Subtract>) {
         let mut options = Vec::new();
         Euclid.options(numbers, &mut options);
         out.extend(options.into_iter().map(|after| {
             let number = usize::from(after[0] == numbers[0]);
             let (from, to) = (numbers[number], after[number]);
-            Change::Subtract {
+            Subtract {
                 number,
                 from,
                 to,
@@ -94,7 +95,7 @@ impl Ruleset for EuclidPlay {
         numbers.contains(&0)
     }
 
-    fn apply(&self, numbers: &[u64; 2], change: &Change) -> [u64; 2] {
+    fn apply(&self, numbers: &[u64; 2], change: &Subtract) -> [u64; 2] {
         euclid::apply(numbers, change)
     }
 
@@ -102,7 +103,7 @@ impl Ruleset for EuclidPlay {
         &self,
         numbers: &[u64; 2],
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<EuclidStep>, EngineError> {
+    ) -> Result<Analysis<EuclidStep, Subtract>, EngineError> {
         Ok(euclid::analyze(numbers, options))
     }
 
@@ -122,10 +123,10 @@ impl Ruleset for EuclidPlay {
     }
 
     /// Subtracting the smaller number once: a lost position's only move.
-    fn slow_move(&self, numbers: &[u64; 2]) -> Option<Change> {
+    fn slow_move(&self, numbers: &[u64; 2]) -> Option<Subtract> {
         let number = larger(numbers);
         let (from, other) = (numbers[number], numbers[1 - number]);
-        (other > 0).then_some(Change::Subtract {
+        (other > 0).then_some(Subtract {
             number,
             from,
             to: from - other,
@@ -139,7 +140,7 @@ impl Presentation for EuclidPlay {
         lang.pick("Euclid's game", "欧几里得游戏").to_string()
     }
 
-    fn parse_move(&self, numbers: &[u64; 2], text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, numbers: &[u64; 2], text: &str) -> Result<Subtract, MoveError> {
         let (pile, count) = two_numbers(text, NOTATION)?;
         if self.is_over(numbers) {
             return Err(MoveError::GameOver);
@@ -151,7 +152,7 @@ impl Presentation for EuclidPlay {
         if number != larger(numbers) || count % other != 0 {
             return Err(malformed(text, NOTATION));
         }
-        Ok(Change::Subtract {
+        Ok(Subtract {
             number,
             from,
             to: from - count,
@@ -159,13 +160,8 @@ impl Presentation for EuclidPlay {
         })
     }
 
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Subtract {
-                number, from, to, ..
-            } => format!("{} {}", number + 1, from - to),
-            ref other => unreachable!("Euclid's moves are subtractions, not {other:?}"),
-        }
+    fn write_move(&self, change: &Subtract) -> String {
+        format!("{} {}", change.number + 1, change.from - change.to)
     }
 }
 
@@ -236,7 +232,7 @@ mod tests {
             let after = game.apply(&numbers, &reply.change);
             assert_eq!(
                 game.parse_move(&numbers, &game.write_move(&reply.change)),
-                Ok(reply.change.clone())
+                Ok(reply.change)
             );
             let next = game.analyze(&after, &AnalyzeOptions::default()).unwrap();
             assert_eq!(
@@ -263,7 +259,7 @@ mod tests {
         check_refusals(&EuclidPlay, &numbers, &cases);
         assert_eq!(
             EuclidPlay.parse_move(&numbers, "1, 14"),
-            Ok(Change::Subtract {
+            Ok(Subtract {
                 number: 0,
                 from: 25,
                 to: 11,

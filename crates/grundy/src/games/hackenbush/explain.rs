@@ -3,10 +3,11 @@
 
 use serde::Serialize;
 
+use super::Cut;
 use super::fusion::{Fusion, Kind, NONE};
 use super::{Drawing, Edge};
 use crate::lang::count_en;
-use crate::{Change, Explain, Lang};
+use crate::{Explain, Lang};
 
 /// How many vertices, edges, branches and parts a step lists.
 pub const SHOWN: usize = 12;
@@ -96,7 +97,7 @@ pub enum HackenbushStep {
     /// A winning cut.
     Cut {
         /// The cut.
-        change: Change,
+        change: Cut,
         /// What it cuts.
         kind: CutKind,
     },
@@ -114,7 +115,7 @@ pub(super) fn steps(
     drawing: &Drawing,
     labels: &[u32],
     fusion: &Fusion,
-    first: Option<&Change>,
+    first: Option<&Cut>,
     unexamined: u64,
 ) -> Vec<HackenbushStep> {
     let mut steps = Vec::new();
@@ -213,8 +214,8 @@ pub(super) fn steps(
         value: comps[0].value,
     });
     match first {
-        Some(change @ &Change::Cut { edge, .. }) => steps.push(HackenbushStep::Cut {
-            change: change.clone(),
+        Some(change @ &Cut { edge, .. }) => steps.push(HackenbushStep::Cut {
+            change: *change,
             kind: match fusion.kind[edge] {
                 Kind::Bridge(_) => CutKind::Bridge,
                 _ => CutKind::OnCycle,
@@ -403,9 +404,7 @@ impl Explain for HackenbushStep {
                 (v, Lang::Zh) => format!("整个图的值为 {v} ≠ 0：先手必胜（必胜态）。"),
             },
             HackenbushStep::Cut { change, kind } => {
-                let Change::Cut { edge, ends: [u, v], falls } = *change else {
-                    return change.describe(lang);
-                };
+                let Cut { edge, ends: [u, v], falls } = *change;
                 let why = match (kind, falls, lang) {
                     (CutKind::Bridge, 0, Lang::En) => "It is a bridge holding nothing".to_string(),
                     (CutKind::Bridge, 1, Lang::En) => {

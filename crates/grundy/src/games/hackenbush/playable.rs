@@ -5,14 +5,14 @@
 
 use serde::Serialize;
 
-use super::{Bounds, Drawing, Hackenbush, HackenbushStep, analyze, apply, cuts};
+use super::{Bounds, Cut, Drawing, Hackenbush, HackenbushStep, analyze, apply, cuts};
 use crate::engine::EngineError;
 use crate::parse::parse_u64;
 use crate::ruleset::{
     About, FromSetup, Lists, MoveError, Notation, Numbered, Presentation, Ruleset, Setup,
     SetupError, TestPlan, Unit, malformed,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Lang};
+use crate::{Analysis, AnalyzeOptions, Explain, Lang};
 
 /// Green Hackenbush as a [`crate::ruleset::Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -120,14 +120,6 @@ the order given, and a move names one: `grundy play hackenbush 0-1,1-2,0-3` then
 Examples: `grundy hackenbush 0-1,1-2,2-0,1-3,3-4`, `grundy hackenbush --explain --lang zh \
 0-1,1-2,1-3`, `grundy hackenbush @tree.txt`, `grundy play hackenbush 0-1,1-1,0-2`.";
 
-/// The edge that `change` cuts.
-fn cut_edge(change: &Change) -> usize {
-    match *change {
-        Change::Cut { edge, .. } => edge,
-        ref other => unreachable!("Hackenbush's moves are cuts, not {other:?}"),
-    }
-}
-
 impl Ruleset for HackenbushPlay {
     const ABOUT: About = About {
         part: EDGE,
@@ -140,6 +132,7 @@ impl Ruleset for HackenbushPlay {
         ..About::new("hackenbush", HELP, NOTATION)
     };
     type Position = Drawing;
+    type Move = Cut;
     type Step = HackenbushStep;
     type Rules = Hackenbush;
 
@@ -186,7 +179,7 @@ impl Ruleset for HackenbushPlay {
         ))
     }
 
-    fn legal_moves(&self, drawing: &Drawing, out: &mut Vec<Change>) {
+    fn legal_moves(&self, drawing: &Drawing, out: &mut Vec<Cut>) {
         out.extend(cuts(drawing));
     }
 
@@ -194,8 +187,8 @@ impl Ruleset for HackenbushPlay {
         !drawing.in_play().contains(&true)
     }
 
-    fn apply(&self, drawing: &Drawing, change: &Change) -> Drawing {
-        apply(drawing, cut_edge(change))
+    fn apply(&self, drawing: &Drawing, change: &Cut) -> Drawing {
+        apply(drawing, change.edge)
     }
 
     /// The value, every winning cut and the explanation; cuts that the work budget left
@@ -205,7 +198,7 @@ impl Ruleset for HackenbushPlay {
         &self,
         drawing: &Drawing,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<HackenbushStep>, EngineError> {
+    ) -> Result<Analysis<HackenbushStep, Cut>, EngineError> {
         let mut result = analyze(drawing, options);
         if result.unexamined > 0 && !options.explain {
             let count = result.unexamined;
@@ -229,10 +222,8 @@ impl Ruleset for HackenbushPlay {
 
     /// A cut that drops no other edge (a loop, an edge on a cycle, or a bridge holding
     /// nothing), which a drawing in play always has: the game loses one edge.
-    fn slow_move(&self, drawing: &Drawing) -> Option<Change> {
-        cuts(drawing)
-            .into_iter()
-            .find(|c| matches!(c, Change::Cut { falls: 0, .. }))
+    fn slow_move(&self, drawing: &Drawing) -> Option<Cut> {
+        cuts(drawing).into_iter().find(|c| c.falls == 0)
     }
 }
 
@@ -250,7 +241,7 @@ impl Presentation for HackenbushPlay {
         drawing.to_string()
     }
 
-    fn parse_move(&self, drawing: &Drawing, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, drawing: &Drawing, text: &str) -> Result<Cut, MoveError> {
         let number = parse_u64(text.trim()).map_err(|_| malformed(text, NOTATION))?;
         let moves = cuts(drawing);
         if moves.is_empty() {
@@ -269,22 +260,22 @@ impl Presentation for HackenbushPlay {
         };
         moves
             .into_iter()
-            .find(|c| cut_edge(c) == edge)
+            .find(|c| c.edge == edge)
             .ok_or(MoveError::NotInPlay {
                 edge: edge + 1,
                 ends: drawing.edges[edge],
             })
     }
 
-    fn write_move(&self, change: &Change) -> String {
-        (cut_edge(change) + 1).to_string()
+    fn write_move(&self, change: &Cut) -> String {
+        (change.edge + 1).to_string()
     }
 
     /// The cuts left undecided, when the work budget left some.
     fn notes(
         &self,
         _drawing: &Drawing,
-        analysis: &Analysis<HackenbushStep>,
+        analysis: &Analysis<HackenbushStep, Cut>,
         lang: Lang,
     ) -> Vec<String> {
         analysis
@@ -366,7 +357,7 @@ mod tests {
         check_refusals(&HackenbushPlay, &d, &cases);
         assert_eq!(
             HackenbushPlay.parse_move(&d, " 1 "),
-            Ok(Change::Cut {
+            Ok(Cut {
                 edge: 0,
                 ends: [0, 1],
                 falls: 1
@@ -415,7 +406,7 @@ mod tests {
         for text in ["0-1,1-2", "0-1,1-2,2-0", "0-0", "0-1,1-2,1-3,3-4"] {
             let d = drawing(text);
             let slow = HackenbushPlay.slow_move(&d).unwrap();
-            assert!(matches!(slow, Change::Cut { falls: 0, .. }), "{text}");
+            assert!(slow.falls == 0, "{text}");
             assert_eq!(
                 HackenbushPlay.apply(&d, &slow).edges().len() + 1,
                 d.edges().len()

@@ -114,7 +114,7 @@ fn check_against_brute_force(edges: &[[u32; 2]]) {
             .collect();
         assert_eq!(apply(&drawing, i).edges(), &kept[..]);
         if values[after as usize] == 0 {
-            expected.push(Change::Cut {
+            expected.push(Cut {
                 edge: i,
                 ends: edges[i],
                 falls: fallen.len() as u64,
@@ -193,15 +193,7 @@ fn a_cycle_at_the_ground_is_won_by_cutting_its_middle_edge() {
         let d = Drawing::new(edges);
         let a = analyze(&d, &AnalyzeOptions::default());
         assert_eq!(a.analysis.grundy, Some(Nimber(u64::from(n % 2))));
-        let cuts: Vec<usize> = a
-            .analysis
-            .winning_moves
-            .iter()
-            .map(|c| match c {
-                Change::Cut { edge, .. } => *edge,
-                other => panic!("{other:?}"),
-            })
-            .collect();
+        let cuts: Vec<usize> = a.analysis.winning_moves.iter().map(|c| c.edge).collect();
         let middle = if n % 2 == 1 {
             vec![(n / 2) as usize]
         } else {
@@ -239,7 +231,7 @@ fn long_paths_and_large_graphs_need_no_recursion() {
     assert_eq!(a.analysis.winning_move_count, 1);
     assert_eq!(
         a.analysis.winning_moves,
-        [Change::Cut {
+        [Cut {
             edge: 0,
             ends: [0, 1],
             falls: u64::from(n) - 1

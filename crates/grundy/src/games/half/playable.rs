@@ -6,9 +6,9 @@ use crate::games::half::{self, Half, HalfStep};
 use crate::games::heaps::HeapComponent;
 use crate::ruleset::{
     About, Lists, NoParameters, Notation, Presentation, Ruleset, TestPlan, box_cost,
-    takes_from_one_pile,
+    one_from_largest, takes_from_one_pile,
 };
-use crate::{Analysis, AnalyzeOptions, Lang};
+use crate::{Analysis, AnalyzeOptions, Lang, PileMove};
 
 /// Take at most half as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -45,6 +45,7 @@ impl Ruleset for HalfPlay {
         ..About::new("half", HELP, NOTATION)
     };
     type Position = Vec<u64>;
+    type Move = PileMove;
     type Step = HalfStep;
     type Rules = Half;
 
@@ -62,7 +63,7 @@ impl Ruleset for HalfPlay {
         &self,
         piles: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<HalfStep>, EngineError> {
+    ) -> Result<Analysis<HalfStep, PileMove>, EngineError> {
         Ok(half::analyze(piles, options))
     }
 
@@ -70,6 +71,10 @@ impl Ruleset for HalfPlay {
     /// at most Σ⌊p/2⌋ options.
     fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
         Some(box_cost(piles, self.material(piles) / 2 + 1))
+    }
+
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<PileMove> {
+        one_from_largest(piles)
     }
 }
 
@@ -84,7 +89,7 @@ impl Presentation for HalfPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Change;
+    use crate::PileMove;
     use crate::testing::check_refusals;
 
     use crate::ruleset::MoveError;
@@ -105,7 +110,7 @@ mod tests {
         let lost = vec![1 << 40, (1 << 41) + 1];
         let slow = check_theorem_play(&HalfPlay, &huge, &lost);
         let (from, to) = (lost[1], lost[1] - 1);
-        assert_eq!(slow, Change::Take { pile: 1, from, to });
+        assert_eq!(slow, PileMove::Take { pile: 1, from, to });
     }
 
     #[test]
@@ -128,7 +133,7 @@ mod tests {
         );
         assert_eq!(
             HalfPlay.parse_move(&piles, "3 4"),
-            Ok(Change::Take {
+            Ok(PileMove::Take {
                 pile: 2,
                 from: 8,
                 to: 4

@@ -6,7 +6,7 @@
 use std::fmt::Debug;
 
 use crate::games::heaps::{HeapStep, ValueReason};
-use crate::{Change, MoveList, Nimber};
+use crate::{MoveList, Nimber, PileMove};
 
 /// Why a heap of a component has no value (too large for its value, or past its table), in
 /// its ruleset's words.
@@ -59,9 +59,9 @@ pub trait HeapComponent: Debug + Send + Sync {
     /// Pushes every move of heap `pile` (`n` stones, numbered across the sum) that leaves it, or
     /// the heaps it becomes, with value `target` (never its own value), in the ruleset's order,
     /// counting those that do not fit in `moves`.
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList);
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>);
 
     /// Calls `visit` with every move of heap `pile` (`n` stones, numbered across the sum):
-    /// [`Change::Take`], a Lasker [`Change::Split`] or a take-and-break [`Change::Break`].
-    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change));
+    /// [`PileMove::Take`], a Lasker [`PileMove::Split`] or a take-and-break [`PileMove::Break`].
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(PileMove));
 }

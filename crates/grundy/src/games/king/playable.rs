@@ -6,9 +6,9 @@ use crate::engine::EngineError;
 use crate::games::king::{self, King, KingStep};
 use crate::ruleset::{
     About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
-    box_cost, keyword_numbers, malformed, move_numbers, take_from,
+    box_cost, keyword_numbers, malformed, move_numbers, one_from_largest, take_from,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Lang, PileMove};
 
 /// kiki's game as a [`Playable`](crate::ruleset::Playable) ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -46,6 +46,7 @@ impl Ruleset for KingPlay {
         ..About::new("kiki", HELP, NOTATION)
     };
     type Position = [u64; 2];
+    type Move = PileMove;
     type Step = KingStep;
     type Rules = King;
 
@@ -66,7 +67,7 @@ impl Ruleset for KingPlay {
         }
     }
 
-    fn legal_moves(&self, position: &[u64; 2], out: &mut Vec<Change>) {
+    fn legal_moves(&self, position: &[u64; 2], out: &mut Vec<PileMove>) {
         out.extend(king::steps(position));
     }
 
@@ -74,7 +75,7 @@ impl Ruleset for KingPlay {
         *position == [0, 0]
     }
 
-    fn apply(&self, position: &[u64; 2], change: &Change) -> [u64; 2] {
+    fn apply(&self, position: &[u64; 2], change: &PileMove) -> [u64; 2] {
         king::apply(position, change)
     }
 
@@ -82,13 +83,17 @@ impl Ruleset for KingPlay {
         &self,
         position: &[u64; 2],
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<KingStep>, EngineError> {
+    ) -> Result<Analysis<KingStep, PileMove>, EngineError> {
         Ok(king::analyze(position, options))
     }
 
     /// (x + 1)(y + 1) positions, each with at most three options.
     fn search_cost(&self, position: &[u64; 2]) -> Option<u64> {
         Some(box_cost(position, 3))
+    }
+
+    fn slow_move(&self, position: &[u64; 2]) -> Option<PileMove> {
+        one_from_largest(position)
     }
 }
 
@@ -98,7 +103,7 @@ impl Presentation for KingPlay {
             .to_string()
     }
 
-    fn parse_move(&self, position: &[u64; 2], text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, position: &[u64; 2], text: &str) -> Result<PileMove, MoveError> {
         let both = keyword_numbers(text, "both", 0, NOTATION)?.is_some();
         let pile = if both {
             None
@@ -121,16 +126,16 @@ impl Presentation for KingPlay {
         if !short.is_empty() {
             return Err(MoveError::TooManyFromEach { short, asked: 1 });
         }
-        Ok(Change::TakeBoth {
+        Ok(PileMove::TakeBoth {
             from: *position,
             to: position.map(|p| p - 1),
         })
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &PileMove) -> String {
         match *change {
-            Change::Take { pile, .. } => (pile + 1).to_string(),
-            Change::TakeBoth { .. } => "both".to_string(),
+            PileMove::Take { pile, .. } => (pile + 1).to_string(),
+            PileMove::TakeBoth { .. } => "both".to_string(),
             ref other => unreachable!("kiki's game moves are takes, not {other:?}"),
         }
     }
@@ -174,14 +179,14 @@ mod tests {
         }
         assert_eq!(
             KingPlay.parse_move(&[3, 5], "BOTH"),
-            Ok(Change::TakeBoth {
+            Ok(PileMove::TakeBoth {
                 from: [3, 5],
                 to: [2, 4]
             })
         );
         assert_eq!(
             KingPlay.parse_move(&[3, 5], "2"),
-            Ok(Change::Take {
+            Ok(PileMove::Take {
                 pile: 1,
                 from: 5,
                 to: 4

@@ -8,10 +8,10 @@ use crate::games::heaps::HeapStep;
 use crate::games::lasker::{self, Lasker, MAX_PILE};
 use crate::ruleset::{
     About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
-    Unit, analyzable_piles, each_pile, index, keyword_numbers, positions_from, take_from,
-    two_numbers,
+    Unit, analyzable_piles, each_pile, index, keyword_numbers, one_from_largest, positions_from,
+    take_from, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Lang, PileMove};
 
 /// Lasker's Nim as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -47,6 +47,7 @@ impl Ruleset for LaskerPlay {
         ..About::new("lasker", HELP, NOTATION)
     };
     type Position = Vec<u64>;
+    type Move = PileMove;
     type Step = HeapStep;
     type Rules = Lasker;
 
@@ -68,10 +69,10 @@ impl Ruleset for LaskerPlay {
     }
 
     /// The takes, then the splits into x and n − x with x ≤ n − x.
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<PileMove>) {
         for (pile, &from) in piles.iter().enumerate() {
-            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
-            out.extend((1..=from / 2).map(|x| Change::Split {
+            out.extend((0..from).rev().map(|to| PileMove::Take { pile, from, to }));
+            out.extend((1..=from / 2).map(|x| PileMove::Split {
                 pile,
                 from,
                 into: [x, from - x],
@@ -83,7 +84,7 @@ impl Ruleset for LaskerPlay {
         piles.iter().all(|&p| p == 0)
     }
 
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+    fn apply(&self, piles: &Vec<u64>, change: &PileMove) -> Vec<u64> {
         lasker::apply(piles, change)
     }
 
@@ -94,7 +95,7 @@ impl Ruleset for LaskerPlay {
         &self,
         piles: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<HeapStep>, EngineError> {
+    ) -> Result<Analysis<HeapStep, PileMove>, EngineError> {
         debug_assert!(piles.iter().all(|&p| p <= MAX_PILE));
         Ok(lasker::analyze(piles, options).expect("Ruleset::position checked the piles"))
     }
@@ -112,6 +113,10 @@ impl Ruleset for LaskerPlay {
         let cost = positions.map_or(u128::MAX, |n| n.saturating_mul(options));
         Some(u64::try_from(cost).unwrap_or(u64::MAX))
     }
+
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<PileMove> {
+        one_from_largest(piles)
+    }
 }
 
 impl Presentation for LaskerPlay {
@@ -120,7 +125,7 @@ impl Presentation for LaskerPlay {
             .to_string()
     }
 
-    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<PileMove, MoveError> {
         let split = keyword_numbers(text, "split", 2, NOTATION)?;
         let take = match split {
             Some(_) => None,
@@ -142,17 +147,17 @@ impl Presentation for LaskerPlay {
                 part,
             });
         }
-        Ok(Change::Split {
+        Ok(PileMove::Split {
             pile,
             from,
             into: [part, from - part],
         })
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &PileMove) -> String {
         match *change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            Change::Split {
+            PileMove::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            PileMove::Split {
                 pile, into: [x, _], ..
             } => format!("split {} {x}", pile + 1),
             ref other => unreachable!("Lasker moves are takes and splits, not {other:?}"),

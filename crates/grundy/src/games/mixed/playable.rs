@@ -22,7 +22,7 @@ use crate::ruleset::{
     Setup, SetupError, TestPlan, Unit, amount, index, keyword_numbers, move_numbers,
     positions_from, total_stones,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
+use crate::{Analysis, AnalyzeOptions, Game, Lang, PileMove};
 
 /// The command line's help: the rules, the theorem, the notation, examples.
 const HELP: &str = "A sum of games: heaps of the heap rulesets side by side (Nim, Lasker's Nim, \
@@ -115,14 +115,14 @@ pub struct SumRules {
 
 impl SumRules {
     /// Calls `visit` with every move of heap `pile` (numbered across the sum) of `position`.
-    fn each_move(&self, position: &[Component], pile: usize, visit: &mut dyn FnMut(Change)) {
+    fn each_move(&self, position: &[Component], pile: usize, visit: &mut dyn FnMut(PileMove)) {
         let (index, local) = locate(position, pile);
         let c = &position[index];
         self.games[c.ruleset].each_move(pile, c.piles[local], visit);
     }
 
     /// Calls `visit` with every move of every heap, heap by heap.
-    fn each_move_of_all(&self, position: &[Component], visit: &mut dyn FnMut(Change)) {
+    fn each_move_of_all(&self, position: &[Component], visit: &mut dyn FnMut(PileMove)) {
         let mut pile = 0;
         for c in position {
             for &n in &c.piles {
@@ -387,9 +387,9 @@ impl<R> SumPlay<R> {
         &self,
         position: &[Component],
         pile: usize,
-        change: Change,
+        change: PileMove,
         text: &str,
-    ) -> Result<Change, MoveError> {
+    ) -> Result<PileMove, MoveError> {
         let mut moves = Vec::new();
         self.rules.each_move(position, pile, &mut |m| moves.push(m));
         if moves.contains(&change) {
@@ -426,6 +426,7 @@ impl<R> Ruleset for SumPlay<R> {
         ..About::new("sum", HELP, NOTATION)
     };
     type Position = Vec<Component>;
+    type Move = PileMove;
     type Step = HeapStep;
     type Rules = SumRules;
 
@@ -495,7 +496,7 @@ impl<R> Ruleset for SumPlay<R> {
         Some(heaps(position).map(|heap| vec![heap]).collect())
     }
 
-    fn legal_moves(&self, position: &Vec<Component>, out: &mut Vec<Change>) {
+    fn legal_moves(&self, position: &Vec<Component>, out: &mut Vec<PileMove>) {
         self.rules.each_move_of_all(position, &mut |m| out.push(m));
     }
 
@@ -509,7 +510,7 @@ impl<R> Ruleset for SumPlay<R> {
         })
     }
 
-    fn apply(&self, position: &Vec<Component>, change: &Change) -> Vec<Component> {
+    fn apply(&self, position: &Vec<Component>, change: &PileMove) -> Vec<Component> {
         apply(position, change)
     }
 
@@ -517,7 +518,7 @@ impl<R> Ruleset for SumPlay<R> {
         &self,
         position: &Vec<Component>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<HeapStep>, EngineError> {
+    ) -> Result<Analysis<HeapStep, PileMove>, EngineError> {
         Ok(self.on_parts(position, |parts| parts.analyze(options)))
     }
 
@@ -540,7 +541,7 @@ impl<R> Ruleset for SumPlay<R> {
     }
 
     /// The first move (the fewest tokens taken) of the largest heap that has one.
-    fn slow_move(&self, position: &Vec<Component>) -> Option<Change> {
+    fn slow_move(&self, position: &Vec<Component>) -> Option<PileMove> {
         let heaps = position.numbers();
         let mut piles: Vec<usize> = (0..heaps.len()).collect();
         piles.sort_by_key(|&p| std::cmp::Reverse(heaps[p]));
@@ -548,8 +549,8 @@ impl<R> Ruleset for SumPlay<R> {
             let mut first = None;
             self.rules.each_move(position, pile, &mut |m| {
                 let taken = match &m {
-                    Change::Take { from, to, .. } => from - to,
-                    Change::Break { from, into, .. } => from - into.iter().sum::<u64>(),
+                    PileMove::Take { from, to, .. } => from - to,
+                    PileMove::Break { from, into, .. } => from - into.iter().sum::<u64>(),
                     _ => 0,
                 };
                 if first.as_ref().is_none_or(|(t, _)| taken < *t) {
@@ -571,13 +572,13 @@ impl<R> Presentation for SumPlay<R> {
         mixed::texts(&self.rules.names, position).join(" + ")
     }
 
-    fn parse_move(&self, position: &Vec<Component>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, position: &Vec<Component>, text: &str) -> Result<PileMove, MoveError> {
         let piles = position.count();
         if let Some(numbers) = keyword_numbers(text, "split", 2, NOTATION)? {
             let pile = index(Unit::PILE, numbers[0], piles)?;
             let from = Self::heap(position, pile);
             let a = numbers[1].min(from.saturating_sub(numbers[1]));
-            let change = Change::Split {
+            let change = PileMove::Split {
                 pile,
                 from,
                 into: [a, from.saturating_sub(a)],
@@ -598,7 +599,7 @@ impl<R> Presentation for SumPlay<R> {
             amount(Unit::PILE, pile, from, count)?;
         }
         let change = if rest.is_empty() {
-            Change::Take {
+            PileMove::Take {
                 pile,
                 from,
                 to: from.saturating_sub(count),
@@ -611,11 +612,11 @@ impl<R> Presentation for SumPlay<R> {
         self.legal(position, pile, change, text)
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &PileMove) -> String {
         match change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            Change::Split { pile, into, .. } => format!("split {} {}", pile + 1, into[0]),
-            Change::Break { pile, from, into } => {
+            PileMove::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            PileMove::Split { pile, into, .. } => format!("split {} {}", pile + 1, into[0]),
+            PileMove::Break { pile, from, into } => {
                 let parts: Vec<String> = into.iter().map(u64::to_string).collect();
                 format!(
                     "{} {} {}",
@@ -642,7 +643,7 @@ impl<R> Presentation for SumPlay<R> {
     fn json_fields(
         &self,
         position: &Vec<Component>,
-        _analysis: &Analysis<HeapStep>,
+        _analysis: &Analysis<HeapStep, PileMove>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         self.on_parts(position, |parts| parts.json_fields())
     }
@@ -683,7 +684,7 @@ mod tests {
         let text = Sum::read_text(&sum_with(&[]), shown.as_bytes()).unwrap();
         assert_eq!(text, Some((read.clone(), heaps.clone())));
         // A split leaves its heaps in the component, and the game resumes as it stands.
-        let split = Change::Split {
+        let split = PileMove::Split {
             pile: 2,
             from: 7,
             into: [3, 4],

@@ -8,9 +8,10 @@ use crate::games::moore::{self, Moore, MooreStep};
 use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
     About, FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
-    SetupError, TestPlan, Unit, amount, box_cost, index, malformed, move_numbers, some_piles,
+    SetupError, TestPlan, Unit, amount, box_cost, index, malformed, move_numbers, one_from_largest,
+    some_piles,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Game, Lang};
+use crate::{Analysis, AnalyzeOptions, Game, Lang, PileMove};
 
 /// The command line's help: the rules, the theorem, examples.
 const HELP: &str = "Moore's Nim: a move takes stones from at least one and at most K piles \
@@ -100,6 +101,7 @@ impl Ruleset for MoorePlay {
         ..About::new("moore", HELP, NOTATION)
     };
     type Position = Vec<u64>;
+    type Move = PileMove;
     type Step = MooreStep;
     type Rules = Moore;
 
@@ -116,18 +118,18 @@ impl Ruleset for MoorePlay {
     }
 
     /// Each option of the rules, written as the move that reaches it.
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<PileMove>) {
         let mut options = Vec::new();
         self.rules.options(piles, &mut options);
         out.extend(options.into_iter().map(|after| {
             let changed: Vec<usize> = (0..piles.len()).filter(|&i| after[i] != piles[i]).collect();
             match changed[..] {
-                [pile] => Change::Take {
+                [pile] => PileMove::Take {
                     pile,
                     from: piles[pile],
                     to: after[pile],
                 },
-                _ => Change::TakeMany {
+                _ => PileMove::TakeMany {
                     from: changed.iter().map(|&i| piles[i]).collect(),
                     to: changed.iter().map(|&i| after[i]).collect(),
                     piles: changed,
@@ -140,7 +142,7 @@ impl Ruleset for MoorePlay {
         piles.iter().all(|&p| p == 0)
     }
 
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+    fn apply(&self, piles: &Vec<u64>, change: &PileMove) -> Vec<u64> {
         moore::apply(piles, change)
     }
 
@@ -148,7 +150,7 @@ impl Ruleset for MoorePlay {
         &self,
         piles: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<MooreStep>, EngineError> {
+    ) -> Result<Analysis<MooreStep, PileMove>, EngineError> {
         Ok(moore::analyze(piles, self.rules.k, options).analysis)
     }
 
@@ -158,6 +160,10 @@ impl Ruleset for MoorePlay {
         let positions = u128::from(box_cost(piles, 1));
         Some(box_cost(piles, positions))
     }
+
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<PileMove> {
+        one_from_largest(piles)
+    }
 }
 
 impl Presentation for MoorePlay {
@@ -165,7 +171,7 @@ impl Presentation for MoorePlay {
         moore::title(self.rules.k, lang)
     }
 
-    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<PileMove, MoveError> {
         let numbers = move_numbers(text, NOTATION)?;
         if numbers.is_empty()
             || numbers.len() % 2 != 0
@@ -187,12 +193,12 @@ impl Presentation for MoorePlay {
         }
         taken.sort_unstable();
         Ok(match taken[..] {
-            [(pile, to)] => Change::Take {
+            [(pile, to)] => PileMove::Take {
                 pile,
                 from: piles[pile],
                 to,
             },
-            _ => Change::TakeMany {
+            _ => PileMove::TakeMany {
                 piles: taken.iter().map(|&(p, _)| p).collect(),
                 from: taken.iter().map(|&(p, _)| piles[p]).collect(),
                 to: taken.iter().map(|&(_, t)| t).collect(),
@@ -200,10 +206,10 @@ impl Presentation for MoorePlay {
         })
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &PileMove) -> String {
         match change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            Change::TakeMany { piles, from, to } => piles
+            PileMove::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            PileMove::TakeMany { piles, from, to } => piles
                 .iter()
                 .zip(from.iter().zip(to))
                 .map(|(p, (f, t))| format!("{} {}", p + 1, f - t))
@@ -213,7 +219,12 @@ impl Presentation for MoorePlay {
         }
     }
 
-    fn notes(&self, piles: &Vec<u64>, analysis: &Analysis<MooreStep>, lang: Lang) -> Vec<String> {
+    fn notes(
+        &self,
+        piles: &Vec<u64>,
+        analysis: &Analysis<MooreStep, PileMove>,
+        lang: Lang,
+    ) -> Vec<String> {
         if self.exact_count(piles) {
             return Vec::new();
         }
@@ -224,7 +235,7 @@ impl Presentation for MoorePlay {
     fn json_fields(
         &self,
         piles: &Vec<u64>,
-        _analysis: &Analysis<MooreStep>,
+        _analysis: &Analysis<MooreStep, PileMove>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         moore::json_fields(self.rules.k, self.exact_count(piles))
     }

@@ -5,9 +5,9 @@ use crate::games::heaps::HeapComponent;
 use crate::games::nim::{self, Nim, NimStep};
 use crate::ruleset::{
     About, FromSetup, Lists, Notation, Presentation, Ruleset, Setup, SetupError, TestPlan,
-    box_cost, takes_from_one_pile,
+    box_cost, one_from_largest, takes_from_one_pile,
 };
-use crate::{Analysis, AnalyzeOptions, Convention, Lang};
+use crate::{Analysis, AnalyzeOptions, Convention, Lang, PileMove};
 
 /// Nim under one convention, as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -58,6 +58,7 @@ impl Ruleset for NimPlay {
         ..About::new("nim", HELP, NOTATION)
     };
     type Position = Vec<u64>;
+    type Move = PileMove;
     type Step = NimStep;
     type Rules = Nim;
 
@@ -79,7 +80,7 @@ impl Ruleset for NimPlay {
         &self,
         piles: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<NimStep>, EngineError> {
+    ) -> Result<Analysis<NimStep, PileMove>, EngineError> {
         Ok(nim::analyze(piles, self.convention, options))
     }
 
@@ -87,6 +88,10 @@ impl Ruleset for NimPlay {
     /// at most Σp options.
     fn search_cost(&self, piles: &Vec<u64>) -> Option<u64> {
         Some(box_cost(piles, self.material(piles) + 1))
+    }
+
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<PileMove> {
+        one_from_largest(piles)
     }
 }
 
@@ -104,8 +109,8 @@ impl Presentation for NimPlay {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Change;
     use crate::Outcome;
+    use crate::PileMove;
     use crate::play::{Search, computer_move};
     use crate::ruleset::MoveError;
     use crate::testing::check_refusals;
@@ -140,7 +145,7 @@ mod tests {
         // From a lost position it takes one stone from the largest pile.
         let slow = check_theorem_play(&game, &huge, &vec![1 << 40, 1 << 40]);
         let (from, to) = (1 << 40, (1 << 40) - 1);
-        assert_eq!(slow, Change::Take { pile: 0, from, to });
+        assert_eq!(slow, PileMove::Take { pile: 0, from, to });
     }
 
     #[test]
@@ -165,7 +170,7 @@ mod tests {
         );
         assert_eq!(
             game.parse_move(&piles, " 1, 2 "),
-            Ok(Change::Take {
+            Ok(PileMove::Take {
                 pile: 0,
                 from: 3,
                 to: 1

@@ -12,7 +12,7 @@ use crate::ruleset::{
     Resume, Ruleset, Setup, SetupError, TestPlan, one_from_largest, show_numbers, take_from,
     total_stones, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Lang, PileMove};
 
 /// Nim with a shrinking cap as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -99,6 +99,7 @@ impl Ruleset for CapPlay {
         ..About::new("nonincreasing", HELP, NOTATION)
     };
     type Position = CappedPiles;
+    type Move = PileMove;
     type Step = CapStep;
     type Rules = ShrinkingCap;
 
@@ -129,9 +130,9 @@ impl Ruleset for CapPlay {
         }
     }
 
-    fn legal_moves(&self, position: &CappedPiles, out: &mut Vec<Change>) {
+    fn legal_moves(&self, position: &CappedPiles, out: &mut Vec<PileMove>) {
         for (pile, &from) in position.piles.iter().enumerate() {
-            out.extend((1..=from.min(position.k)).map(|r| Change::Take {
+            out.extend((1..=from.min(position.k)).map(|r| PileMove::Take {
                 pile,
                 from,
                 to: from - r,
@@ -143,7 +144,7 @@ impl Ruleset for CapPlay {
         position.k == 0 || position.piles.iter().all(|&p| p == 0)
     }
 
-    fn apply(&self, position: &CappedPiles, change: &Change) -> CappedPiles {
+    fn apply(&self, position: &CappedPiles, change: &PileMove) -> CappedPiles {
         nonincreasing::apply(&position.piles, change)
     }
 
@@ -151,7 +152,7 @@ impl Ruleset for CapPlay {
         &self,
         position: &CappedPiles,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<CapStep>, EngineError> {
+    ) -> Result<Analysis<CapStep, PileMove>, EngineError> {
         Ok(nonincreasing::analyze(&position.piles, position.k, options))
     }
 
@@ -173,7 +174,7 @@ impl Ruleset for CapPlay {
     }
 
     /// One stone from the largest pile.
-    fn slow_move(&self, position: &CappedPiles) -> Option<Change> {
+    fn slow_move(&self, position: &CappedPiles) -> Option<PileMove> {
         if position.k == 0 {
             return None;
         }
@@ -197,7 +198,7 @@ impl Presentation for CapPlay {
         }
     }
 
-    fn parse_move(&self, position: &CappedPiles, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, position: &CappedPiles, text: &str) -> Result<PileMove, MoveError> {
         let (pile, count) = two_numbers(text, NOTATION)?;
         if self.is_over(position) {
             return Err(MoveError::GameOver);
@@ -212,9 +213,9 @@ impl Presentation for CapPlay {
         Ok(take)
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &PileMove) -> String {
         match *change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            PileMove::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
             ref other => unreachable!("moves are takes, not {other:?}"),
         }
     }

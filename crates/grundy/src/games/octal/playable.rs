@@ -21,7 +21,7 @@ use crate::ruleset::{
     SetupError, TestPlan, Unit, index, malformed, move_numbers, positions_from, show_numbers,
 };
 use crate::values::{Sequence, TakeAndBreak};
-use crate::{Analysis, AnalyzeOptions, Change, Convention, Explain, Lang, Nimber};
+use crate::{Analysis, AnalyzeOptions, Convention, Explain, Lang, Nimber, PileMove};
 use serde::Serialize;
 
 /// A take-and-break game as a [`crate::ruleset::Playable`] ruleset, its values computed as far
@@ -48,7 +48,7 @@ pub struct OctalPlay {
 }
 
 /// A position misère play answered by search, the bounds it was searched within, its analysis.
-type Searched = (Vec<u64>, quotient::Limits, Analysis<MisereStep>);
+type Searched = (Vec<u64>, quotient::Limits, Analysis<MisereStep, PileMove>);
 
 /// [`quotient::misere_quotient`]'s answers, by largest heap and bound on the order.
 type MisereQuotients = HashMap<(u64, usize), Result<Arc<Quotient>, TooLarge>>;
@@ -177,7 +177,7 @@ impl OctalPlay {
         &self,
         piles: &[u64],
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<MisereStep>, quotient::Unanswered> {
+    ) -> Result<Analysis<MisereStep, PileMove>, quotient::Unanswered> {
         let quotient = self.misere_quotient(piles);
         let quotient = quotient.as_ref().map(|q| &**q);
         let analyze = |options: &AnalyzeOptions| {
@@ -278,6 +278,7 @@ impl Ruleset for OctalPlay {
         ..About::new("octal", HELP, NOTATION)
     };
     type Position = Vec<u64>;
+    type Move = PileMove;
     type Step = OctalStep;
     type Rules = Octal;
 
@@ -336,7 +337,7 @@ impl Ruleset for OctalPlay {
         BTreeMap::from([(CODE.name.to_string(), self.code.clone())])
     }
 
-    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<Change>) {
+    fn legal_moves(&self, piles: &Vec<u64>, out: &mut Vec<PileMove>) {
         for (pile, &from) in piles.iter().enumerate() {
             self.game.each_move(from, &mut |_, heaps| {
                 out.push(octal::change(pile, from, heaps))
@@ -352,7 +353,7 @@ impl Ruleset for OctalPlay {
         !any
     }
 
-    fn apply(&self, piles: &Vec<u64>, change: &Change) -> Vec<u64> {
+    fn apply(&self, piles: &Vec<u64>, change: &PileMove) -> Vec<u64> {
         octal::apply(piles, change)
     }
 
@@ -360,7 +361,7 @@ impl Ruleset for OctalPlay {
         &self,
         piles: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<OctalStep>, EngineError> {
+    ) -> Result<Analysis<OctalStep, PileMove>, EngineError> {
         let analysis = match self.convention {
             // The explanation says how far the values were computed: as far as the largest
             // heap, not as far as the table shared by the positions of a game.
@@ -418,8 +419,8 @@ impl Ruleset for OctalPlay {
     }
 
     /// A move that takes the fewest tokens, from the first pile that has one.
-    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
-        let mut slowest: Option<(u64, Change)> = None;
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<PileMove> {
+        let mut slowest: Option<(u64, PileMove)> = None;
         for (pile, &from) in piles.iter().enumerate() {
             self.game.each_move(from, &mut |taken, heaps| {
                 if slowest.as_ref().is_none_or(|(fewest, _)| taken < *fewest) {
@@ -436,7 +437,7 @@ impl Presentation for OctalPlay {
         octal::play_title(self.game.rules(), self.convention, lang)
     }
 
-    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, piles: &Vec<u64>, text: &str) -> Result<PileMove, MoveError> {
         let numbers = move_numbers(text, NOTATION)?;
         let [number, taken, ref parts @ ..] = numbers[..] else {
             return Err(malformed(text, NOTATION));
@@ -471,10 +472,10 @@ impl Presentation for OctalPlay {
         Ok(octal::change(pile, from, &left))
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &PileMove) -> String {
         match change {
-            &Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            Change::Break { pile, from, into } => {
+            &PileMove::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            PileMove::Break { pile, from, into } => {
                 let taken = from - into.iter().sum::<u64>();
                 format!("{} {taken} {}", pile + 1, show_numbers(into))
             }
@@ -483,7 +484,12 @@ impl Presentation for OctalPlay {
     }
 
     /// Misère play's line saying which way answered, the quotient or the search.
-    fn notes(&self, piles: &Vec<u64>, _analysis: &Analysis<OctalStep>, lang: Lang) -> Vec<String> {
+    fn notes(
+        &self,
+        piles: &Vec<u64>,
+        _analysis: &Analysis<OctalStep, PileMove>,
+        lang: Lang,
+    ) -> Vec<String> {
         match self.convention {
             Convention::Normal => Vec::new(),
             Convention::Misere => vec![self.misere_method(piles).note(lang)],
@@ -495,7 +501,7 @@ impl Presentation for OctalPlay {
     fn json_fields(
         &self,
         piles: &Vec<u64>,
-        _analysis: &Analysis<OctalStep>,
+        _analysis: &Analysis<OctalStep, PileMove>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         match self.convention {
             Convention::Normal => Vec::new(),

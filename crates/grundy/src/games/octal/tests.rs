@@ -3,7 +3,7 @@ use std::collections::HashMap;
 use super::*;
 use crate::testing::all_positions;
 use crate::values::code::Constraint;
-use crate::{Convention, Explain, Lang, Outcome};
+use crate::{Convention, Explain, Lang, Move, Outcome};
 
 /// The codes checked: Kayles, Dawson's Kayles, Dawson's chess, Officers, a split without
 /// removing (4.7), Grundy's game (split into two unequal heaps), a hexadecimal code whose moves
@@ -106,7 +106,7 @@ impl Brute {
 impl Brute {
     /// Asserts that `moves` from `heaps` reach exactly the options the brute force finds lost for
     /// the player to move, each heap list compared sorted.
-    pub(crate) fn assert_winning(&mut self, heaps: &[u64], moves: &[Change], code: &str) {
+    pub(crate) fn assert_winning(&mut self, heaps: &[u64], moves: &[PileMove], code: &str) {
         let mut found: Vec<Vec<u64>> = moves
             .iter()
             .map(|change| sorted(apply(heaps, change)))

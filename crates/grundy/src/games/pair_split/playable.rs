@@ -3,12 +3,12 @@
 //! form the group again (the smaller part first). Normal play only.
 
 use crate::engine::EngineError;
-use crate::games::pair_split::{self, PairSplit, PairSplitStep, kept_piles};
+use crate::games::pair_split::{self, PairSplit, PairSplitStep, Regroup, kept_piles};
 use crate::ruleset::{
     About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
     Unit, index, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Lang};
 
 /// E&D as a [`crate::ruleset::Playable`] ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -48,6 +48,7 @@ impl Ruleset for PairSplitPlay {
         ..About::new("ed", HELP, NOTATION)
     };
     type Position = Vec<[u64; 2]>;
+    type Move = Regroup;
     type Step = PairSplitStep;
     type Rules = PairSplit;
 
@@ -67,11 +68,11 @@ impl Ruleset for PairSplitPlay {
 
     /// Group by group, the splits of the first pile, then of the second unless they are equal,
     /// each into x ≤ s − x.
-    fn legal_moves(&self, groups: &Vec<[u64; 2]>, out: &mut Vec<Change>) {
+    fn legal_moves(&self, groups: &Vec<[u64; 2]>, out: &mut Vec<Regroup>) {
         for (group, &pair) in groups.iter().enumerate() {
             for kept in kept_piles(pair) {
                 let s = pair[kept];
-                out.extend((1..=s / 2).map(|x| Change::Regroup {
+                out.extend((1..=s / 2).map(|x| Regroup {
                     group,
                     kept,
                     from: pair,
@@ -85,7 +86,7 @@ impl Ruleset for PairSplitPlay {
         groups.iter().flatten().all(|&p| p == 1)
     }
 
-    fn apply(&self, groups: &Vec<[u64; 2]>, change: &Change) -> Vec<[u64; 2]> {
+    fn apply(&self, groups: &Vec<[u64; 2]>, change: &Regroup) -> Vec<[u64; 2]> {
         pair_split::apply(groups, change)
     }
 
@@ -93,7 +94,7 @@ impl Ruleset for PairSplitPlay {
         &self,
         groups: &Vec<[u64; 2]>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<PairSplitStep>, EngineError> {
+    ) -> Result<Analysis<PairSplitStep, Regroup>, EngineError> {
         Ok(pair_split::analyze(groups, options))
     }
 
@@ -112,7 +113,7 @@ impl Ruleset for PairSplitPlay {
 
     /// A lost position's move that loses the fewest stones: remove the smallest pile whose
     /// partner can be split, and split that into 1 and the rest.
-    fn slow_move(&self, groups: &Vec<[u64; 2]>) -> Option<Change> {
+    fn slow_move(&self, groups: &Vec<[u64; 2]>) -> Option<Regroup> {
         let (group, kept) = groups
             .iter()
             .enumerate()
@@ -120,7 +121,7 @@ impl Ruleset for PairSplitPlay {
             .filter(|&(g, k)| groups[g][k] >= 2)
             .min_by_key(|&(g, k)| groups[g][1 - k])?;
         let from = groups[group];
-        Some(Change::Regroup {
+        Some(Regroup {
             group,
             kept,
             from,
@@ -145,7 +146,7 @@ impl Presentation for PairSplitPlay {
     }
 
     /// `PILE X`: X may be either part; equal piles are the same move whichever is split.
-    fn parse_move(&self, groups: &Vec<[u64; 2]>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, groups: &Vec<[u64; 2]>, text: &str) -> Result<Regroup, MoveError> {
         let (number, part) = two_numbers(text, NOTATION)?;
         if self.is_over(groups) {
             return Err(MoveError::GameOver);
@@ -161,7 +162,7 @@ impl Presentation for PairSplitPlay {
                 part,
             });
         }
-        Ok(Change::Regroup {
+        Ok(Regroup {
             group,
             kept: if from[0] == from[1] { 0 } else { kept },
             from,
@@ -169,23 +170,18 @@ impl Presentation for PairSplitPlay {
         })
     }
 
-    fn write_move(&self, change: &Change) -> String {
-        match *change {
-            Change::Regroup {
-                group,
-                kept,
-                to: [x, _],
-                ..
-            } => format!("{} {x}", 2 * group + kept + 1),
-            ref other => unreachable!("E&D's moves are regroupings, not {other:?}"),
-        }
+    fn write_move(&self, change: &Regroup) -> String {
+        let Regroup {
+            group, kept, to, ..
+        } = *change;
+        format!("{} {}", 2 * group + kept + 1, to[0])
     }
 
     #[cfg(feature = "serde")]
     fn json_fields(
         &self,
         groups: &Vec<[u64; 2]>,
-        _analysis: &Analysis<PairSplitStep>,
+        _analysis: &Analysis<PairSplitStep, Regroup>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         let values: Vec<u64> = groups
             .iter()
@@ -253,7 +249,7 @@ mod tests {
             assert_eq!(outcome(&after) == Outcome::P, reply.winning, "{groups:?}");
             assert_eq!(
                 game.parse_move(&groups, &game.write_move(&reply.change)),
-                Ok(reply.change.clone())
+                Ok(reply.change)
             );
         }
     }

@@ -11,7 +11,7 @@ use crate::ruleset::{
     About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
     Unit, amount, index, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Lang, PileMove};
 
 /// Staircase Nim as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -105,6 +105,7 @@ impl Ruleset for StaircasePlay {
         ..About::new("staircase", STAIRCASE_HELP, STAIRCASE)
     };
     type Position = Vec<u64>;
+    type Move = PileMove;
     type Step = StairStep;
     type Rules = Staircase;
 
@@ -116,9 +117,9 @@ impl Ruleset for StaircasePlay {
         checked(numbers, "steps", "step")
     }
 
-    fn legal_moves(&self, steps: &Vec<u64>, out: &mut Vec<Change>) {
+    fn legal_moves(&self, steps: &Vec<u64>, out: &mut Vec<PileMove>) {
         for (from, &stones) in steps.iter().enumerate() {
-            out.extend((1..=stones).map(|count| Change::Carry {
+            out.extend((1..=stones).map(|count| PileMove::Carry {
                 from,
                 to: from.checked_sub(1),
                 count,
@@ -130,7 +131,7 @@ impl Ruleset for StaircasePlay {
         steps.iter().all(|&s| s == 0)
     }
 
-    fn apply(&self, steps: &Vec<u64>, change: &Change) -> Vec<u64> {
+    fn apply(&self, steps: &Vec<u64>, change: &PileMove) -> Vec<u64> {
         staircase::apply(steps, change)
     }
 
@@ -138,7 +139,7 @@ impl Ruleset for StaircasePlay {
         &self,
         steps: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<StairStep>, EngineError> {
+    ) -> Result<Analysis<StairStep, PileMove>, EngineError> {
         Ok(staircase::analyze(steps, options))
     }
 
@@ -153,9 +154,9 @@ impl Ruleset for StaircasePlay {
     }
 
     /// One stone from the lowest step that has any.
-    fn slow_move(&self, steps: &Vec<u64>) -> Option<Change> {
+    fn slow_move(&self, steps: &Vec<u64>) -> Option<PileMove> {
         let from = steps.iter().position(|&s| s > 0)?;
-        Some(Change::Carry {
+        Some(PileMove::Carry {
             from,
             to: from.checked_sub(1),
             count: 1,
@@ -168,23 +169,23 @@ impl Presentation for StaircasePlay {
         lang.pick("staircase Nim", "阶梯 Nim").to_string()
     }
 
-    fn parse_move(&self, steps: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, steps: &Vec<u64>, text: &str) -> Result<PileMove, MoveError> {
         let (step, count) = two_numbers(text, STAIRCASE)?;
         if self.is_over(steps) {
             return Err(MoveError::GameOver);
         }
         let from = index(Unit::STEP, step, steps.len())?;
         amount(Unit::STEP, from, steps[from], count)?;
-        Ok(Change::Carry {
+        Ok(PileMove::Carry {
             from,
             to: from.checked_sub(1),
             count,
         })
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &PileMove) -> String {
         match *change {
-            Change::Carry { from, count, .. } => format!("{} {count}", from + 1),
+            PileMove::Carry { from, count, .. } => format!("{} {count}", from + 1),
             ref other => unreachable!("staircase moves are carries, not {other:?}"),
         }
     }
@@ -210,6 +211,7 @@ impl Ruleset for GridPlay {
         ..About::new("grid", GRID_HELP, GRID)
     };
     type Position = Vec<u64>;
+    type Move = PileMove;
     type Step = StairStep;
     type Rules = Grid;
 
@@ -221,10 +223,10 @@ impl Ruleset for GridPlay {
         checked(numbers, "cells", "cell")
     }
 
-    fn legal_moves(&self, cells: &Vec<u64>, out: &mut Vec<Change>) {
+    fn legal_moves(&self, cells: &Vec<u64>, out: &mut Vec<PileMove>) {
         let movable = cells.len().saturating_sub(1);
         for (from, &stones) in cells[..movable].iter().enumerate() {
-            out.extend((1..=stones).map(|count| Change::Carry {
+            out.extend((1..=stones).map(|count| PileMove::Carry {
                 from,
                 to: Some(from + 1),
                 count,
@@ -236,7 +238,7 @@ impl Ruleset for GridPlay {
         cells.iter().rev().skip(1).all(|&c| c == 0)
     }
 
-    fn apply(&self, cells: &Vec<u64>, change: &Change) -> Vec<u64> {
+    fn apply(&self, cells: &Vec<u64>, change: &PileMove) -> Vec<u64> {
         grid::apply(cells, change)
     }
 
@@ -244,7 +246,7 @@ impl Ruleset for GridPlay {
         &self,
         cells: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<StairStep>, EngineError> {
+    ) -> Result<Analysis<StairStep, PileMove>, EngineError> {
         Ok(grid::analyze(cells, options))
     }
 
@@ -262,10 +264,10 @@ impl Ruleset for GridPlay {
     }
 
     /// One stone from the cell nearest the end that has any (the end itself excluded).
-    fn slow_move(&self, cells: &Vec<u64>) -> Option<Change> {
+    fn slow_move(&self, cells: &Vec<u64>) -> Option<PileMove> {
         let movable = cells.len().saturating_sub(1);
         let from = cells[..movable].iter().rposition(|&s| s > 0)?;
-        Some(Change::Carry {
+        Some(PileMove::Carry {
             from,
             to: Some(from + 1),
             count: 1,
@@ -278,7 +280,7 @@ impl Presentation for GridPlay {
         lang.pick("moving-right grid", "向右移动的石子").to_string()
     }
 
-    fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, cells: &Vec<u64>, text: &str) -> Result<PileMove, MoveError> {
         let (cell, count) = two_numbers(text, GRID)?;
         if self.is_over(cells) {
             return Err(MoveError::GameOver);
@@ -288,16 +290,16 @@ impl Presentation for GridPlay {
             return Err(MoveError::EndCell { cell: from + 1 });
         }
         amount(Unit::CELL, from, cells[from], count)?;
-        Ok(Change::Carry {
+        Ok(PileMove::Carry {
             from,
             to: Some(from + 1),
             count,
         })
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &PileMove) -> String {
         match *change {
-            Change::Carry { from, count, .. } => format!("{} {count}", from + 1),
+            PileMove::Carry { from, count, .. } => format!("{} {count}", from + 1),
             ref other => unreachable!("grid moves are carries, not {other:?}"),
         }
     }
@@ -374,7 +376,7 @@ mod tests {
         }
         assert_eq!(
             StaircasePlay.parse_move(&steps, "1 3"),
-            Ok(Change::Carry {
+            Ok(PileMove::Carry {
                 from: 0,
                 to: None,
                 count: 3

@@ -12,7 +12,9 @@
 use serde::Serialize;
 
 use super::StonesError;
-use crate::{Analysis, AnalyzeOptions, Change, Explain, Game, Lang, MexSet, Nimber, Outcome, sum};
+use crate::{
+    Analysis, AnalyzeOptions, Explain, Game, Lang, MexSet, Nimber, Outcome, PileMove, sum,
+};
 
 /// The square-number game as a [`Game`], for the engine: a position is the list of piles.
 #[derive(Clone, Copy, Debug, Default)]
@@ -122,14 +124,18 @@ pub const EXPLAINED_ITEMS: usize = 12;
 /// let a = squares::analyze(&[7], &values, &AnalyzeOptions::default());
 /// assert_eq!(a.outcome, Outcome::P); // LeetCode 1510: n = 7 is lost
 /// ```
-pub fn analyze(piles: &[u64], values: &Values, options: &AnalyzeOptions) -> Analysis<SquaresStep> {
+pub fn analyze(
+    piles: &[u64],
+    values: &Values,
+    options: &AnalyzeOptions,
+) -> Analysis<SquaresStep, PileMove> {
     let nimbers = piles.iter().map(|&p| values.get(p));
     let total = sum::value(nimbers.clone());
     let moves_to = |i: usize, target: Nimber| {
         let p = piles[i];
         squares_up_to(p)
             .filter(move |&s| values.get(p - s) == target)
-            .map(move |s| Change::Take {
+            .map(move |s| PileMove::Take {
                 pile: i,
                 from: p,
                 to: p - s,
@@ -168,7 +174,7 @@ fn explain(
     piles: &[u64],
     values: &Values,
     total: Nimber,
-    first: Option<&Change>,
+    first: Option<&PileMove>,
 ) -> Vec<SquaresStep> {
     let mut steps = vec![SquaresStep::Rule { max: values.max() }];
     let p_positions: Vec<u64> = values.p_positions().collect();
@@ -191,7 +197,7 @@ fn explain(
         });
     }
     match first {
-        Some(&Change::Take { pile, from, to }) => steps.push(SquaresStep::Move {
+        Some(&PileMove::Take { pile, from, to }) => steps.push(SquaresStep::Move {
             pile,
             from,
             square: from - to,

@@ -21,7 +21,7 @@ pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet, Subtra
 
 use crate::games::heaps::{self, HeapComponent, HeapRule, HeapStep, Unvalued, ValueReason};
 use crate::ruleset::{MoveError, TakeRule, each_take};
-use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList, Nimber};
+use crate::{Analysis, AnalyzeOptions, Game, Lang, MoveList, Nimber, PileMove};
 
 mod playable;
 
@@ -95,7 +95,7 @@ impl HeapRule for SameSet<'_> {
         self.0.reason(n)
     }
 
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
         push_moves_to(self.0, pile, n, target, moves);
     }
 }
@@ -169,12 +169,12 @@ impl HeapComponent for SubtractionComponent {
         self.sequence().reason(n)
     }
 
-    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList) {
+    fn moves_to(&self, pile: usize, n: u64, target: Nimber, moves: &mut MoveList<PileMove>) {
         push_moves_to(self.sequence(), pile, n, target, moves);
     }
 
     /// By increasing number taken.
-    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(Change)) {
+    fn each_move(&self, pile: usize, n: u64, visit: &mut dyn FnMut(PileMove)) {
         each_take(&self.rules, pile, n, visit);
     }
 }
@@ -186,10 +186,10 @@ pub fn push_moves_to(
     pile: usize,
     n: u64,
     target: Nimber,
-    moves: &mut MoveList,
+    moves: &mut MoveList<PileMove>,
 ) {
     sequence.for_each_subtraction_to(n, target, |x| {
-        moves.push(Change::Take {
+        moves.push(PileMove::Take {
             pile,
             from: n,
             to: n - x,
@@ -249,7 +249,7 @@ pub fn analyze(
     sequence: &SubtractionValues,
     piles: &[u64],
     options: &AnalyzeOptions,
-) -> Result<Analysis<HeapStep>, BeyondTable> {
+) -> Result<Analysis<HeapStep, PileMove>, BeyondTable> {
     if let Some((i, &n)) = piles
         .iter()
         .enumerate()

@@ -17,7 +17,7 @@ use crate::ruleset::{
     About, FromSetup, Listing, Lists, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
     SetupError, TestPlan, analyzable_piles, box_cost, takes_from_one_pile,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang, Nimber};
+use crate::{Analysis, AnalyzeOptions, Lang, Nimber, PileMove};
 
 /// A subtraction game as a [`crate::ruleset::Playable`] ruleset: the set, and its values up to
 /// the proved period (computed when first needed: a sum's component computes its own).
@@ -162,6 +162,7 @@ impl Ruleset for SubtractionPlay {
         ..About::new("subtraction", HELP, NOTATION)
     };
     type Position = Vec<u64>;
+    type Move = PileMove;
     type Step = HeapStep;
     type Rules = Subtraction;
 
@@ -195,7 +196,7 @@ impl Ruleset for SubtractionPlay {
         &self,
         piles: &Vec<u64>,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<HeapStep>, EngineError> {
+    ) -> Result<Analysis<HeapStep, PileMove>, EngineError> {
         Ok(subtraction::analyze(self.sequence(), piles, options)
             .expect("Ruleset::position checked the piles"))
     }
@@ -221,13 +222,13 @@ impl Ruleset for SubtractionPlay {
     }
 
     /// The fewest stones the set allows, from the largest pile that can lose some.
-    fn slow_move(&self, piles: &Vec<u64>) -> Option<Change> {
+    fn slow_move(&self, piles: &Vec<u64>) -> Option<PileMove> {
         let (pile, &from, taken) = piles
             .iter()
             .enumerate()
             .filter_map(|(i, n)| Some((i, n, self.smallest_move(*n)?)))
             .max_by_key(|&(i, &n, _)| (n, std::cmp::Reverse(i)))?;
-        Some(Change::Take {
+        Some(PileMove::Take {
             pile,
             from,
             to: from - taken,
@@ -279,7 +280,7 @@ impl Presentation for SubtractionPlay {
     fn json_fields(
         &self,
         _piles: &Vec<u64>,
-        _analysis: &Analysis<HeapStep>,
+        _analysis: &Analysis<HeapStep, PileMove>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         subtraction::json_fields(self.sequence())
     }

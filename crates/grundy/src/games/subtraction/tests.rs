@@ -190,7 +190,7 @@ fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
                 .winning_moves
                 .iter()
                 .map(|c| match *c {
-                    Change::Take { pile, from, to } => {
+                    PileMove::Take { pile, from, to } => {
                         let g = memo.grundy(&game, &vec![from]).unwrap();
                         (g + total > g, pile, from - to)
                     }

@@ -15,7 +15,7 @@ use crate::ruleset::{
     About, FromSetup, Lists, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation,
     Ruleset, Setup, SetupError, TestPlan, Unit, malformed, move_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Game, Lang, MoveList};
+use crate::{Analysis, AnalyzeOptions, Game, Lang, Move, MoveList};
 
 /// The command line's help: the rules, the theorem, examples.
 const HELP: &str = "Coin turning (Winning Ways, chapter 14): a row of coins, each heads (H) or \
@@ -57,6 +57,39 @@ const NOTATION: Notation = Notation {
     meaning_zh: "翻转这些位置上的硬币，其中最后一枚（最右边的；方阵中最靠右下的）须是正面；twins 与 mock 的位置从 0 起编号，其余从 1 起",
     example: "2,4",
 };
+
+/// A move: the coins at `places` (increasing, numbered as the rule numbers them) are turned
+/// over, the last from heads to tails.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(tag = "kind")]
+pub enum TurnMove {
+    /// On a row: the places, increasing.
+    #[serde(rename = "turn")]
+    Row {
+        /// The places, increasing.
+        places: Vec<u64>,
+    },
+    /// On a grid: the places (x, y), increasing.
+    #[serde(rename = "turn_grid")]
+    Grid {
+        /// The places, increasing.
+        places: Vec<[u64; 2]>,
+    },
+}
+
+impl Move for TurnMove {
+    fn describe(&self, lang: Lang) -> String {
+        let places: Vec<String> = match self {
+            TurnMove::Row { places } => places.iter().map(u64::to_string).collect(),
+            TurnMove::Grid { places } => places.iter().map(|[x, y]| format!("({x},{y})")).collect(),
+        };
+        match (places.len(), lang) {
+            (1, Lang::En) => format!("turn the coin at {}", places[0]),
+            (_, Lang::En) => format!("turn the coins at {}", places.join(", ")),
+            (_, Lang::Zh) => format!("翻转位置 {} 的硬币", places.join("、")),
+        }
+    }
+}
 
 /// The rules of a coin-turning ruleset: one rule along a row, or a product on a grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,20 +167,20 @@ impl Coins {
     }
 
     /// Calls `f` with each move of the heads coin `coin` (an index into the heads).
-    fn each_move_of(self, heads: &Heads, coin: usize, f: &mut impl FnMut(Change)) {
+    fn each_move_of(self, heads: &Heads, coin: usize, f: &mut impl FnMut(TurnMove)) {
         match (self, heads) {
             (Coins::Row(rule), Heads::Row(places)) => {
                 let (first, top) = (rule.first_place(), places[coin]);
                 rule.for_each_move(top - first, &mut |others| {
                     let places = others.iter().map(|&i| i + first).chain([top]).collect();
-                    f(Change::Turn { places });
+                    f(TurnMove::Row { places });
                 });
             }
             (Coins::Grid(product), Heads::Grid(places)) => {
                 let (x, y) = places[coin];
                 product.for_each_move(x, y, &mut |turn| {
                     let places = turn.iter().map(|&(x, y)| [x, y]).collect();
-                    f(Change::TurnGrid { places });
+                    f(TurnMove::Grid { places });
                 });
             }
             _ => unreachable!("a position is read by its own rules"),
@@ -155,7 +188,7 @@ impl Coins {
     }
 
     /// Calls `f` with every move, by heads coin.
-    fn each_move(self, heads: &Heads, f: &mut impl FnMut(Change)) {
+    fn each_move(self, heads: &Heads, f: &mut impl FnMut(TurnMove)) {
         (0..heads.count()).for_each(|coin| self.each_move_of(heads, coin, f));
     }
 
@@ -175,10 +208,10 @@ impl Coins {
 }
 
 /// The position after `change`.
-fn apply(heads: &Heads, change: &Change) -> Heads {
+fn apply(heads: &Heads, change: &TurnMove) -> Heads {
     match (heads, change) {
-        (Heads::Row(h), Change::Turn { places }) => Heads::Row(toggle(h, places)),
-        (Heads::Grid(h), Change::TurnGrid { places }) => {
+        (Heads::Row(h), TurnMove::Row { places }) => Heads::Row(toggle(h, places)),
+        (Heads::Grid(h), TurnMove::Grid { places }) => {
             let turn: Vec<(u64, u64)> = places.iter().map(|&[x, y]| (x, y)).collect();
             Heads::Grid(toggle(h, &turn))
         }
@@ -287,7 +320,7 @@ impl TurningPlay {
     }
 
     /// The legal move `change` (increasing places) of `heads`, or why it is not one.
-    fn legal(&self, heads: &Heads, change: Change, text: &str) -> Result<Change, MoveError> {
+    fn legal(&self, heads: &Heads, change: TurnMove, text: &str) -> Result<TurnMove, MoveError> {
         let refuse = |en: String, zh: String| MoveError::NotATurn {
             input: Token::new(text.trim()),
             en,
@@ -314,7 +347,7 @@ impl TurningPlay {
             )
         };
         match (self.coins, heads, &change) {
-            (Coins::Row(rule), Heads::Row(h), Change::Turn { places }) => {
+            (Coins::Row(rule), Heads::Row(h), TurnMove::Row { places }) => {
                 let (first, top) = (rule.first_place(), places[places.len() - 1]);
                 if places[0] < first {
                     return Err(before(places[0].to_string(), first));
@@ -331,7 +364,7 @@ impl TurningPlay {
                     ));
                 }
             }
-            (Coins::Grid(Product { a, b }), Heads::Grid(h), Change::TurnGrid { places }) => {
+            (Coins::Grid(Product { a, b }), Heads::Grid(h), TurnMove::Grid { places }) => {
                 let mut xs: Vec<u64> = places.iter().map(|p| p[0]).collect();
                 let mut ys: Vec<u64> = places.iter().map(|p| p[1]).collect();
                 for list in [&mut xs, &mut ys] {
@@ -407,6 +440,7 @@ impl Ruleset for TurningPlay {
         ..About::new("turning", HELP, NOTATION)
     };
     type Position = Heads;
+    type Move = TurnMove;
     type Step = TurningStep;
     type Rules = Coins;
 
@@ -438,7 +472,7 @@ impl Ruleset for TurningPlay {
         self.coins.read(&places.join(" ")).map_err(bad_position)
     }
 
-    fn legal_moves(&self, heads: &Heads, out: &mut Vec<Change>) {
+    fn legal_moves(&self, heads: &Heads, out: &mut Vec<TurnMove>) {
         self.coins.each_move(heads, &mut |change| out.push(change));
     }
 
@@ -446,7 +480,7 @@ impl Ruleset for TurningPlay {
         !(0..heads.count()).any(|coin| self.coins.has_move(heads, coin))
     }
 
-    fn apply(&self, heads: &Heads, change: &Change) -> Heads {
+    fn apply(&self, heads: &Heads, change: &TurnMove) -> Heads {
         apply(heads, change)
     }
 
@@ -454,16 +488,16 @@ impl Ruleset for TurningPlay {
         &self,
         heads: &Heads,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<TurningStep>, EngineError> {
+    ) -> Result<Analysis<TurningStep, TurnMove>, EngineError> {
         let (value, turns, steps) = match (self.coins, heads) {
             (Coins::Row(rule), Heads::Row(places)) => {
                 let row = CoinRow {
                     rule,
                     heads: places.clone(),
                 };
-                let turns: Vec<Change> = row_moves(rule, places)
+                let turns: Vec<TurnMove> = row_moves(rule, places)
                     .into_iter()
-                    .map(|places| Change::Turn { places })
+                    .map(|places| TurnMove::Row { places })
                     .collect();
                 (row.value(), turns, options.explain.then(|| row.explain()))
             }
@@ -472,9 +506,9 @@ impl Ruleset for TurningPlay {
                     product,
                     heads: places.clone(),
                 };
-                let turns: Vec<Change> = product_moves(product, places)
+                let turns: Vec<TurnMove> = product_moves(product, places)
                     .into_iter()
-                    .map(|turn| Change::TurnGrid {
+                    .map(|turn| TurnMove::Grid {
                         places: turn.iter().map(|&(x, y)| [x, y]).collect(),
                     })
                     .collect();
@@ -522,14 +556,13 @@ impl Ruleset for TurningPlay {
     }
 
     /// The move of the first heads coin that has one that turns the fewest coins.
-    fn slow_move(&self, heads: &Heads) -> Option<Change> {
+    fn slow_move(&self, heads: &Heads) -> Option<TurnMove> {
         let coin = (0..heads.count()).find(|&coin| self.coins.has_move(heads, coin))?;
-        let mut fewest: Option<(usize, Change)> = None;
+        let mut fewest: Option<(usize, TurnMove)> = None;
         self.coins.each_move_of(heads, coin, &mut |change| {
             let turned = match &change {
-                Change::Turn { places } => places.len(),
-                Change::TurnGrid { places } => places.len(),
-                _ => unreachable!("a coin game's moves turn coins"),
+                TurnMove::Row { places } => places.len(),
+                TurnMove::Grid { places } => places.len(),
             };
             if fewest.as_ref().is_none_or(|(n, _)| turned < *n) {
                 fewest = Some((turned, change));
@@ -553,7 +586,7 @@ impl Presentation for TurningPlay {
         written
     }
 
-    fn parse_move(&self, heads: &Heads, text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, heads: &Heads, text: &str) -> Result<TurnMove, MoveError> {
         if self.is_over(heads) {
             return Err(MoveError::GameOver);
         }
@@ -562,7 +595,7 @@ impl Presentation for TurningPlay {
                 let mut places = move_numbers(text, NOTATION)?;
                 places.sort_unstable();
                 places.dedup();
-                Change::Turn { places }
+                TurnMove::Row { places }
             }
             Coins::Grid(_) => {
                 let pair = |token: &str| {
@@ -573,28 +606,27 @@ impl Presentation for TurningPlay {
                 let mut places = places.ok_or_else(|| malformed(text, NOTATION))?;
                 places.sort_unstable();
                 places.dedup();
-                Change::TurnGrid { places }
+                TurnMove::Grid { places }
             }
         };
-        if matches!(&change, Change::Turn { places } if places.is_empty())
-            || matches!(&change, Change::TurnGrid { places } if places.is_empty())
+        if matches!(&change, TurnMove::Row { places } if places.is_empty())
+            || matches!(&change, TurnMove::Grid { places } if places.is_empty())
         {
             return Err(malformed(text, NOTATION));
         }
         self.legal(heads, change, text)
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &TurnMove) -> String {
         match change {
-            Change::Turn { places } => {
+            TurnMove::Row { places } => {
                 let places: Vec<String> = places.iter().map(u64::to_string).collect();
                 places.join(",")
             }
-            Change::TurnGrid { places } => {
+            TurnMove::Grid { places } => {
                 let places: Vec<String> = places.iter().map(|[x, y]| format!("{x},{y}")).collect();
                 places.join(" ")
             }
-            other => unreachable!("a coin game's moves turn coins, not {other:?}"),
         }
     }
 
@@ -604,7 +636,7 @@ impl Presentation for TurningPlay {
     fn json_fields(
         &self,
         heads: &Heads,
-        _analysis: &Analysis<TurningStep>,
+        _analysis: &Analysis<TurningStep, TurnMove>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         let values = match (self.coins, heads) {
             (Coins::Row(rule), Heads::Row(places)) => CoinRow {
@@ -644,7 +676,7 @@ mod tests {
         let heads = mock.coins.read("THHTH").unwrap();
         assert_eq!(
             mock.parse_move(&heads, "4, 1"),
-            Ok(Change::Turn { places: vec![1, 4] })
+            Ok(TurnMove::Row { places: vec![1, 4] })
         );
         let refused =
             |g: &TurningPlay, h: &Heads, text: &str| g.parse_move(h, text).unwrap_err().to_string();

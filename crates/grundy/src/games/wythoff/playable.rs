@@ -5,9 +5,9 @@ use crate::engine::EngineError;
 use crate::games::wythoff::{self, Wythoff, WythoffStep};
 use crate::ruleset::{
     About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
-    box_cost, keyword_numbers, take_from, two_numbers,
+    box_cost, keyword_numbers, one_from_largest, take_from, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Change, Lang};
+use crate::{Analysis, AnalyzeOptions, Lang, PileMove};
 
 /// Wythoff's game as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -43,6 +43,7 @@ impl Ruleset for WythoffPlay {
         ..About::new("wythoff", HELP, NOTATION)
     };
     type Position = [u64; 2];
+    type Move = PileMove;
     type Step = WythoffStep;
     type Rules = Wythoff;
 
@@ -63,11 +64,11 @@ impl Ruleset for WythoffPlay {
         }
     }
 
-    fn legal_moves(&self, piles: &[u64; 2], out: &mut Vec<Change>) {
+    fn legal_moves(&self, piles: &[u64; 2], out: &mut Vec<PileMove>) {
         for (pile, &from) in piles.iter().enumerate() {
-            out.extend((0..from).rev().map(|to| Change::Take { pile, from, to }));
+            out.extend((0..from).rev().map(|to| PileMove::Take { pile, from, to }));
         }
-        out.extend((1..=piles[0].min(piles[1])).map(|k| Change::TakeBoth {
+        out.extend((1..=piles[0].min(piles[1])).map(|k| PileMove::TakeBoth {
             from: *piles,
             to: piles.map(|p| p - k),
         }));
@@ -77,7 +78,7 @@ impl Ruleset for WythoffPlay {
         *piles == [0, 0]
     }
 
-    fn apply(&self, piles: &[u64; 2], change: &Change) -> [u64; 2] {
+    fn apply(&self, piles: &[u64; 2], change: &PileMove) -> [u64; 2] {
         wythoff::apply(piles, change)
     }
 
@@ -85,7 +86,7 @@ impl Ruleset for WythoffPlay {
         &self,
         piles: &[u64; 2],
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<WythoffStep>, EngineError> {
+    ) -> Result<Analysis<WythoffStep, PileMove>, EngineError> {
         Ok(wythoff::analyze(piles, options))
     }
 
@@ -93,6 +94,10 @@ impl Ruleset for WythoffPlay {
     fn search_cost(&self, piles: &[u64; 2]) -> Option<u64> {
         let smaller = u128::from(piles[0].min(piles[1]));
         Some(box_cost(piles, self.material(piles) + smaller + 1))
+    }
+
+    fn slow_move(&self, piles: &[u64; 2]) -> Option<PileMove> {
+        one_from_largest(piles)
     }
 }
 
@@ -102,7 +107,7 @@ impl Presentation for WythoffPlay {
             .to_string()
     }
 
-    fn parse_move(&self, piles: &[u64; 2], text: &str) -> Result<Change, MoveError> {
+    fn parse_move(&self, piles: &[u64; 2], text: &str) -> Result<PileMove, MoveError> {
         let both = keyword_numbers(text, "both", 1, NOTATION)?;
         let single = match both {
             Some(_) => None,
@@ -128,16 +133,16 @@ impl Presentation for WythoffPlay {
                 asked: count,
             });
         }
-        Ok(Change::TakeBoth {
+        Ok(PileMove::TakeBoth {
             from: *piles,
             to: piles.map(|p| p - count),
         })
     }
 
-    fn write_move(&self, change: &Change) -> String {
+    fn write_move(&self, change: &PileMove) -> String {
         match *change {
-            Change::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
-            Change::TakeBoth { from, to } => format!("both {}", from[0] - to[0]),
+            PileMove::Take { pile, from, to } => format!("{} {}", pile + 1, from - to),
+            PileMove::TakeBoth { from, to } => format!("both {}", from[0] - to[0]),
             ref other => unreachable!("Wythoff moves are takes, not {other:?}"),
         }
     }
@@ -193,7 +198,7 @@ mod tests {
         check_refusals(&WythoffPlay, &piles, &cases);
         assert_eq!(
             WythoffPlay.parse_move(&piles, "BOTH, 2"),
-            Ok(Change::TakeBoth {
+            Ok(PileMove::TakeBoth {
                 from: [3, 5],
                 to: [1, 3]
             })
