@@ -62,42 +62,6 @@ pub enum MoveError {
         /// Stones asked for.
         asked: u64,
     },
-    /// Stones on the last cell of a strip, which never move again.
-    #[error("cell {cell} is the end of the strip: stones there do not move")]
-    EndCell {
-        /// The last cell (from 1).
-        cell: usize,
-    },
-    /// A coin sent right, or off the strip.
-    #[error("{}", not_left(*coin, *from, Lang::En))]
-    NotLeft {
-        /// The coin (from 1).
-        coin: usize,
-        /// Its cell.
-        from: u64,
-        /// The cell asked for.
-        to: u64,
-    },
-    /// A coin sent onto or over another coin.
-    #[error("coin {coin} cannot reach cell {to}: coin {other} is on cell {at}")]
-    Blocked {
-        /// The coin (from 1).
-        coin: usize,
-        /// The cell asked for.
-        to: u64,
-        /// The coin in the way (from 1).
-        other: usize,
-        /// Its cell.
-        at: u64,
-    },
-    /// A number of stones the subtraction set does not allow.
-    #[error("the set {set} does not allow taking {asked}")]
-    NotInSet {
-        /// Stones asked for.
-        asked: u64,
-        /// The set, in the `--set` notation.
-        set: String,
-    },
     /// A split whose first part is not between 1 and the pile's stones minus 1.
     #[error("{}", bad_split(*pile, *has, *part, Lang::En))]
     BadSplit {
@@ -107,18 +71,6 @@ pub enum MoveError {
         has: u64,
         /// The first part asked for.
         part: u64,
-    },
-    /// A move of a take-and-break game that its code does not allow.
-    #[error("{}", not_in_code(code, *from, *taken, left, Lang::En))]
-    NotInCode {
-        /// The code, as written back.
-        code: String,
-        /// The pile's tokens.
-        from: u64,
-        /// Tokens taken.
-        taken: u64,
-        /// The piles left, smallest first.
-        left: Vec<u64>,
     },
     /// A position that is not one move away (a script game).
     #[error(
@@ -131,24 +83,6 @@ pub enum MoveError {
         /// The options, as written (the first few).
         options: Vec<String>,
     },
-    /// An edge that nothing connects to the ground (Hackenbush): not in play.
-    #[error("edge {edge} ({}-{}) is not in play: nothing connects it to the ground", ends[0], ends[1])]
-    NotInPlay {
-        /// The edge (from 1).
-        edge: usize,
-        /// Its ends.
-        ends: [u32; 2],
-    },
-    /// Coins that no move of a coin-turning rule turns, and why (in English and Chinese).
-    #[error("{input} is not a move: {en}")]
-    NotATurn {
-        /// The move as typed.
-        input: Token,
-        /// Why, in English.
-        en: String,
-        /// Why, in Chinese.
-        zh: String,
-    },
     /// An Every-SG move that leaves out a pile that can move, or moves one pile twice.
     #[error("{}", if *twice { format!("pile {pile} is moved twice: Every-SG moves each pile once") } else { format!("pile {pile} can move and has no move here: Every-SG moves every pile that can move") })]
     NotEvery {
@@ -160,6 +94,28 @@ pub enum MoveError {
     /// The position has no move left.
     #[error("the game is over: there is no move")]
     GameOver,
+    /// A refusal in a ruleset's own words ([`Refusal`]), with its text in English and Chinese.
+    #[error("{en}")]
+    Refused {
+        /// Why, in English.
+        en: String,
+        /// Why, in Chinese.
+        zh: String,
+    },
+}
+
+/// A ruleset's own error for moves its rules refuse (a coin slid onto another, a count outside
+/// a subtraction set): its text in both languages is [`Explain::text`], and `?` carries it as a
+/// [`MoveError::Refused`].
+pub trait Refusal: Explain {}
+
+impl<R: Refusal> From<R> for MoveError {
+    fn from(refusal: R) -> MoveError {
+        MoveError::Refused {
+            en: refusal.text(Lang::En),
+            zh: refusal.text(Lang::Zh),
+        }
+    }
 }
 
 /// How many options [`MoveError::NotAnOption`] lists.
@@ -219,44 +175,15 @@ impl Explain for MoveError {
             (Lang::Zh, MoveError::OverCap { cap, asked }) => {
                 format!("本步至多取 {cap} 个石子（上限），不能取 {asked} 个")
             }
-            (Lang::Zh, MoveError::EndCell { cell }) => {
-                format!("第 {cell} 格是终点：那里的石子不能再移动")
-            }
-            (Lang::Zh, MoveError::NotLeft { coin, from, .. }) => not_left(*coin, *from, lang),
-            (
-                Lang::Zh,
-                MoveError::Blocked {
-                    coin,
-                    to,
-                    other,
-                    at,
-                },
-            ) => format!("第 {coin} 枚硬币到不了第 {to} 格：第 {other} 枚硬币在第 {at} 格"),
-            (Lang::Zh, MoveError::NotInSet { asked, set }) => {
-                format!("集合 {set} 不允许取走 {asked} 个石子")
-            }
             (Lang::Zh, MoveError::BadSplit { pile, has, part }) => {
                 bad_split(*pile, *has, *part, lang)
             }
-            (
-                Lang::Zh,
-                MoveError::NotInCode {
-                    code,
-                    from,
-                    taken,
-                    left,
-                },
-            ) => not_in_code(code, *from, *taken, left, lang),
             (Lang::Zh, MoveError::NotAnOption { input, options }) => {
                 format!(
                     "{input} 不是一步能到的局面；可以走到：{}",
                     options_text(options)
                 )
             }
-            (Lang::Zh, MoveError::NotInPlay { edge, ends: [u, v] }) => {
-                format!("第 {edge} 条边（{u}-{v}）不在局中：它与地面不相连")
-            }
-            (Lang::Zh, MoveError::NotATurn { input, zh, .. }) => format!("{input} 不是走法：{zh}"),
             (Lang::Zh, MoveError::NotEvery { pile, twice: true }) => {
                 format!("第 {pile} 堆走了两次：Every-SG 每堆只走一步")
             }
@@ -264,31 +191,8 @@ impl Explain for MoveError {
                 format!("第 {pile} 堆还能走，却没有走：Every-SG 要在每个还能走的堆各走一步")
             }
             (Lang::Zh, MoveError::GameOver) => "游戏已经结束：没有可走的步".to_string(),
+            (Lang::Zh, MoveError::Refused { zh, .. }) => zh.clone(),
         }
-    }
-}
-
-/// Why code `code` refuses the move, for [`MoveError::NotInCode`].
-fn not_in_code(code: &str, from: u64, taken: u64, left: &[u64], lang: Lang) -> String {
-    let parts: Vec<String> = left.iter().map(u64::to_string).collect();
-    match (parts.split_last(), lang) {
-        (None, Lang::En) => format!(
-            "the code {code} has no move that takes {taken} from a pile of {from} and leaves nothing"
-        ),
-        (Some((last, [])), Lang::En) => format!(
-            "the code {code} has no move that takes {taken} from a pile of {from} and leaves {last}"
-        ),
-        (Some((last, first)), Lang::En) => format!(
-            "the code {code} has no move that takes {taken} from a pile of {from} and leaves {} and {last}",
-            first.join(", ")
-        ),
-        (None, Lang::Zh) => {
-            format!("代码 {code} 没有这样的走法：从 {from} 个的堆取走 {taken} 个，什么也不剩")
-        }
-        (Some(_), Lang::Zh) => format!(
-            "代码 {code} 没有这样的走法：从 {from} 个的堆取走 {taken} 个，剩下 {}",
-            parts.join("、")
-        ),
     }
 }
 
@@ -321,22 +225,6 @@ fn bad_split(pile: usize, has: u64, part: u64, lang: Lang) -> String {
         (_, Lang::Zh) => format!(
             "第 {pile} 堆有 {has} 个石子：要分成两个非空的堆，第一堆为 1 到 {} 个，不能是 {part} 个",
             has - 1
-        ),
-    }
-}
-
-/// Where coin `coin` on cell `from` may go, for [`MoveError::NotLeft`].
-fn not_left(coin: usize, from: u64, lang: Lang) -> String {
-    match (from, lang) {
-        (0 | 1, Lang::En) => format!("coin {coin} is on cell {from}: it cannot slide further left"),
-        (_, Lang::En) => format!(
-            "coin {coin} is on cell {from}: it can only slide left, to a cell from 1 to {}",
-            from - 1
-        ),
-        (0 | 1, Lang::Zh) => format!("第 {coin} 枚硬币在第 {from} 格：不能再向左移"),
-        (_, Lang::Zh) => format!(
-            "第 {coin} 枚硬币在第 {from} 格：只能向左移到第 1 到第 {} 格",
-            from - 1
         ),
     }
 }

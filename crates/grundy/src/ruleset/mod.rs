@@ -39,7 +39,7 @@ mod takes;
 mod wrapped;
 
 pub use about::{About, Lists, TestPlan};
-pub use error::{MoveError, OPTIONS_LISTED, SetupError};
+pub use error::{MoveError, OPTIONS_LISTED, Refusal, SetupError};
 pub use every::{EVERY_NOTATION, Every, EveryMove};
 pub use family::analysed;
 pub use misere::{Misere, MisereStep, SEARCH_BUDGET, SearchStep};

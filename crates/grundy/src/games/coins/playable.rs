@@ -5,10 +5,69 @@ use crate::engine::EngineError;
 use crate::games::coins::{self, Coins, Slide};
 use crate::games::staircase::StairStep;
 use crate::ruleset::{
-    About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
-    Unit, index, two_numbers,
+    About, Lists, MoveError, NoParameters, Notation, Presentation, Refusal, Ruleset, SetupError,
+    TestPlan, Unit, index, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Lang};
+use crate::{Analysis, AnalyzeOptions, Explain, Lang};
+
+/// A slide the rules refuse (coins numbered from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SlideRefusal {
+    /// A coin sent right, or off the strip.
+    NotLeft { coin: usize, from: u64 },
+    /// A coin sent onto or over another coin.
+    Blocked {
+        coin: usize,
+        to: u64,
+        other: usize,
+        at: u64,
+    },
+}
+
+impl Explain for SlideRefusal {
+    fn text(&self, lang: Lang) -> String {
+        match (*self, lang) {
+            (SlideRefusal::NotLeft { coin, from }, Lang::En) if from <= 1 => {
+                format!("coin {coin} is on cell {from}: it cannot slide further left")
+            }
+            (SlideRefusal::NotLeft { coin, from }, Lang::En) => format!(
+                "coin {coin} is on cell {from}: it can only slide left, to a cell from 1 to {}",
+                from - 1
+            ),
+            (SlideRefusal::NotLeft { coin, from }, Lang::Zh) if from <= 1 => {
+                format!("第 {coin} 枚硬币在第 {from} 格：不能再向左移")
+            }
+            (SlideRefusal::NotLeft { coin, from }, Lang::Zh) => format!(
+                "第 {coin} 枚硬币在第 {from} 格：只能向左移到第 1 到第 {} 格",
+                from - 1
+            ),
+            (
+                SlideRefusal::Blocked {
+                    coin,
+                    to,
+                    other,
+                    at,
+                },
+                Lang::En,
+            ) => {
+                format!("coin {coin} cannot reach cell {to}: coin {other} is on cell {at}")
+            }
+            (
+                SlideRefusal::Blocked {
+                    coin,
+                    to,
+                    other,
+                    at,
+                },
+                Lang::Zh,
+            ) => {
+                format!("第 {coin} 枚硬币到不了第 {to} 格：第 {other} 枚硬币在第 {at} 格")
+            }
+        }
+    }
+}
+
+impl Refusal for SlideRefusal {}
 
 /// Coin sliding as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -157,19 +216,20 @@ impl Presentation for CoinsPlay {
         let coin = index(Unit::COIN, coin, cells.len())?;
         let from = cells[coin];
         if to == 0 || to >= from {
-            return Err(MoveError::NotLeft {
+            return Err(SlideRefusal::NotLeft {
                 coin: coin + 1,
                 from,
-                to,
-            });
+            }
+            .into());
         }
         match left_neighbour(cells, from) {
-            Some((other, at)) if at >= to => Err(MoveError::Blocked {
+            Some((other, at)) if at >= to => Err(SlideRefusal::Blocked {
                 coin: coin + 1,
                 to,
                 other: other + 1,
                 at,
-            }),
+            }
+            .into()),
             _ => Ok(Slide { coin, from, to }),
         }
     }

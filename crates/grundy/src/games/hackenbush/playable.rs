@@ -9,10 +9,31 @@ use super::{Bounds, Cut, Drawing, Hackenbush, HackenbushStep, analyze, apply, cu
 use crate::engine::EngineError;
 use crate::parse::parse_u64;
 use crate::ruleset::{
-    About, FromSetup, Lists, MoveError, Notation, Numbered, Presentation, Ruleset, Setup,
+    About, FromSetup, Lists, MoveError, Notation, Numbered, Presentation, Refusal, Ruleset, Setup,
     SetupError, TestPlan, Unit, malformed,
 };
 use crate::{Analysis, AnalyzeOptions, Explain, Lang};
+
+/// A cut of an edge (from 1, with its ends) that nothing connects to the ground: not in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct NotInPlay {
+    edge: usize,
+    ends: [u32; 2],
+}
+
+impl Explain for NotInPlay {
+    fn text(&self, lang: Lang) -> String {
+        let NotInPlay { edge, ends: [u, v] } = *self;
+        match lang {
+            Lang::En => {
+                format!("edge {edge} ({u}-{v}) is not in play: nothing connects it to the ground")
+            }
+            Lang::Zh => format!("第 {edge} 条边（{u}-{v}）不在局中：它与地面不相连"),
+        }
+    }
+}
+
+impl Refusal for NotInPlay {}
 
 /// Green Hackenbush as a [`crate::ruleset::Playable`] ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -258,13 +279,13 @@ impl Presentation for HackenbushPlay {
                 });
             }
         };
-        moves
-            .into_iter()
-            .find(|c| c.edge == edge)
-            .ok_or(MoveError::NotInPlay {
+        moves.into_iter().find(|c| c.edge == edge).ok_or_else(|| {
+            NotInPlay {
                 edge: edge + 1,
                 ends: drawing.edges[edge],
-            })
+            }
+            .into()
+        })
     }
 
     fn write_move(&self, change: &Cut) -> String {

@@ -17,8 +17,9 @@ use crate::games::octal::{self, HeapTooLarge, Octal, OctalComponent};
 use crate::parse::Token;
 use crate::quotient::{self, MisereStep, Quotient, TooLarge};
 use crate::ruleset::{
-    About, FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
-    SetupError, TestPlan, Unit, index, malformed, move_numbers, positions_from, show_numbers,
+    About, FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Refusal, Ruleset,
+    Setup, SetupError, TestPlan, Unit, index, malformed, move_numbers, positions_from,
+    show_numbers,
 };
 use crate::values::{Sequence, TakeAndBreak};
 use crate::{Analysis, AnalyzeOptions, Convention, Explain, Lang, Nimber, PileMove};
@@ -246,6 +247,43 @@ impl OctalPlay {
     }
 }
 
+/// A move of a take-and-break game that its code does not allow: `taken` tokens from a pile of
+/// `from`, leaving the piles `left` (smallest first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct NotInCode {
+    code: String,
+    from: u64,
+    taken: u64,
+    left: Vec<u64>,
+}
+
+impl Explain for NotInCode {
+    fn text(&self, lang: Lang) -> String {
+        let NotInCode {
+            code,
+            from,
+            taken,
+            left,
+        } = self;
+        let parts: Vec<String> = left.iter().map(u64::to_string).collect();
+        let no_move = lang.pick(
+            format!(
+                "the code {code} has no move that takes {taken} from a pile of {from} and leaves"
+            ),
+            format!("代码 {code} 没有这样的走法：从 {from} 个的堆取走 {taken} 个，"),
+        );
+        match (parts.split_last(), lang) {
+            (None, Lang::En) => format!("{no_move} nothing"),
+            (Some((last, [])), Lang::En) => format!("{no_move} {last}"),
+            (Some((last, first)), Lang::En) => format!("{no_move} {} and {last}", first.join(", ")),
+            (None, Lang::Zh) => format!("{no_move}什么也不剩"),
+            (Some(_), Lang::Zh) => format!("{no_move}剩下 {}", parts.join("、")),
+        }
+    }
+}
+
+impl Refusal for NotInCode {}
+
 /// The command line's help: the rules, the theorem, examples.
 const HELP: &str = "Positions of take-and-break games: a row of heaps; a move takes tokens from one heap and \
 may break what is left into several heaps, as the game's code says; who cannot move \
@@ -462,12 +500,13 @@ impl Presentation for OctalPlay {
         };
         left.sort_unstable();
         if !self.allows(from, taken, &left) {
-            return Err(MoveError::NotInCode {
+            return Err(NotInCode {
                 code: self.game.rules().to_string(),
                 from,
                 taken,
                 left,
-            });
+            }
+            .into());
         }
         Ok(octal::change(pile, from, &left))
     }

@@ -8,10 +8,26 @@ use crate::engine::EngineError;
 use crate::games::grid::{self, Grid};
 use crate::games::staircase::{self, StairStep, Staircase};
 use crate::ruleset::{
-    About, Lists, MoveError, NoParameters, Notation, Presentation, Ruleset, SetupError, TestPlan,
-    Unit, amount, index, two_numbers,
+    About, Lists, MoveError, NoParameters, Notation, Presentation, Refusal, Ruleset, SetupError,
+    TestPlan, Unit, amount, index, two_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Lang, PileMove};
+use crate::{Analysis, AnalyzeOptions, Explain, Lang, PileMove};
+
+/// A move of the grid that starts on its last cell (from 1), whose stones never move again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct EndCell(usize);
+
+impl Explain for EndCell {
+    fn text(&self, lang: Lang) -> String {
+        let cell = self.0;
+        match lang {
+            Lang::En => format!("cell {cell} is the end of the strip: stones there do not move"),
+            Lang::Zh => format!("第 {cell} 格是终点：那里的石子不能再移动"),
+        }
+    }
+}
+
+impl Refusal for EndCell {}
 
 /// Staircase Nim as a [`Playable`] ruleset.
 #[derive(Clone, Copy, Debug, Default)]
@@ -287,7 +303,7 @@ impl Presentation for GridPlay {
         }
         let from = index(Unit::CELL, cell, cells.len())?;
         if from + 1 == cells.len() {
-            return Err(MoveError::EndCell { cell: from + 1 });
+            return Err(EndCell(from + 1).into());
         }
         amount(Unit::CELL, from, cells[from], count)?;
         Ok(PileMove::Carry {

@@ -20,8 +20,8 @@ mod set;
 pub use set::{ALL_BUT, Element, SetDescription, SetError, SubtractionSet, SubtractionValues};
 
 use crate::games::heaps::{self, HeapComponent, HeapRule, HeapStep, Unvalued, ValueReason};
-use crate::ruleset::{MoveError, TakeRule, each_take};
-use crate::{Analysis, AnalyzeOptions, Game, Lang, MoveList, Nimber, PileMove};
+use crate::ruleset::{MoveError, Refusal, TakeRule, each_take};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, MoveList, Nimber, PileMove};
 
 mod playable;
 
@@ -58,14 +58,36 @@ impl TakeRule for Subtraction {
         self.set.moves_from(from)
     }
 
-    /// [`MoveError::NotInSet`] for a count the set does not hold.
+    /// [`NotInSet`] for a count the set does not hold.
     fn refusal(&self, _from: u64, count: u64) -> Option<MoveError> {
-        (!self.set.allows(count)).then(|| MoveError::NotInSet {
-            asked: count,
-            set: self.set.to_string(),
+        (!self.set.allows(count)).then(|| {
+            NotInSet {
+                asked: count,
+                set: self.set.to_string(),
+            }
+            .into()
         })
     }
 }
+
+/// A count of stones the subtraction set (in the `--set` notation) does not allow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct NotInSet {
+    asked: u64,
+    set: String,
+}
+
+impl Explain for NotInSet {
+    fn text(&self, lang: Lang) -> String {
+        let NotInSet { asked, set } = self;
+        match lang {
+            Lang::En => format!("the set {set} does not allow taking {asked}"),
+            Lang::Zh => format!("集合 {set} 不允许取走 {asked} 个石子"),
+        }
+    }
+}
+
+impl Refusal for NotInSet {}
 
 /// A heap whose value is past the table while the period is not proved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -13,9 +13,9 @@ use crate::engine::EngineError;
 use crate::parse::Token;
 use crate::ruleset::{
     About, FromSetup, Lists, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation,
-    Ruleset, Setup, SetupError, TestPlan, Unit, malformed, move_numbers,
+    Refusal, Ruleset, Setup, SetupError, TestPlan, Unit, malformed, move_numbers,
 };
-use crate::{Analysis, AnalyzeOptions, Game, Lang, Move, MoveList};
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, MoveList};
 
 /// The command line's help: the rules, the theorem, examples.
 const HELP: &str = "Coin turning (Winning Ways, chapter 14): a row of coins, each heads (H) or \
@@ -90,6 +90,26 @@ impl Move for TurnMove {
         }
     }
 }
+
+/// Coins that no move of the rule turns, and why (in English and Chinese).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct NotATurn {
+    input: Token,
+    en: String,
+    zh: String,
+}
+
+impl Explain for NotATurn {
+    fn text(&self, lang: Lang) -> String {
+        let NotATurn { input, en, zh } = self;
+        match lang {
+            Lang::En => format!("{input} is not a move: {en}"),
+            Lang::Zh => format!("{input} 不是走法：{zh}"),
+        }
+    }
+}
+
+impl Refusal for NotATurn {}
 
 /// The rules of a coin-turning ruleset: one rule along a row, or a product on a grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -321,10 +341,12 @@ impl TurningPlay {
 
     /// The legal move `change` (increasing places) of `heads`, or why it is not one.
     fn legal(&self, heads: &Heads, change: TurnMove, text: &str) -> Result<TurnMove, MoveError> {
-        let refuse = |en: String, zh: String| MoveError::NotATurn {
-            input: Token::new(text.trim()),
-            en,
-            zh,
+        let refuse = |en: String, zh: String| {
+            MoveError::from(NotATurn {
+                input: Token::new(text.trim()),
+                en,
+                zh,
+            })
         };
         let before = |place: String, first: u64| {
             refuse(
