@@ -147,6 +147,8 @@ fn answer_bar<G: Playable>(html: &mut String, analysis: &Analysis<G::Step, G::Mo
         Outcome::N => (WIN, "First player wins (N-position)"),
         Outcome::P => (LOSE, "First player loses (P-position)"),
         Outcome::D => ("#555", "Draw: neither player can force a win"),
+        Outcome::L => ("#555", "Left wins whoever starts (L-position)"),
+        Outcome::R => ("#555", "Right wins whoever starts (R-position)"),
     };
     let value = analysis
         .grundy

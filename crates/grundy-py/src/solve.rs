@@ -244,6 +244,8 @@ fn outcome_name(outcome: Outcome) -> &'static str {
         Outcome::N => "N",
         Outcome::P => "P",
         Outcome::D => "D",
+        Outcome::L => "L",
+        Outcome::R => "R",
     }
 }
 

@@ -15,7 +15,7 @@ mod game;
 mod table;
 
 pub use game::one_heap_each;
-pub use game::{Convention, Game, Outcome};
+pub use game::{Convention, Game, Outcome, Player};
 
 use table::{Slot, Table};
 

@@ -66,7 +66,7 @@ pub mod values;
 
 pub use analysis::{Analysis, AnalyzeOptions, EXPLAINED_PILES, Explain, MoveList};
 pub use cancel::{Cancel, Cancelled};
-pub use engine::{Convention, Game, Outcome};
+pub use engine::{Convention, Game, Outcome, Player};
 pub use lang::{Lang, count_en};
 pub use moves::{Move, PileMove};
 pub use nimber::{MexSet, Nimber, mex};

@@ -103,6 +103,14 @@ pub fn verdict(
             "draw: neither player can force a win",
             "平局：双方都无法强制取胜",
         ),
+        Outcome::L => lang.pick(
+            "Left wins whoever starts (L-position)",
+            "左方必胜（无论谁先走，L 态）",
+        ),
+        Outcome::R => lang.pick(
+            "Right wins whoever starts (R-position)",
+            "右方必胜（无论谁先走，R 态）",
+        ),
     };
     let mut lines = vec![format!("{said}{value}")];
     if count > 0 {

@@ -265,7 +265,7 @@ impl Render<'_> {
             let colour = match self.outcome(u) {
                 Outcome::P => "#f4a6a6",
                 Outcome::N => "#a6dba0",
-                Outcome::D => "#d0d0d0",
+                Outcome::D | Outcome::L | Outcome::R => "#d0d0d0",
             };
             let bold = if self.tokens.contains(&u) {
                 ", penwidth=3"

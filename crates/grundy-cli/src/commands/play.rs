@@ -10,7 +10,7 @@ use clap::ValueEnum;
 use grundy::play::{Search, computer_move};
 use grundy::registry::{self, Visitor};
 use grundy::ruleset::{Playable, Setup};
-use grundy::{AnalyzeOptions, Convention, Explain, Lang, Move, Outcome};
+use grundy::{AnalyzeOptions, Convention, Explain, Lang, Move};
 use grundy_script::play::ScriptPlay;
 use grundy_script::{Script, ScriptLimits, Start};
 
@@ -518,8 +518,9 @@ impl<G: Playable> Game<'_, G> {
             Ok(a) => a,
             Err(e) => return Ok(writeln!(self.out, "cannot analyse this position: {e}")?),
         };
-        match (analysis.outcome, analysis.winning_moves.first()) {
-            (Outcome::N, Some(change)) => {
+        let wins = analysis.outcome.mover_wins(self.game.to_move(position));
+        match (wins, analysis.winning_moves.first()) {
+            (true, Some(change)) => {
                 writeln!(
                     self.out,
                     "{}{} ({} '{}')",

@@ -13,7 +13,7 @@ pub fn one_heap_each(heaps: &[u64], parts: &mut Vec<Vec<u64>>) -> bool {
     true
 }
 
-/// Who wins a position with perfect play.
+/// Who wins a position with perfect play: its outcome class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Outcome {
     /// The player to move loses (a "previous player" win, 必败态).
@@ -22,12 +22,37 @@ pub enum Outcome {
     N,
     /// Neither can force a win: play goes on for ever (loopy games only).
     D,
+    /// Left wins whoever starts (partizan games only).
+    L,
+    /// Right wins whoever starts (partizan games only).
+    R,
+}
+
+/// One of the two players of a partizan game, whose moves differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    /// Left (conventionally Blue, vertical dominoes).
+    Left,
+    /// Right (conventionally Red, horizontal dominoes).
+    Right,
 }
 
 impl Outcome {
     /// The outcome of a position whose Grundy value is `g` under normal play.
     pub fn from_grundy(g: Nimber) -> Outcome {
         if g.is_zero() { Outcome::P } else { Outcome::N }
+    }
+
+    /// Whether the player to move wins: `mover` is who moves in a partizan game, `None` in an
+    /// impartial one (whose outcomes are N, P and D).
+    pub fn mover_wins(self, mover: Option<Player>) -> bool {
+        match self {
+            Outcome::N => true,
+            Outcome::P | Outcome::D => false,
+            Outcome::L => mover == Some(Player::Left),
+            Outcome::R => mover == Some(Player::Right),
+        }
     }
 }
 
@@ -167,5 +192,26 @@ pub trait Game {
         Self: Sized,
     {
         Memo::new().winning_moves(self, position, play)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mover_wins_n_positions_and_the_partizan_classes_of_their_own_side() {
+        let movers = [None, Some(Player::Left), Some(Player::Right)];
+        let wins = |outcome: Outcome| movers.map(|m| outcome.mover_wins(m));
+        assert_eq!(wins(Outcome::N), [true, true, true]);
+        assert_eq!(wins(Outcome::P), [false, false, false]);
+        assert_eq!(wins(Outcome::D), [false, false, false]);
+        assert_eq!(wins(Outcome::L), [false, true, false]);
+        assert_eq!(wins(Outcome::R), [false, false, true]);
+        assert_eq!(
+            serde_json::to_string(&[Outcome::L, Outcome::R]).unwrap(),
+            r#"["L","R"]"#
+        );
+        assert_eq!(serde_json::to_string(&Player::Left).unwrap(), r#""left""#);
     }
 }

@@ -13,10 +13,10 @@
 //! one extra move from each end position of G to a final position (see [`MisereRules`]), and the
 //! remoteness there is the misère remoteness plus one.
 
+use crate::AnalyzeOptions;
 use crate::ruleset::Playable;
 #[cfg(doc)]
 use crate::ruleset::Ruleset;
-use crate::{AnalyzeOptions, Outcome};
 
 mod search;
 
@@ -58,6 +58,6 @@ pub fn computer_move<G: Playable>(
     Some(Reply {
         change,
         remoteness: None,
-        winning: analysis.outcome == Outcome::N,
+        winning: analysis.outcome.mover_wins(game.to_move(position)),
     })
 }

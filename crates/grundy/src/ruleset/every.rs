@@ -200,10 +200,7 @@ impl<R: Presentation> Every<R> {
     }
 
     /// Each pile's count and its options with theirs.
-    fn survey(
-        &self,
-        position: &R::Position,
-    ) -> Result<Survey<R::Move>, EngineError> {
+    fn survey(&self, position: &R::Position) -> Result<Survey<R::Move>, EngineError> {
         let piles = self.piles(position);
         // A pile of n stones lists about n options, and so may each of the n piles below it.
         if piles.iter().any(|p| {

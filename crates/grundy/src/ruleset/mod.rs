@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::engine::EngineError;
 use crate::explore::Exploration;
 use crate::games::heaps::HeapComponent;
-use crate::{Analysis, AnalyzeOptions, Convention, Explain, Game, Lang, Move};
+use crate::{Analysis, AnalyzeOptions, Convention, Explain, Game, Lang, Move, Player};
 
 mod about;
 mod error;
@@ -122,6 +122,11 @@ pub trait Ruleset {
 
     /// The rules for the engine.
     fn rules(&self) -> &Self::Rules;
+    /// The player to move in `position`, for a partizan game whose positions say who moves (its
+    /// analysis lists that player's winning moves); `None` for an impartial game.
+    fn to_move(&self, _position: &Self::Position) -> Option<Player> {
+        None
+    }
     /// The winning convention of this game; normal play unless the ruleset offers misère play.
     fn convention(&self) -> Convention {
         Convention::Normal

@@ -17,6 +17,9 @@ macro_rules! as_wrapped {
         fn is_over(&self, position: &R::Position) -> bool {
             self.rules.is_over(position)
         }
+        fn to_move(&self, position: &R::Position) -> Option<$crate::Player> {
+            self.rules.to_move(position)
+        }
         fn material(&self, position: &R::Position) -> u128 {
             self.rules.material(position)
         }
