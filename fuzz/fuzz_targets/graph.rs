@@ -54,6 +54,8 @@ fuzz_target!(|bytes: &[u8]| {
                 .iter()
                 .all(|&v| outcomes[v as usize] == Outcome::N),
             Outcome::D => !of(Outcome::P) && of(Outcome::D),
+            // A game graph is impartial: Left-wins and Right-wins never arise.
+            Outcome::L | Outcome::R => false,
         };
         assert!(
             consistent,
