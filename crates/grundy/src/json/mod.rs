@@ -30,7 +30,7 @@ pub use nimber::{nimber_table, nimber_value};
 pub use play::{MovedJson, RulesetJson, moved};
 pub use quotient::QuotientReport;
 pub use scored::{ScoreJson, Scored, ends};
-pub use values::{RARE_LISTED, SubtractionValuesJson, ValuesReport};
+pub use values::{RARE_LISTED, ValuesReport};
 
 use serde::Serialize;
 use serde_json::Value;

@@ -2,9 +2,6 @@
 
 use serde::Serialize;
 
-use crate::games::subtraction::{SubtractionPlay, SubtractionValues};
-use crate::period::Period;
-use crate::ruleset::Ruleset;
 use crate::values::{Found, Method, Sequence, Stats, Values};
 
 /// Rare positions listed in the JSON of a value sequence at most (`rare_count` is always whole).
@@ -130,28 +127,5 @@ impl ValuesReport<'_> {
 impl Serialize for ValuesReport<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.object().serialize(serializer)
-    }
-}
-
-/// The JSON of a subtraction game's first values (`grundy subtraction --sequence N --json`).
-#[derive(Serialize)]
-pub struct SubtractionValuesJson {
-    game: &'static str,
-    set: String,
-    values: Vec<u64>,
-    period: Option<Period>,
-    computed: usize,
-}
-
-impl SubtractionValuesJson {
-    /// The object of `values`, the first values of `sequence`.
-    pub fn of(sequence: &SubtractionValues, values: Vec<u64>) -> Self {
-        SubtractionValuesJson {
-            game: <SubtractionPlay as Ruleset>::ABOUT.name,
-            set: sequence.set().to_string(),
-            values,
-            period: sequence.period(),
-            computed: sequence.table().len(),
-        }
     }
 }

@@ -497,12 +497,9 @@ impl TakeAndBreak {
                     }
                     continue;
                 }
-                super::naive::each_partition(
-                    n - k,
-                    count as usize,
-                    digit.constraint,
-                    &mut |parts| visit(k, parts),
-                );
+                each_partition(n - k, count as usize, digit.constraint, &mut |parts| {
+                    visit(k, parts)
+                });
             }
         }
     }
@@ -528,6 +525,58 @@ impl fmt::Display for TakeAndBreak {
             f.write_str("0")?;
         }
         Ok(())
+    }
+}
+
+/// Calls `visit` with every non-decreasing list of `count` positive parts adding up to `total` that
+/// meets `constraint`: the heaps a move may leave.
+pub(crate) fn each_partition(
+    total: usize,
+    count: usize,
+    constraint: Constraint,
+    visit: &mut dyn FnMut(&[usize]),
+) {
+    partitions(total, count, 1, &mut Vec::new(), &mut |parts| {
+        if fits(constraint, parts) {
+            visit(parts);
+        }
+    });
+}
+
+/// Calls `visit` with every non-decreasing list of `count` parts, each at least `min`, adding up to
+/// `total` (appended to `parts`).
+fn partitions(
+    total: usize,
+    count: usize,
+    min: usize,
+    parts: &mut Vec<usize>,
+    visit: &mut dyn FnMut(&[usize]),
+) {
+    if count == 1 {
+        if total >= min {
+            parts.push(total);
+            visit(parts);
+            parts.pop();
+        }
+        return;
+    }
+    let mut part = min;
+    while part * count <= total {
+        parts.push(part);
+        partitions(total - part, count - 1, part, parts, visit);
+        parts.pop();
+        part += 1;
+    }
+}
+
+/// Whether non-decreasing `parts` meet the modifier.
+fn fits(constraint: Constraint, parts: &[usize]) -> bool {
+    let all_equal = parts.first() == parts.last();
+    match constraint {
+        Constraint::Any => true,
+        Constraint::Unequal => parts.windows(2).all(|w| w[0] != w[1]),
+        Constraint::NotAllEqual => parts.len() < 2 || !all_equal,
+        Constraint::AllEqual => all_equal,
     }
 }
 
@@ -632,5 +681,18 @@ mod tests {
         ] {
             assert_eq!(rules(&rules(code).to_string()), rules(code), "{code}");
         }
+    }
+
+    #[test]
+    fn partitions_are_counted_right() {
+        // Partitions of 10 into 3 parts: 8 of them.
+        let mut count = 0;
+        partitions(10, 3, 1, &mut Vec::new(), &mut |_| count += 1);
+        assert_eq!(count, 8);
+        assert!(fits(Constraint::Unequal, &[1, 2, 7]));
+        assert!(!fits(Constraint::Unequal, &[1, 1, 8]));
+        assert!(fits(Constraint::NotAllEqual, &[1, 1, 8]));
+        assert!(!fits(Constraint::NotAllEqual, &[3, 3, 3]));
+        assert!(fits(Constraint::AllEqual, &[3, 3, 3]));
     }
 }

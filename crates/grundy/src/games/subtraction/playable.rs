@@ -271,7 +271,7 @@ impl Presentation for SubtractionPlay {
         Ok(Some(Listing {
             text: format!("{}\n{line}\n", sequence_head(sequence, lang)),
             #[cfg(feature = "serde")]
-            json: serde_json::to_value(crate::json::SubtractionValuesJson::of(sequence, values))
+            json: serde_json::to_value(SubtractionValuesJson::of(sequence, values))
                 .expect("a subtraction game's values serialise"),
         }))
     }
@@ -335,6 +335,31 @@ fn sequence_head(sequence: &SubtractionValues, lang: Lang) -> String {
             p.period, p.preperiod
         ),
     )
+}
+
+/// The JSON of a subtraction game's first values (`grundy subtraction --sequence N --json`).
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct SubtractionValuesJson {
+    game: &'static str,
+    set: String,
+    values: Vec<u64>,
+    period: Option<crate::period::Period>,
+    computed: usize,
+}
+
+#[cfg(feature = "serde")]
+impl SubtractionValuesJson {
+    /// The object of `values`, the first values of `sequence`.
+    fn of(sequence: &SubtractionValues, values: Vec<u64>) -> Self {
+        SubtractionValuesJson {
+            game: SubtractionPlay::ABOUT.name,
+            set: sequence.set().to_string(),
+            values,
+            period: sequence.period(),
+            computed: sequence.table().len(),
+        }
+    }
 }
 
 #[cfg(test)]
