@@ -18,59 +18,48 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
+use include_dir::{Dir, File, include_dir};
 
 pub use api::{ServerLimits, Shared};
 
-/// The content type of the page's scripts, ES modules loaded by the browser as they are.
-const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+/// The page's files, the folder `assets/` as it is, each served at its path in it (`/app.js`,
+/// `/js/NAME`, `/js/boards/NAME`, `/style.css`, `/favicon.svg`), `index.html` at `/`. `app.js` is
+/// the module the page loads; it imports the others, and the Play tab loads each board from
+/// `js/boards/` by its name. A file added to the folder is served without a change here
+/// (`build.rs` has cargo rebuild the crate when the folder changes).
+static ASSETS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/assets");
 
-/// One of the page's modules in `assets/js/`, served at `/js/NAME`.
-macro_rules! module {
-    ($name:literal) => {
-        (
-            concat!("/js/", $name),
-            JAVASCRIPT,
-            include_str!(concat!("../assets/js/", $name)),
-        )
-    };
+/// Every file of `dir` and of the folders in it.
+fn asset_files(dir: &'static Dir<'static>) -> Vec<&'static File<'static>> {
+    let mut files: Vec<_> = dir.files().collect();
+    for sub in dir.dirs() {
+        files.extend(asset_files(sub));
+    }
+    files
 }
 
-/// The page's files: path, content type, content. `app.js` is the module the page loads; it
-/// imports the others.
-const ASSETS: &[(&str, &str, &str)] = &[
-    (
-        "/",
-        "text/html; charset=utf-8",
-        include_str!("../assets/index.html"),
-    ),
-    ("/app.js", JAVASCRIPT, include_str!("../assets/app.js")),
-    module!("api.js"),
-    module!("boards.js"),
-    module!("catalog.js"),
-    module!("dom.js"),
-    module!("hackenbush.js"),
-    module!("i18n.js"),
-    module!("match.js"),
-    module!("nim.js"),
-    module!("pieces.js"),
-    module!("play.js"),
-    module!("script.js"),
-    module!("staircase.js"),
-    module!("stepper.js"),
-    module!("stones.js"),
-    module!("tabs.js"),
-    module!("values.js"),
-    (
-        "/style.css",
-        "text/css; charset=utf-8",
-        include_str!("../assets/style.css"),
-    ),
-    (
-        "/favicon.svg",
-        "image/svg+xml",
-        include_str!("../assets/favicon.svg"),
-    ),
-];
+/// The address of a file of the page: its path in `assets/`, the page itself at `/`.
+fn asset_path(file: &File<'_>) -> String {
+    let path = file.path().to_string_lossy();
+    if path == "index.html" {
+        "/".to_string()
+    } else {
+        format!("/{path}")
+    }
+}
+
+/// The content type of a file of the page, by its extension; the scripts are ES modules loaded
+/// by the browser as they are. Another kind of file is served as bytes (a test of this module
+/// checks that the page has none).
+fn content_type(file: &File<'_>) -> &'static str {
+    match file.path().extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        _ => "application/octet-stream",
+    }
+}
 
 /// The whole site: API and page.
 pub fn router(limits: ServerLimits) -> Router {
@@ -82,9 +71,10 @@ pub fn router(limits: ServerLimits) -> Router {
         .route("/api/values", post(api::values).fallback(only_post))
         .route("/api/explore", post(api::explore).fallback(only_post))
         .route("/api/games", get(api::games).fallback(only_get));
-    for &(path, content_type, body) in ASSETS {
+    for file in asset_files(&ASSETS) {
+        let (content_type, body) = (content_type(file), file.contents());
         router = router.route(
-            path,
+            &asset_path(file),
             get(move || async move { ([(header::CONTENT_TYPE, content_type)], body) })
                 .fallback(only_get),
         );
@@ -120,4 +110,33 @@ pub async fn serve(
     axum::serve(listener, router(limits))
         .with_graceful_shutdown(shutdown)
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_file_of_the_page_has_its_content_type_and_its_own_address() {
+        let files = asset_files(&ASSETS);
+        let paths: std::collections::BTreeSet<_> = files.iter().map(|f| asset_path(f)).collect();
+        assert_eq!(paths.len(), files.len(), "{paths:?}");
+        for path in [
+            "/",
+            "/app.js",
+            "/js/play.js",
+            "/js/boards/piles.js",
+            "/style.css",
+        ] {
+            assert!(paths.contains(path), "{path} is served");
+        }
+        for file in files {
+            assert_ne!(
+                content_type(file),
+                "application/octet-stream",
+                "{}: a kind of file the page did not have",
+                file.path().display()
+            );
+        }
+    }
 }

@@ -315,13 +315,41 @@ async fn get(path: &str) -> (StatusCode, String, String) {
     )
 }
 
+/// The address of module `from` (`./NAME`, `../NAME`) imported by the module at `path`.
+fn resolve_import(path: &str, from: &str) -> String {
+    assert!(
+        from.starts_with("./") || from.starts_with("../"),
+        "{path}: imports are relative: {from}"
+    );
+    let mut parts: Vec<&str> = path.split('/').collect();
+    parts.pop();
+    for part in from.split('/') {
+        match part {
+            "." => {}
+            ".." => {
+                parts.pop();
+            }
+            _ => parts.push(part),
+        }
+    }
+    parts.join("/")
+}
+
 #[tokio::test]
 async fn the_page_loads_its_modules_and_every_module_is_served() {
     let (_, _, page) = get("/").await;
     assert!(page.contains(r#"<script type="module" src="/app.js">"#));
-    // Every module the page reaches through its imports, as the browser resolves them.
-    let mut reached = std::collections::BTreeSet::new();
+    // Every module the page reaches through its imports, as the browser resolves them, from
+    // /app.js and from the board of each ruleset of the game list, which the Play tab loads by
+    // its name from /js/boards/.
+    let (_, _, games) = get("/api/games").await;
+    let games: Value = serde_json::from_str(&games).unwrap();
     let mut to_load = vec!["/app.js".to_string()];
+    for g in games["games"].as_array().unwrap() {
+        let board = g["board"].as_str().expect("every ruleset names its board");
+        to_load.push(format!("/js/boards/{board}.js"));
+    }
+    let mut reached = std::collections::BTreeSet::new();
     while let Some(path) = to_load.pop() {
         if !reached.insert(path.clone()) {
             continue;
@@ -329,21 +357,28 @@ async fn the_page_loads_its_modules_and_every_module_is_served() {
         let (status, content_type, text) = get(&path).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert_eq!(content_type, "text/javascript; charset=utf-8", "{path}");
-        let dir = &path[..=path.rfind('/').unwrap()];
         for line in text.lines().filter(|l| l.starts_with("import ")) {
             let from = line.split('\'').nth(1).expect("an import names its module");
-            let relative = from.strip_prefix("./").expect("imports are relative");
-            to_load.push(format!("{dir}{relative}"));
+            to_load.push(resolve_import(&path, from));
         }
     }
-    // Every file of assets/js is one of them: none is left out of the served assets.
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/js");
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let name = entry.unwrap().file_name().into_string().unwrap();
-        assert!(
-            reached.contains(&format!("/js/{name}")),
-            "/js/{name} is not reached from /app.js"
-        );
+    // Every file of assets/js and its folders is one of them: none is left out of the served
+    // assets, and no board is one no ruleset names.
+    let assets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
+    let mut dirs = vec![assets.join("js")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let name = path.strip_prefix(&assets).unwrap().to_str().unwrap();
+            assert!(
+                reached.contains(&format!("/{name}")),
+                "/{name} is not reached from /app.js or a ruleset's board"
+            );
+        }
     }
 }
 

@@ -1,9 +1,9 @@
 // The Nim board: the explanation steps of the analysis, one frame each (the binary step gives one
 // frame per pile, as the running XOR fills).
 import { api } from './api.js';
-import { MAX_DRAWN } from './boards.js';
 import { $, el, answerBar, parseNumbers, randomPiles } from './dom.js';
 import { lang, t } from './i18n.js';
+import { MAX_DRAWN } from './sizes.js';
 import { makeStepper } from './stepper.js';
 
 /** The Nim board: its analysis, its frames, and its requests (`asked`: the latest one's number;

@@ -1,5 +1,5 @@
-// The Play tab: a game of any playable ruleset against the computer.
-import { BOARDS } from './boards.js';
+// The Play tab: a game of any playable ruleset against the computer, on the board its ruleset
+// names.
 import { catalog } from './catalog.js';
 import { $, el, parseNumbers, randomPiles } from './dom.js';
 import { lang } from './i18n.js';
@@ -13,14 +13,52 @@ const PLAY_IDS = {
 export const match = makeMatch(drawMatch);
 wireMatch(match, PLAY_IDS);
 
-/** Draws the Play tab's game: its board (or its position as numbers), status and log. */
+/** What a board's name may be: the name of its module in `boards/`. */
+const BOARD_NAME = /^[a-z_]+$/;
+/** The boards by name: the module, null where there is none (a name that is not a board's, a
+ * module that did not load or draws nothing), or the promise of one of these while it loads. */
+const boards = new Map();
+
+/**
+ * The board `name` (each ruleset's `board` in `GET /api/games`): its module `boards/NAME.js`,
+ * loaded once, or null where there is none; the promise of it while it loads. A board module
+ * exports `draw(target, match)` (the match's position, its moves as buttons) and may export
+ * `read(text, game, params)` (a position typed other than as numbers: its numbers, or null) and
+ * `random()` (a position dealt, as it is typed).
+ */
+function loadBoard(name) {
+  if (!boards.has(name)) {
+    if (typeof name !== 'string' || !BOARD_NAME.test(name)) {
+      boards.set(name, null);
+    } else {
+      boards.set(name, import(`./boards/${name}.js`)
+        .then((board) => {
+          if (typeof board.draw !== 'function') throw new Error('it exports no draw');
+          return board;
+        })
+        .catch((e) => {
+          console.warn(`board ${name}: ${e.message}`);
+          return null;
+        })
+        .then((board) => {
+          boards.set(name, board);
+          return board;
+        }));
+    }
+  }
+  return boards.get(name);
+}
+
+/** Draws the Play tab's game: its board (or its position as numbers), status and log. Until its
+ * board is loaded, it waits for it (the promise of the drawing). */
 export function drawMatch() {
+  const info = catalog.games.find((g) => g.game === match.game);
+  const board = loadBoard(info?.board);
+  if (board instanceof Promise) return board.then(drawMatch);
   const target = $('play-board');
   target.replaceChildren();
-  const info = catalog.games.find((g) => g.game === match.game);
   const settings = info ? settingsLine(info, match.resume) : '';
   if (settings) target.append(el('p', { class: 'settings', text: settings }));
-  const board = info && BOARDS[info.board];
   const drawable = info?.board === 'script' ? match.resume.state !== undefined : Array.isArray(match.resume.position);
   if (board && drawable) board.draw(target, match);
   else if (match.resume.position) target.append(el('p', { class: 'position', text: match.resume.position.join(' ') }));
@@ -69,6 +107,8 @@ function fillParams() {
     el('input', {
       name: p.name, value: old[p.name] ?? '', placeholder: p.default ?? '', size: '8', 'aria-label': lang === 'zh' ? p.zh : p.en,
     }))));
+  // Its board loads while the game is set up.
+  loadBoard(info?.board);
   $('play-misere').disabled = !info?.conventions.includes('misere');
   if ($('play-misere').disabled) $('play-misere').checked = false;
   $('play-every').disabled = !info?.every;
@@ -85,15 +125,18 @@ function fillParams() {
 /** The catalog's entry of the ruleset chosen. */
 const chosen = () => catalog.games.find((g) => g.game === $('play-game').value);
 
-/** A new game of the chosen ruleset from the position and parameters typed. */
+/** A new game of the chosen ruleset from the position and parameters typed, once its board is
+ * loaded. */
 function newMatch() {
   if ($('play-game').value === 'script') return newScriptMatch(match, drawMatch);
+  const game = $('play-game').value || 'nim';
+  const board = loadBoard(catalog.games.find((g) => g.game === game)?.board);
+  if (board instanceof Promise) return board.then(newMatch);
   const resume = {};
   for (const input of $('play-params').querySelectorAll('input')) {
     if (input.value.trim()) resume[input.name] = input.value.trim();
   }
-  const game = $('play-game').value || 'nim';
-  const read = BOARDS[catalog.games.find((g) => g.game === game)?.board]?.read;
+  const read = board?.read;
   try {
     // A board may read its positions its own way (a drawing inline, pieces as WxH, coins as HTTH).
     const text = $('play-position').value;
@@ -111,12 +154,14 @@ $('play-game').addEventListener('change', fillParams);
 $('play-misere').addEventListener('change', () => { if ($('play-misere').checked) $('play-every').checked = false; });
 $('play-every').addEventListener('change', () => { if ($('play-every').checked) $('play-misere').checked = false; });
 $('script-example').addEventListener('change', showExample);
-$('play-random').addEventListener('click', () => {
-  if ($('play-game').value === 'script') {
-    newScriptMatch(match, drawMatch, true);
-    return;
-  }
-  const random = BOARDS[chosen()?.board]?.random;
+/** A new game of the chosen ruleset from a position its board deals (random piles where it
+ * deals none), once its board is loaded. */
+function randomMatch() {
+  if ($('play-game').value === 'script') return newScriptMatch(match, drawMatch, true);
+  const board = loadBoard(chosen()?.board);
+  if (board instanceof Promise) return board.then(randomMatch);
+  const random = board?.random;
   $('play-position').value = random ? random() : randomPiles().join(' ');
-  newMatch();
-});
+  return newMatch();
+}
+$('play-random').addEventListener('click', randomMatch);

@@ -1,7 +1,8 @@
 // Staircase and coins: the proof's steps from the library, drawn on the staircase (for coins,
 // the staircase of the gaps, under the strip), and a game on the same board.
 import { api } from './api.js';
-import { drawStairs, drawStrip } from './boards.js';
+import { drawStrip } from './boards/coins.js';
+import { drawStairs } from './boards/stairs.js';
 import { catalog } from './catalog.js';
 import { $, el, answerBar, parseNumbers } from './dom.js';
 import { t } from './i18n.js';

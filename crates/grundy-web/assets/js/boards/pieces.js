@@ -1,21 +1,25 @@
-// The Cutting Game's board (`board: "pieces"`): each piece a rectangle of unit squares, with a
+// The board `pieces` (the Cutting Game): each piece a rectangle of unit squares, with a
 // button at the end of each grid line (above the sheet for the lines down it, left of it for the
 // lines across) that cuts it there. A cut is sent as `PIECE WxH`, the part left of or above the
-// line; the position arrives as widths and heights, one piece after another.
-import { el } from './dom.js';
-import { t } from './i18n.js';
+// line; the position arrives as widths and heights, one piece after another. Pieces are typed
+// WxH (`4x2 3x3`): their widths and heights are the numbers.
+import { el, parseNumbers } from '../dom.js';
+import { t } from '../i18n.js';
 
 /** Pieces with a longer side are shown as their size only, and their cuts are typed. */
-export const MAX_DRAWN_SIDE = 24;
+const MAX_DRAWN_SIDE = 24;
+
+/** Pieces typed WxH as their numbers. */
+export const read = (text) => parseNumbers(text.replace(/[x×X]/g, ' '));
 
 /** One or two random pieces, typed WxH, sides 2 to 8 (a 1×1 would be a finished game). */
-export function randomPieces() {
+export function random() {
   const side = () => 2 + Math.floor(Math.random() * 7);
   return Array.from({ length: 1 + Math.floor(Math.random() * 2) }, () => `${side()}x${side()}`).join(' ');
 }
 
 /** The pieces of `m.resume.position`, with their cuts as buttons and the hinted one marked. */
-export function drawPieces(target, m) {
+export function draw(target, m) {
   const numbers = m.resume.position;
   const row = el('div', { class: 'pieces' });
   for (let i = 0; i + 1 < numbers.length; i += 2) {

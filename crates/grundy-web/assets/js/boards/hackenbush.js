@@ -1,18 +1,21 @@
-// The Green Hackenbush board: the drawing in SVG over a ground line (vertex 0), an edge a
-// button that cuts it; the edges a cut removed (the cut one and what fell with it) drop and fade
-// before they are gone. The position is the ends of each edge in turn, as the API sends it.
-import { el } from './dom.js';
-import { t } from './i18n.js';
+// The board `hackenbush` (Green Hackenbush): the drawing in SVG over a ground line (vertex 0),
+// an edge a button that cuts it; the edges a cut removed (the cut one and what fell with it) drop
+// and fade before they are gone. The position is the ends of each edge in turn, as the API sends
+// it; a drawing is typed inline, `0-1,1-2`.
+import { el, parseNumbers } from '../dom.js';
+import { t } from '../i18n.js';
+import { tooLarge } from '../sizes.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 /** Edges beyond which the drawing is not drawn: the position is shown as text, moves typed. */
 const MAX_EDGES = 80;
 /** How long a removed edge takes to fall, in milliseconds (style.css's `hb-fall`). */
-export const FALL_MS = 900;
+const FALL_MS = 900;
 const COL = 60;
 const ROW = 66;
 const PAD = 28;
 
+/** A new SVG element, as `el` makes an HTML one: `attrs` are attributes or `on…` listeners. */
 function svg(tag, attrs = {}, ...children) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -27,7 +30,7 @@ function svg(tag, attrs = {}, ...children) {
 const pairs = (numbers) => Array.from({ length: numbers.length >> 1 }, (_, i) => [numbers[2 * i], numbers[2 * i + 1]]);
 
 /** The inline form, `0-1,1-2`. */
-export const inline = (edges) => edges.map(([u, v]) => `${u}-${v}`).join(',');
+const inline = (edges) => edges.map(([u, v]) => `${u}-${v}`).join(',');
 
 /**
  * Where each vertex is drawn: breadth-first from the ground, a row per distance, each vertex
@@ -145,13 +148,13 @@ function removed(before, after) {
   return j === after.length ? gone : null;
 }
 
+/** A drawing typed inline as its numbers. */
+export const read = (text) => parseNumbers(text.replace(/-/g, ' '));
+
 /** Draws match `m`'s drawing into `target`. */
-export function drawHackenbush(target, m) {
+export function draw(target, m) {
   const edges = pairs(m.resume.position);
-  if (edges.length > MAX_EDGES) {
-    target.append(el('p', { class: 'position', text: `${inline(edges)}  (${t('too_large')})` }));
-    return;
-  }
+  if (edges.length > MAX_EDGES) return tooLarge(target, inline(edges));
   let s = memory.get(m);
   const fresh = !s || m.log.length === 0 || edges.some(([u, v]) => [u, v].some((w) => w !== 0 && !s.shape.pos.has(w)));
   if (fresh) s = { shape: layout(edges), edges: [], logged: m.log.length, falling: [] };
@@ -204,7 +207,7 @@ export function drawHackenbush(target, m) {
 }
 
 /** A random drawing of 5 to 9 edges: a tree from the ground, a cycle or two, maybe a loop. */
-export function randomDrawing() {
+export function random() {
   const vertices = 4 + Math.floor(Math.random() * 4);
   const pick = (n) => Math.floor(Math.random() * n);
   const edges = [];
