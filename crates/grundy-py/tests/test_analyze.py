@@ -26,6 +26,9 @@ CASES = [
     ("subtraction", {}, [], [[6, 2]]),
     ("wythoff", {}, [], [[3, 5], [4, 9], [0, 0]]),
     ("euclid", {}, [], [[25, 7], [24, 15], [7, 21], [0, 5]]),
+    # A pile before the first move, and a pile with its cap.
+    ("fibonacci", {}, [], [[20], [13], [8, 3]]),
+    ("fibonacci", {"k": 3}, ["--k", "3"], [[181, 181], [12, 4]]),
     # Edges as vertex pairs: a triangle with a stalk, two stalks, a cycle with a loop, parallel
     # edges and an edge out of play.
     ("hackenbush", {}, [], [[0, 1, 1, 2, 2, 0, 1, 3, 3, 4], [0, 1, 1, 2, 0, 3, 3, 4],

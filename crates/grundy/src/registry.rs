@@ -193,6 +193,7 @@ registry![
     crate::games::subtraction::SubtractionPlay,
     crate::games::wythoff::WythoffPlay,
     crate::games::euclid::EuclidPlay,
+    crate::games::fibonacci::FibonacciPlay,
     crate::games::hackenbush::HackenbushPlay,
     crate::games::cutting::CuttingPlay,
     crate::games::king::KingPlay,

@@ -3,6 +3,7 @@
 pub mod coins;
 pub mod cutting;
 pub mod euclid;
+pub mod fibonacci;
 pub mod grid;
 pub mod hackenbush;
 pub mod half;
