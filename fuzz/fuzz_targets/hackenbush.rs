@@ -62,7 +62,7 @@ fuzz_target!(|bytes: &[u8]| {
             }
             after.push(value);
         }
-        assert_eq!(a.grundy.unwrap().value(), mex(after), "{inline}");
+        assert_eq!(a.value.unwrap().value(), mex(after), "{inline}");
         assert_eq!(a.winning_moves, winning, "{inline}");
         for step in &a.explanation {
             assert!(!step.text(Lang::En).is_empty() && !step.text(Lang::Zh).is_empty());

@@ -64,7 +64,7 @@ fuzz_target!(|bytes: &[u8]| {
         max_moves: 8,
         explain: false,
     });
-    assert_eq!(analysis.grundy, Some(value), "{printed}");
+    assert_eq!(analysis.value, Some(value), "{printed}");
     assert_eq!(
         analysis.outcome == Outcome::N,
         value != Nimber(0),

@@ -680,3 +680,25 @@ test('Moore\'s Nim is played on the page as the game list gives it, moves on sev
 test('no script error on the page', () => {
   assert.deepEqual(pageErrors, []);
 });
+
+test('the answer bar names every outcome class, and a value that is not a nimber', async () => {
+  await page.goto(base);
+  const bars = await page.evaluate(async () => {
+    const { answerBar } = await import('/js/dom.js');
+    return [
+      { outcome: 'N', grundy: 3 }, { outcome: 'P', grundy: 0 }, { outcome: 'D', grundy: null },
+      { outcome: 'L', grundy: null, value: '1/2' }, { outcome: 'R', grundy: null, value: '-2' },
+    ].map((a) => {
+      const bar = document.createElement('div');
+      answerBar(bar, a, true);
+      return [bar.textContent, bar.className];
+    });
+  });
+  assert.deepEqual(bars, [
+    ['First player wins (N-position) · Grundy value *3', 'answer win'],
+    ['First player loses (P-position) · Grundy value *0', 'answer lose'],
+    ['Draw: neither player can force a win (D-position)', 'answer tie'],
+    ['Left wins whoever starts (L-position) · value 1/2', 'answer tie'],
+    ['Right wins whoever starts (R-position) · value -2', 'answer tie'],
+  ]);
+});

@@ -7,7 +7,7 @@ use std::io::Write;
 use clap::ValueEnum;
 use grundy::json::{AnalysisJson, Analyzed};
 use grundy::report;
-use grundy::{Analysis, AnalyzeOptions, Convention, Explain, Lang, Move, Outcome};
+use grundy::{Analysis, AnalyzeOptions, Convention, Explain, Lang, Move, Nimber, Outcome};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -129,7 +129,7 @@ impl<P: Serialize + Clone, S: Explain + Serialize, M: Move> Report<'_, P, S, M> 
         &self,
         lang: Lang,
         fields: Vec<(&'static str, Value)>,
-    ) -> AnalysisJson<'_, Cow<'_, P>, S, M> {
+    ) -> AnalysisJson<'_, Cow<'_, P>, S, M, Nimber> {
         Analyzed {
             game: self.game,
             play: self.play,

@@ -8,7 +8,7 @@ use grundy::json;
 use grundy::registry::{self, Visitor};
 use grundy::report;
 use grundy::ruleset::{Playable, Setup};
-use grundy::{AnalyzeOptions, Lang, Outcome};
+use grundy::{AnalyzeOptions, GameValue, Lang, Outcome};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -104,7 +104,11 @@ impl Visitor for Run<'_> {
         };
         let summary = Summary {
             outcome: analysis.outcome,
-            grundy: analysis.grundy.map(|g| g.value()),
+            grundy: analysis
+                .value
+                .as_ref()
+                .and_then(GameValue::nimber)
+                .map(|g| g.value()),
             winning_move_count: analysis.winning_move_count,
             shown,
         };

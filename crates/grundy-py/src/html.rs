@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 
 use grundy::ruleset::Playable;
-use grundy::{Analysis, Lang, Move, Outcome};
+use grundy::{Analysis, GameValue, Lang, Move, Outcome};
 use serde_json::Value;
 
 const WIN: &str = "#1a7f37";
@@ -36,7 +36,7 @@ fn escape(text: &str) -> String {
 pub fn analysis<G: Playable>(
     game: &G,
     position: &G::Position,
-    analysis: &Analysis<G::Step, G::Move>,
+    analysis: &Analysis<G::Step, G::Move, G::Value>,
 ) -> String {
     let mut html = String::from("<div style=\"font-family: sans-serif; max-width: 48em\">");
     let components = game.components(position);
@@ -142,7 +142,11 @@ fn binary_table(html: &mut String, binary: &Value, high: Option<&Value>, moved: 
 }
 
 /// The answer: who wins, the Grundy value, the first winning move.
-fn answer_bar<G: Playable>(html: &mut String, analysis: &Analysis<G::Step, G::Move>, game: &G) {
+fn answer_bar<G: Playable>(
+    html: &mut String,
+    analysis: &Analysis<G::Step, G::Move, G::Value>,
+    game: &G,
+) {
     let (color, verdict) = match analysis.outcome {
         Outcome::N => (WIN, "First player wins (N-position)"),
         Outcome::P => (LOSE, "First player loses (P-position)"),
@@ -151,8 +155,12 @@ fn answer_bar<G: Playable>(html: &mut String, analysis: &Analysis<G::Step, G::Mo
         Outcome::R => ("#555", "Right wins whoever starts (R-position)"),
     };
     let value = analysis
-        .grundy
-        .map(|g| format!(" · Grundy value {}", g.value()))
+        .value
+        .as_ref()
+        .map(|v| match v.nimber() {
+            Some(g) => format!(" · Grundy value {}", g.value()),
+            None => format!(" · {} {v}", G::Value::name(Lang::En)),
+        })
         .unwrap_or_default();
     let _ = write!(
         html,

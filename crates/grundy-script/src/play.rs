@@ -192,6 +192,7 @@ impl Ruleset for ScriptPlay {
     type Position = State;
     type Move = Reach;
     type Step = ScriptStep;
+    type Value = grundy::Nimber;
     type Rules = Reachable;
 
     fn rules(&self) -> &Reachable {
@@ -257,7 +258,7 @@ impl Ruleset for ScriptPlay {
         let (winning_moves, winning_move_count) = moves.into_parts();
         Ok(Analysis {
             outcome: Outcome::from_grundy(value),
-            grundy: Some(value),
+            value: Some(value),
             winning_moves,
             winning_move_count,
             explanation,

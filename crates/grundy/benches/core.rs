@@ -22,7 +22,7 @@ fn nim_ten_million_piles(c: &mut Criterion) {
             b.iter(|| {
                 let a = nim::analyze(black_box(&piles), play, &options);
                 if play == Convention::Normal {
-                    assert_eq!(a.grundy.unwrap().value(), expected);
+                    assert_eq!(a.value.unwrap().value(), expected);
                 }
                 a.winning_move_count
             })

@@ -44,7 +44,7 @@ fn subtraction_games(c: &mut Criterion) {
         group.bench_function(format!("analyze 1e6 random u64 piles, set {text}"), |b| {
             b.iter(|| {
                 let a = subtraction::analyze(&sequence, black_box(&piles), &options).unwrap();
-                assert_eq!(a.grundy.unwrap().value(), expected);
+                assert_eq!(a.value.unwrap().value(), expected);
                 a.winning_move_count
             })
         });
@@ -107,7 +107,7 @@ fn lasker_nim(c: &mut Criterion) {
             |b| {
                 b.iter(|| {
                     let a = lasker::analyze(black_box(&piles), &options).unwrap();
-                    assert_eq!(a.grundy.unwrap().value(), expected);
+                    assert_eq!(a.value.unwrap().value(), expected);
                     a.winning_move_count
                 })
             },
@@ -198,7 +198,7 @@ fn mixed_sum(c: &mut Criterion) {
     group.bench_function("analyze 1e6 components (nim, lasker, sub{1,2,4})", |b| {
         b.iter(|| {
             let a = black_box(&sum).analyze(&options);
-            assert_eq!(a.grundy.unwrap().value(), expected);
+            assert_eq!(a.value.unwrap().value(), expected);
             a.winning_move_count
         })
     });

@@ -34,14 +34,14 @@ fn staircase_and_grid(c: &mut Criterion) {
     group.bench_function("staircase analyze, 1e6 steps", |b| {
         b.iter(|| {
             let a = staircase::analyze(black_box(&values), &options);
-            assert_eq!(a.grundy.unwrap().value(), odd_steps);
+            assert_eq!(a.value.unwrap().value(), odd_steps);
             a.winning_move_count
         })
     });
     group.bench_function("grid analyze, 1e6 cells", |b| {
         b.iter(|| {
             let a = grid::analyze(black_box(&values), &options);
-            assert_eq!(a.grundy.unwrap().value(), grid_cells);
+            assert_eq!(a.value.unwrap().value(), grid_cells);
             a.winning_move_count
         })
     });
@@ -68,7 +68,7 @@ fn coin_sliding(c: &mut Criterion) {
     group.bench_function("coins analyze, 1e6 shuffled coins (sort included)", |b| {
         b.iter(|| {
             let a = coins::analyze(black_box(&cells), &options).unwrap();
-            assert_eq!(a.grundy.unwrap().value(), pairs_xor);
+            assert_eq!(a.value.unwrap().value(), pairs_xor);
             a.winning_move_count
         })
     });

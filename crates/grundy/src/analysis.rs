@@ -1,5 +1,7 @@
 //! The one result every front end renders: outcome, value, winning moves and explanation.
 
+use std::fmt;
+
 use crate::{Lang, Move, Nimber, Outcome};
 
 /// How many piles (steps, components) an explanation shows one by one.
@@ -93,7 +95,7 @@ impl<M: Move> MoveList<M> {
     pub fn into_analysis<S>(self, value: Nimber, explanation: Vec<S>) -> Analysis<S, M> {
         Analysis {
             outcome: Outcome::from_grundy(value),
-            grundy: Some(value),
+            value: Some(value),
             winning_moves: self.listed,
             winning_move_count: self.count,
             explanation,
@@ -102,14 +104,37 @@ impl<M: Move> MoveList<M> {
 
     /// The analysis of a position whose outcome is known without a nim-value (a misère or
     /// outcome-only theorem) and whose winning moves are these, with `explanation`.
-    pub fn into_outcome<S>(self, outcome: Outcome, explanation: Vec<S>) -> Analysis<S, M> {
+    pub fn into_outcome<S, V>(self, outcome: Outcome, explanation: Vec<S>) -> Analysis<S, M, V> {
         Analysis {
             outcome,
-            grundy: None,
+            value: None,
             winning_moves: self.listed,
             winning_move_count: self.count,
             explanation,
         }
+    }
+}
+
+/// The value a ruleset gives a position, printed in reports and written in the JSON: a nimber
+/// for an impartial game (the Sprague–Grundy theorem: a position is a Nim heap of that size).
+pub trait GameValue: Clone + fmt::Debug + PartialEq + fmt::Display {
+    /// The JSON field that holds it (`grundy` for a nimber).
+    const JSON_KEY: &'static str;
+    /// Its name in a report's first line, in `lang`.
+    fn name(lang: Lang) -> &'static str;
+    /// The nimber it is, for an impartial game's value (what the misère and sum theorems and
+    /// the engine's checks work with); `None` for another kind of value.
+    fn nimber(&self) -> Option<Nimber>;
+}
+
+/// `grundy` in the JSON, "Grundy value *n" in a report.
+impl GameValue for Nimber {
+    const JSON_KEY: &'static str = "grundy";
+    fn name(lang: Lang) -> &'static str {
+        lang.pick("Grundy value", "SG 值")
+    }
+    fn nimber(&self) -> Option<Nimber> {
+        Some(*self)
     }
 }
 
@@ -119,13 +144,13 @@ pub trait Explain {
     fn text(&self, lang: Lang) -> String;
 }
 
-/// The analysis of one position: explanation steps `S`, moves `M`.
+/// The analysis of one position: explanation steps `S`, moves `M`, the position's value `V`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis<S, M> {
+pub struct Analysis<S, M, V = Nimber> {
     /// Who wins with perfect play.
     pub outcome: Outcome,
-    /// The nim-value, where the convention has one (normal play).
-    pub grundy: Option<Nimber>,
+    /// The position's value, where the ruleset gives one: the nim-value under normal play.
+    pub value: Option<V>,
     /// The first winning moves, at most [`AnalyzeOptions::max_moves`], in the ruleset's order.
     pub winning_moves: Vec<M>,
     /// How many winning moves there are in all.
@@ -134,12 +159,12 @@ pub struct Analysis<S, M> {
     pub explanation: Vec<S>,
 }
 
-impl<S, M> Analysis<S, M> {
+impl<S, M, V> Analysis<S, M, V> {
     /// The same analysis with each explanation step turned into another type.
-    pub fn map_steps<T>(self, step: impl FnMut(S) -> T) -> Analysis<T, M> {
+    pub fn map_steps<T>(self, step: impl FnMut(S) -> T) -> Analysis<T, M, V> {
         Analysis {
             outcome: self.outcome,
-            grundy: self.grundy,
+            value: self.value,
             winning_moves: self.winning_moves,
             winning_move_count: self.winning_move_count,
             explanation: self.explanation.into_iter().map(step).collect(),
@@ -148,7 +173,7 @@ impl<S, M> Analysis<S, M> {
 
     /// The same analysis as asked with `options`, from one made with every winning move listed
     /// and the explanation: at most `options.max_moves` moves, no explanation unless asked for.
-    pub fn limited_to(mut self, options: &AnalyzeOptions) -> Analysis<S, M> {
+    pub fn limited_to(mut self, options: &AnalyzeOptions) -> Analysis<S, M, V> {
         self.winning_moves.truncate(options.max_moves);
         if !options.explain {
             self.explanation.clear();

@@ -33,7 +33,7 @@
 //! use grundy::{Convention, Outcome};
 //! let analysis = nim::analyze(&[3, 4, 5], Convention::Normal, &Default::default());
 //! assert_eq!(analysis.outcome, Outcome::N);
-//! assert_eq!(analysis.grundy.unwrap().value(), 2);
+//! assert_eq!(analysis.value.unwrap().value(), 2);
 //! // The only winning move takes 2 from the first pile (3 -> 1).
 //! assert_eq!(analysis.winning_move_count, 1);
 //! ```
@@ -64,7 +64,7 @@ pub mod sum;
 mod testing;
 pub mod values;
 
-pub use analysis::{Analysis, AnalyzeOptions, EXPLAINED_PILES, Explain, MoveList};
+pub use analysis::{Analysis, AnalyzeOptions, EXPLAINED_PILES, Explain, GameValue, MoveList};
 pub use cancel::{Cancel, Cancelled};
 pub use engine::{Convention, Game, Outcome, Player};
 pub use lang::{Lang, count_en};

@@ -3,7 +3,7 @@
 //! them (the command line wraps long lines to a terminal's width; this text is unwrapped).
 
 use crate::ruleset::Playable;
-use crate::{Analysis, Explain, Lang, Move, Outcome};
+use crate::{Analysis, Explain, GameValue, Lang, Move, Outcome};
 
 /// Positions with more components than this are shown as their count, and left out of each
 /// listed move (in the text and in the JSON).
@@ -11,12 +11,12 @@ pub const MOVE_POSITION_LIMIT: usize = 1000;
 
 /// The position line, the verdict and the winning moves of `analysis`, each move with the
 /// position it leaves when the position has at most [`MOVE_POSITION_LIMIT`] components.
-pub fn analysis_text<P, S, M: Move>(
+pub fn analysis_text<P, S, M: Move, V: GameValue>(
     lang: Lang,
     title: &str,
     position: &P,
     components: usize,
-    analysis: &Analysis<S, M>,
+    analysis: &Analysis<S, M, V>,
     after: &dyn Fn(&M) -> P,
     show: &dyn Fn(&P) -> String,
 ) -> String {
@@ -28,9 +28,10 @@ pub fn analysis_text<P, S, M: Move>(
             format!("（共 {components} 个部分）"),
         )
     };
-    let value = analysis
-        .grundy
-        .map(|g| lang.pick(format!(", Grundy value {g}"), format!("，SG 值 {g}")));
+    let value = analysis.value.as_ref().map(|v| {
+        let name = V::name(lang);
+        lang.pick(format!(", {name} {v}"), format!("，{name} {v}"))
+    });
     let moves: Vec<(String, Option<String>)> = analysis
         .winning_moves
         .iter()
@@ -57,7 +58,7 @@ pub fn analysis_text<P, S, M: Move>(
 pub fn playable<G: Playable>(
     game: &G,
     position: &G::Position,
-    analysis: &Analysis<G::Step, G::Move>,
+    analysis: &Analysis<G::Step, G::Move, G::Value>,
     lang: Lang,
 ) -> String {
     /// The position given, or the one after a move.

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, Args as _, Command, FromArgMatches, Subcommand};
 use grundy::registry::{self, Visitor};
-use grundy::ruleset::{Notation, ParamDoc, Playable, Setup, Unit};
+use grundy::ruleset::{About, ParamDoc, Playable, Setup};
 use grundy::{Convention, Lang};
 
 use crate::report::{OutputArgs, write_json, write_why};
@@ -23,39 +23,35 @@ pub struct Chosen {
     pub position: Vec<String>,
 }
 
-/// What the registry says about a ruleset, read from the game its defaults give.
+/// What the registry says about a ruleset: its descriptor, and what the game its defaults give
+/// can do.
 struct Description {
-    help: &'static str,
-    notation: Notation,
-    params: &'static [ParamDoc],
-    /// Whether the ruleset's own analysis decides misère play.
-    misere_theorem: bool,
+    about: About,
     /// Whether its positions are sums of piles, played under the Every-SG rule too.
     sums: bool,
-    part: Unit,
-    /// How its positions are typed when not as numbers; standard input is then read as text.
-    typed: Option<&'static str>,
 }
 
 impl Description {
     /// How a position is typed, for the help.
     fn position_en(&self) -> String {
-        self.typed
-            .map_or_else(|| self.part.position_en(), str::to_string)
+        self.about
+            .typed_position
+            .map_or_else(|| self.about.part.position_en(), str::to_string)
     }
 
     /// The position's name in the usage line: its part (`PILE`), or `POSITION` when it is typed
     /// otherwise (a sum's `GAME:PILES` components).
     fn value_name(&self) -> String {
-        match self.typed {
+        match self.about.typed_position {
             Some(_) => "POSITION".to_string(),
-            None => self.part.en().to_uppercase(),
+            None => self.about.part.en().to_uppercase(),
         }
     }
 
     /// The help's first paragraph without its full stop: the rules in one line.
     fn summary(&self) -> &'static str {
-        self.help
+        self.about
+            .help
             .split("\n\n")
             .next()
             .unwrap_or_default()
@@ -69,13 +65,8 @@ impl Visitor for Describe {
     type Output = Description;
     fn visit<G: Playable>(self, game: G) -> Description {
         Description {
-            help: G::ABOUT.help,
-            notation: G::ABOUT.notation,
-            params: G::ABOUT.parameters,
-            misere_theorem: G::ABOUT.conventions.contains(&Convention::Misere),
+            about: G::ABOUT,
             sums: game.offers_every(),
-            part: G::ABOUT.part,
-            typed: G::ABOUT.typed_position,
         }
     }
 }
@@ -114,7 +105,7 @@ fn command(name: &'static str, analysis: bool) -> Command {
     if analysis {
         command = OutputArgs::augment_args(command);
     } else {
-        let notation = about.notation;
+        let notation = about.about.notation;
         command = command.after_help(format!(
             "A move is {}: {} (e.g. {}).",
             notation.en, notation.meaning_en, notation.example
@@ -122,13 +113,13 @@ fn command(name: &'static str, analysis: bool) -> Command {
     }
     command = command
         .about(about.summary().to_string())
-        .long_about(about.help);
-    command = add_params(command, about.params);
+        .long_about(about.about.help);
+    command = add_params(command, about.about.parameters);
     command = command.arg(
         Arg::new("misere")
             .long("misere")
             .action(ArgAction::SetTrue)
-            .help(if about.misere_theorem {
+            .help(if about.about.conventions.contains(&Convention::Misere) {
                 "Misère play: the player who makes the last move loses."
             } else {
                 "Misère play: the player who makes the last move loses; decided by the SJ theorem where the position is a sum whose components meet its hypothesis, otherwise by a search of the whole position."
@@ -205,19 +196,22 @@ pub fn family_command(name: &'static str) -> Command {
         "{}: the values of its positions FIXED… n",
         about.summary()
     ));
-    add_params(command, about.params).arg(Arg::new("fixed").value_name("FIXED").num_args(0..).help(
-        format!(
-            "The numbers of the position before n ({}; none: the position is n alone).",
-            about.part.position_en()
-        ),
-    ))
+    add_params(command, about.about.parameters).arg(
+        Arg::new("fixed")
+            .value_name("FIXED")
+            .num_args(0..)
+            .help(format!(
+                "The numbers of the position before n ({}; none: the position is n alone).",
+                about.about.part.position_en()
+            )),
+    )
 }
 
 /// The ruleset, its parameters and the fixed numbers that [`family_command`]'s `matches` hold.
 pub fn family_chosen(name: &str, matches: &ArgMatches) -> (Setup, Vec<String>) {
     let setup = Setup {
         game: name.to_string(),
-        params: params_given(matches, describe(name).params),
+        params: params_given(matches, describe(name).about.parameters),
         ..Setup::default()
     };
     let fixed = matches
@@ -230,14 +224,14 @@ pub fn family_chosen(name: &str, matches: &ArgMatches) -> (Setup, Vec<String>) {
 /// One line per ruleset: its name and how a move is written, for `grundy play --help`.
 pub fn notations() -> impl Iterator<Item = String> {
     registry::RULESETS.iter().map(|&name| {
-        let notation = describe(name).notation;
+        let notation = describe(name).about.notation;
         format!("  {name}: {}, {}", notation.en, notation.meaning_en)
     })
 }
 
 impl Chosen {
     fn from_matches(name: &str, matches: &ArgMatches) -> Chosen {
-        let params = params_given(matches, describe(name).params);
+        let params = params_given(matches, describe(name).about.parameters);
         Chosen {
             setup: Setup {
                 game: name.to_string(),
@@ -346,7 +340,7 @@ pub fn analyse(
     let about = describe(&setup.game);
     // A position typed as text of its own (a sum's components) is read whole from standard input.
     let stdin = ["-".to_string()];
-    let typed = if words.is_empty() && about.typed.is_some() {
+    let typed = if words.is_empty() && about.about.typed_position.is_some() {
         crate::input::tell_when_typing("the position");
         &stdin[..]
     } else {
@@ -354,7 +348,7 @@ pub fn analyse(
     };
     let (setup, read) = match crate::input::read_position(setup, typed, true)? {
         Some((setup, numbers)) => {
-            crate::input::check_count(numbers.len(), about.part.en())?;
+            crate::input::check_count(numbers.len(), about.about.part.en())?;
             (setup, Some(numbers))
         }
         None => (setup.clone(), None),

@@ -74,7 +74,8 @@ class Analysis:
     """The analysis of a position of a ruleset."""
 
     @property
-    def outcome(self) -> Literal["N", "P"]: ...
+    def outcome(self) -> Literal["N", "P", "L", "R"]:
+        """N or P; L or R (Left or Right wins whoever starts) for a partizan ruleset."""
     @property
     def grundy(self) -> Optional[int]: ...
     @property

@@ -34,10 +34,17 @@ export function randomPiles() {
   return Array.from({ length: count }, () => 1 + Math.floor(Math.random() * 12));
 }
 
-/** The answer bar of an impartial analysis: outcome and value, shown once `decided`. */
+/** The verdict of each outcome class: the first player wins or loses, a draw (a loopy game),
+ * Left or Right wins whoever starts (a partizan game). */
+const VERDICTS = { N: 'first_wins', P: 'first_loses', D: 'draw_outcome', L: 'left_wins', R: 'right_wins' };
+
+/**
+ * The answer bar of an analysis: its outcome class and its value (`grundy`, a nim-value, or
+ * `value`, another kind of value, written as the JSON gives it), shown once `decided`.
+ */
 export function answerBar(bar, a, decided) {
   bar.hidden = !decided;
-  bar.className = `answer ${a.outcome === 'N' ? 'win' : 'lose'}`;
-  bar.textContent = (a.outcome === 'N' ? t('first_wins') : t('first_loses'))
-    + (a.grundy === null ? '' : ` · ${t('grundy', a.grundy)}`);
+  bar.className = `answer ${a.outcome === 'N' ? 'win' : a.outcome === 'P' ? 'lose' : 'tie'}`;
+  const value = a.grundy != null ? ` · ${t('grundy', a.grundy)}` : a.value != null ? ` · ${t('value', a.value)}` : '';
+  bar.textContent = t(VERDICTS[a.outcome] ?? 'first_loses') + value;
 }

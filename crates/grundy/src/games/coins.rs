@@ -165,7 +165,7 @@ pub fn value(cells: &[u64]) -> Result<Nimber, CoinsError> {
 /// assert_eq!(coins::analyze(&[3, 1, 2], &Default::default())?.outcome, Outcome::P);
 /// // Gaps 1 (before cell 2) and 2 (before cell 5): pair (2, 5) has gap 2.
 /// let a = coins::analyze(&[5, 2], &Default::default())?;
-/// assert_eq!(a.grundy.unwrap().value(), 2);
+/// assert_eq!(a.value.unwrap().value(), 2);
 /// assert_eq!(a.winning_moves, vec![Slide { coin: 0, from: 5, to: 3 }]);
 /// # Ok::<(), coins::CoinsError>(())
 /// ```

@@ -98,7 +98,7 @@ pub fn value(cells: &[u64]) -> Nimber {
 /// use grundy::PileMove;
 /// // Cell 3 is the end; cell 2 is step 1 and counts, cell 1 is step 2 and does not.
 /// let a = grid::analyze(&[5, 2, 7], &Default::default());
-/// assert_eq!(a.grundy.unwrap().value(), 2);
+/// assert_eq!(a.value.unwrap().value(), 2);
 /// assert_eq!(a.winning_moves, vec![PileMove::Carry { from: 1, to: Some(2), count: 2 }]);
 /// ```
 pub fn analyze(cells: &[u64], options: &AnalyzeOptions) -> Analysis<StairStep, PileMove> {

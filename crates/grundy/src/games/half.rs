@@ -392,7 +392,7 @@ mod tests {
                 a.outcome,
                 memo.outcome(&Half, &piles, Convention::Normal).unwrap()
             );
-            assert_eq!(a.grundy, Some(memo.grundy(&Half, &piles).unwrap()));
+            assert_eq!(a.value, Some(memo.grundy(&Half, &piles).unwrap()));
             let mut closed: HashMap<Vec<u64>, usize> = HashMap::new();
             for change in &a.winning_moves {
                 *closed

@@ -230,7 +230,7 @@ mod tests {
     #[test]
     fn the_largest_distances() {
         let a = analyze(&[u64::MAX, u64::MAX], &AnalyzeOptions::default());
-        assert_eq!(a.grundy, Some(Nimber(2)));
+        assert_eq!(a.value, Some(Nimber(2)));
         assert_eq!(
             a.winning_moves,
             vec![PileMove::TakeBoth {

@@ -755,9 +755,9 @@ mod tests {
             let analysis = sum.analyze(&options);
             let position = (a.clone(), b.clone());
             let values = sum.values();
-            assert_eq!(analysis.grundy, Some(values[0] + values[1]));
+            assert_eq!(analysis.value, Some(values[0] + values[1]));
             assert_eq!(
-                analysis.grundy,
+                analysis.value,
                 Some(memo.grundy(&pair, &position).unwrap()),
                 "{position:?}"
             );
@@ -950,7 +950,7 @@ mod tests {
                     assert_eq!(again, sum, "{name}");
                     assert_eq!(sum.values().len(), 1, "{name}");
                     let analysis = sum.analyze(&AnalyzeOptions::default());
-                    assert_eq!(analysis.grundy, Some(sum.values()[0]), "{name}");
+                    assert_eq!(analysis.value, Some(sum.values()[0]), "{name}");
                 }
                 Err(e) => assert_eq!(
                     e.problem,

@@ -540,7 +540,7 @@ pub fn analyze(piles: &[u64], k: u64, options: &AnalyzeOptions) -> MooreAnalysis
             } else {
                 Outcome::P
             },
-            grundy: None,
+            value: None,
             winning_moves,
             winning_move_count,
             explanation,

@@ -121,7 +121,7 @@ pub fn apply(steps: &[u64], change: &PileMove) -> Vec<u64> {
 /// // Odd steps 1 and 3 hold 2 and 3: XOR 1. Step 2's stones do not count.
 /// let a = staircase::analyze(&[2, 9, 3], &Default::default());
 /// assert_eq!(a.outcome, Outcome::N);
-/// assert_eq!(a.grundy.unwrap().value(), 1);
+/// assert_eq!(a.value.unwrap().value(), 1);
 /// // Take step 3 from 3 to 2, or bring 1 stone from step 2 onto step 1 (2 -> 3).
 /// assert_eq!(a.winning_moves, vec![
 ///     PileMove::Carry { from: 1, to: Some(0), count: 1 },

@@ -1,16 +1,17 @@
 //! The JSON of an analysed position of an impartial ruleset.
 
+use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::{MOVE_POSITION_LIMIT, StepJson};
 use crate::ruleset::Playable;
-use crate::{Analysis, Convention, Explain, Lang, Move, Nimber, Outcome};
+use crate::{Analysis, Convention, Explain, GameValue, Lang, Move, Outcome};
 
 /// Everything the JSON of one analysed position is made of (`'a`: what the JSON borrows; `'f`:
 /// the function that builds the positions after the moves, called while it is built). `P` is a
-/// position as the JSON writes it, `S` an explanation step, `M` a move.
-pub struct Analyzed<'a, 'f, P, S, M> {
+/// position as the JSON writes it, `S` an explanation step, `M` a move, `V` the value.
+pub struct Analyzed<'a, 'f, P, S, M, V> {
     /// The ruleset's command name.
     pub game: &'a str,
     /// The convention.
@@ -20,7 +21,7 @@ pub struct Analyzed<'a, 'f, P, S, M> {
     /// How many components (piles, cells, coins) the position has.
     pub components: usize,
     /// The analysis.
-    pub analysis: &'a Analysis<S, M>,
+    pub analysis: &'a Analysis<S, M, V>,
     /// The position after a move.
     pub after: &'f dyn Fn(&M) -> P,
     /// A move in the ruleset's notation, for front ends that let people type moves.
@@ -29,22 +30,34 @@ pub struct Analyzed<'a, 'f, P, S, M> {
     pub fields: Vec<(&'static str, Value)>,
 }
 
-/// The JSON object of one analysed position: `game`, `position`, `play`, `outcome`, `grundy`,
-/// `winning_moves`, `winning_move_count`, `explanation` when there is one, then the ruleset's
-/// own fields.
+/// The JSON object of one analysed position: `game`, `position`, `play`, `outcome`, the value
+/// (`grundy` for a nimber: [`GameValue::JSON_KEY`]), `winning_moves`, `winning_move_count`,
+/// `explanation` when there is one, then the ruleset's own fields.
 #[derive(Serialize)]
-pub struct AnalysisJson<'a, P, S, M> {
+pub struct AnalysisJson<'a, P, S, M, V: GameValue + Serialize> {
     game: &'a str,
     position: P,
     play: Convention,
     outcome: Outcome,
-    grundy: Option<Nimber>,
+    #[serde(flatten)]
+    value: ValueField<'a, V>,
     winning_moves: Vec<MoveJson<'a, P, M>>,
     winning_move_count: u64,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     explanation: Vec<StepJson<'a, S>>,
     #[serde(flatten)]
     fields: Map<String, Value>,
+}
+
+/// The value of an analysis as one field named by its kind, null when there is none.
+struct ValueField<'a, V>(&'a Option<V>);
+
+impl<V: GameValue + Serialize> Serialize for ValueField<'_, V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry(V::JSON_KEY, self.0)?;
+        map.end()
+    }
 }
 
 /// A listed winning move: `change`, `description`, `position` (the position after it) for
@@ -60,9 +73,9 @@ pub struct MoveJson<'a, P, M> {
     text: Option<String>,
 }
 
-impl<'a, P, S: Explain, M: Move> Analyzed<'a, '_, P, S, M> {
+impl<'a, P, S: Explain, M: Move, V: GameValue + Serialize> Analyzed<'a, '_, P, S, M, V> {
     /// The JSON object, its texts in `lang`.
-    pub fn json(self, lang: Lang) -> AnalysisJson<'a, P, S, M> {
+    pub fn json(self, lang: Lang) -> AnalysisJson<'a, P, S, M, V> {
         let a = self.analysis;
         let with_positions = self.components <= MOVE_POSITION_LIMIT;
         AnalysisJson {
@@ -70,7 +83,7 @@ impl<'a, P, S: Explain, M: Move> Analyzed<'a, '_, P, S, M> {
             position: self.position,
             play: self.play,
             outcome: a.outcome,
-            grundy: a.grundy,
+            value: ValueField(&a.value),
             winning_moves: a
                 .winning_moves
                 .iter()
@@ -114,10 +127,10 @@ impl<G: Playable> Serialize for Written<'_, G> {
 pub fn playable<'a, G: Playable>(
     game: &'a G,
     position: &'a G::Position,
-    analysis: &'a Analysis<G::Step, G::Move>,
+    analysis: &'a Analysis<G::Step, G::Move, G::Value>,
     lang: Lang,
     notation: bool,
-) -> AnalysisJson<'a, Written<'a, G>, G::Step, G::Move> {
+) -> AnalysisJson<'a, Written<'a, G>, G::Step, G::Move, G::Value> {
     let write = |change: &G::Move| game.write_move(change);
     let after = |change: &G::Move| Written {
         game,

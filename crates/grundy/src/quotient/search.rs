@@ -156,7 +156,7 @@ pub fn analyze_by_search(
     }
     Ok(Analysis {
         outcome,
-        grundy: None,
+        value: None,
         winning_moves,
         winning_move_count,
         explanation,

@@ -14,7 +14,7 @@ use crate::play::Search;
 use crate::ruleset::{About, Lists};
 use crate::testing::all_lists;
 use crate::testing::check_playable;
-use crate::{AnalyzeOptions, Outcome};
+use crate::{AnalyzeOptions, GameValue, Outcome};
 
 /// Checks one game on every position its test plan ([`crate::ruleset::TestPlan`]) gives under
 /// its convention (under the Every-SG rule, the lists of [`EVERY`]), and its play on those of
@@ -73,7 +73,9 @@ impl Visitor for CheckAll<'_> {
                 "{} {shown} {play:?}",
                 G::ABOUT.name
             );
-            if let (Some(value), Convention::Normal) = (analysis.grundy, play) {
+            if let (Some(value), Convention::Normal) =
+                (analysis.value.and_then(|v| v.nimber()), play)
+            {
                 assert_eq!(value, memo.grundy(rules, position).unwrap(), "{shown}");
                 assert_eq!(analysis.outcome, Outcome::from_grundy(value));
             }

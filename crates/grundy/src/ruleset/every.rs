@@ -375,6 +375,7 @@ impl<R: Presentation> Ruleset for Every<R> {
     type Position = R::Position;
     type Move = EveryMove<R::Move>;
     type Step = EveryStep;
+    type Value = crate::Nimber;
     type Rules = Self;
 
     super::as_wrapped!(Ruleset);
@@ -448,7 +449,7 @@ impl<R: Presentation> Ruleset for Every<R> {
         };
         Ok(Analysis {
             outcome,
-            grundy: None,
+            value: None,
             winning_moves,
             winning_move_count,
             explanation: if options.explain {

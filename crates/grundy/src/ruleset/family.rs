@@ -1,10 +1,10 @@
 //! The default family of a ruleset ([`crate::ruleset::Ruleset::family`]): each position
 //! analysed.
 
-use crate::AnalyzeOptions;
 use crate::explore::Exploration;
 use crate::period::Certificate;
 use crate::ruleset::{Ruleset, SetupError};
+use crate::{AnalyzeOptions, GameValue};
 
 /// The family of ruleset `ruleset`'s positions `fixed` plus one more number n, for n from 0 to
 /// `to` − 1, each analysed by the ruleset: what [`Ruleset::family`] gives unless a ruleset has
@@ -39,7 +39,7 @@ pub fn analysed<R: Ruleset + ?Sized>(
                 .map_err(|e| SetupError::BadPosition {
                     problem: format!("n = {n}: {e}"),
                 })?;
-        let value = analysis.grundy.ok_or_else(|| SetupError::BadPosition {
+        let value = analysis.value.and_then(|v| v.nimber()).ok_or_else(|| SetupError::BadPosition {
             problem: format!(
                 "{}'s analysis gives no Grundy value (it decides who wins), so there is nothing to explore",
                 R::ABOUT.name

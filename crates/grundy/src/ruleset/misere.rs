@@ -20,7 +20,9 @@ use serde::Serialize;
 use super::{About, MoveError, Presentation, Ruleset, SetupError};
 use crate::engine::{EngineError, Memo};
 use crate::sj::{self, Hypothesis, SjStep};
-use crate::{Analysis, AnalyzeOptions, Convention, Explain, Lang, Move, Nimber, Outcome};
+use crate::{
+    Analysis, AnalyzeOptions, Convention, Explain, GameValue, Lang, Move, Nimber, Outcome,
+};
 
 /// The most engine work (positions times options, [`Ruleset::search_cost`]) a misère analysis
 /// searches, and the most positions it holds: about as much as a few seconds of search.
@@ -109,7 +111,11 @@ impl<R: Presentation> Misere<R> {
             max_moves: 0,
             explain: false,
         };
-        let value = self.rules.analyze(summand, &options)?.grundy;
+        let value = self
+            .rules
+            .analyze(summand, &options)?
+            .value
+            .and_then(|v| v.nimber());
         if let Some(g) = value {
             values.insert(summand.clone(), g);
         }
@@ -201,7 +207,7 @@ impl<R: Presentation> Misere<R> {
         };
         Ok(Ok(Analysis {
             outcome,
-            grundy: None,
+            value: None,
             winning_moves,
             winning_move_count: count,
             explanation,
@@ -256,7 +262,7 @@ impl<R: Presentation> Misere<R> {
         }
         Ok(Analysis {
             outcome,
-            grundy: None,
+            value: None,
             winning_moves,
             winning_move_count: count,
             explanation: steps,
@@ -299,6 +305,7 @@ impl<R: Presentation> Ruleset for Misere<R> {
     type Position = R::Position;
     type Move = R::Move;
     type Step = MisereStep;
+    type Value = crate::Nimber;
     type Rules = R::Rules;
 
     super::as_wrapped!(Ruleset);
@@ -376,9 +383,10 @@ impl<R: Presentation> Presentation for Misere<R> {
         position: &R::Position,
         analysis: &Analysis<MisereStep, R::Move>,
     ) -> Vec<(&'static str, serde_json::Value)> {
+        // A misère analysis has no value (misère play has no nim-values).
         let bare = Analysis {
             outcome: analysis.outcome,
-            grundy: analysis.grundy,
+            value: None,
             winning_moves: analysis.winning_moves.clone(),
             winning_move_count: analysis.winning_move_count,
             explanation: Vec::new(),

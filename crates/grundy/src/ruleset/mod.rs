@@ -23,7 +23,7 @@ use serde::Serialize;
 use crate::engine::EngineError;
 use crate::explore::Exploration;
 use crate::games::heaps::HeapComponent;
-use crate::{Analysis, AnalyzeOptions, Convention, Explain, Game, Lang, Move, Player};
+use crate::{Analysis, AnalyzeOptions, Convention, Explain, Game, GameValue, Lang, Move, Player};
 
 mod about;
 mod error;
@@ -103,6 +103,10 @@ impl Numbered for Vec<[u64; 2]> {
     }
 }
 
+/// The analysis of a position of the ruleset `R`: its steps, moves and value.
+pub type AnalysisOf<R> =
+    Analysis<<R as Ruleset>::Step, <R as Ruleset>::Move, <R as Ruleset>::Value>;
+
 /// The rules of a ruleset as front ends drive them.
 ///
 /// Required: the descriptor, the rules for the engine, positions from numbers, legal moves, applying a
@@ -117,6 +121,8 @@ pub trait Ruleset {
     type Move: Move;
     /// An explanation step of the analysis.
     type Step: Explain + Serialize;
+    /// The value the analysis gives a position: [`crate::Nimber`] for an impartial ruleset.
+    type Value: GameValue + Serialize;
     /// The rules as a [`Game`], for the engine.
     type Rules: Game<Position = Self::Position>;
 
@@ -188,7 +194,7 @@ pub trait Ruleset {
         &self,
         position: &Self::Position,
         options: &AnalyzeOptions,
-    ) -> Result<Analysis<Self::Step, Self::Move>, EngineError>;
+    ) -> Result<AnalysisOf<Self>, EngineError>;
 
     /// An upper bound on the engine's work (positions times options) to search every position
     /// reachable from `position`, or `None` when the ruleset cannot tell.
@@ -275,7 +281,7 @@ pub trait Presentation: Ruleset {
     fn notes(
         &self,
         _position: &Self::Position,
-        _analysis: &Analysis<Self::Step, Self::Move>,
+        _analysis: &AnalysisOf<Self>,
         _lang: Lang,
     ) -> Vec<String> {
         Vec::new()
@@ -297,7 +303,7 @@ pub trait Presentation: Ruleset {
     fn json_fields(
         &self,
         _position: &Self::Position,
-        _analysis: &Analysis<Self::Step, Self::Move>,
+        _analysis: &AnalysisOf<Self>,
     ) -> Vec<(&'static str, serde_json::Value)> {
         Vec::new()
     }

@@ -124,6 +124,7 @@ impl Ruleset for CoinsPlay {
     type Position = Vec<u64>;
     type Move = Slide;
     type Step = StairStep<Slide>;
+    type Value = crate::Nimber;
     type Rules = Coins;
 
     fn rules(&self) -> &Coins {

@@ -105,6 +105,7 @@ impl Ruleset for CuttingPlay {
     type Position = Vec<[u64; 2]>;
     type Move = CutPiece;
     type Step = CuttingStep;
+    type Value = crate::Nimber;
     type Rules = Cutting;
 
     fn rules(&self) -> &Cutting {
@@ -152,7 +153,7 @@ impl Ruleset for CuttingPlay {
         if self.is_over(pieces) {
             return Ok(Analysis {
                 outcome: Outcome::P,
-                grundy: None,
+                value: None,
                 winning_moves: Vec::new(),
                 winning_move_count: 0,
                 explanation: Vec::new(),

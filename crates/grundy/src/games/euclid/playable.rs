@@ -55,6 +55,7 @@ impl Ruleset for EuclidPlay {
     type Position = [u64; 2];
     type Move = Subtract;
     type Step = EuclidStep;
+    type Value = crate::Nimber;
     type Rules = Euclid;
 
     fn rules(&self) -> &Euclid {

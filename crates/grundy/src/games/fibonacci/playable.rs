@@ -147,6 +147,7 @@ impl Ruleset for FibonacciPlay {
     type Position = CappedPile;
     type Move = TakeCapped;
     type Step = FibStep;
+    type Value = crate::Nimber;
     type Rules = Fibonacci;
 
     fn rules(&self) -> &Fibonacci {

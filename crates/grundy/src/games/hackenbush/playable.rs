@@ -155,6 +155,7 @@ impl Ruleset for HackenbushPlay {
     type Position = Drawing;
     type Move = Cut;
     type Step = HackenbushStep;
+    type Value = crate::Nimber;
     type Rules = Hackenbush;
 
     fn rules(&self) -> &Hackenbush {

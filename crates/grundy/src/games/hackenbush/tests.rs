@@ -96,7 +96,7 @@ fn check_against_brute_force(edges: &[[u32; 2]]) {
     );
     assert_eq!(analysis.unexamined, 0);
     let a = analysis.analysis;
-    assert_eq!(a.grundy, Some(Nimber(values[full as usize])));
+    assert_eq!(a.value, Some(Nimber(values[full as usize])));
     assert_eq!(
         a.outcome,
         Outcome::from_grundy(Nimber(values[full as usize]))
@@ -192,7 +192,7 @@ fn a_cycle_at_the_ground_is_won_by_cutting_its_middle_edge() {
         let edges: Vec<[u32; 2]> = (0..n).map(|i| [i, (i + 1) % n]).collect();
         let d = Drawing::new(edges);
         let a = analyze(&d, &AnalyzeOptions::default());
-        assert_eq!(a.analysis.grundy, Some(Nimber(u64::from(n % 2))));
+        assert_eq!(a.analysis.value, Some(Nimber(u64::from(n % 2))));
         let cuts: Vec<usize> = a.analysis.winning_moves.iter().map(|c| c.edge).collect();
         let middle = if n % 2 == 1 {
             vec![(n / 2) as usize]
@@ -226,7 +226,7 @@ fn long_paths_and_large_graphs_need_no_recursion() {
     let n = 300_000u32;
     let path = Drawing::new((0..n).map(|i| [i, i + 1]).collect());
     let a = analyze(&path, &AnalyzeOptions::default());
-    assert_eq!(a.analysis.grundy, Some(Nimber(u64::from(n))));
+    assert_eq!(a.analysis.value, Some(Nimber(u64::from(n))));
     // Cutting the first edge empties the drawing.
     assert_eq!(a.analysis.winning_move_count, 1);
     assert_eq!(

@@ -47,6 +47,7 @@ impl Ruleset for HalfPlay {
     type Position = Vec<u64>;
     type Move = PileMove;
     type Step = HalfStep;
+    type Value = crate::Nimber;
     type Rules = Half;
 
     fn rules(&self) -> &Half {

@@ -48,6 +48,7 @@ impl Ruleset for KingPlay {
     type Position = [u64; 2];
     type Move = PileMove;
     type Step = KingStep;
+    type Value = crate::Nimber;
     type Rules = King;
 
     fn rules(&self) -> &King {

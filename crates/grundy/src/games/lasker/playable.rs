@@ -49,6 +49,7 @@ impl Ruleset for LaskerPlay {
     type Position = Vec<u64>;
     type Move = PileMove;
     type Step = HeapStep;
+    type Value = crate::Nimber;
     type Rules = Lasker;
 
     fn rules(&self) -> &Lasker {

@@ -428,6 +428,7 @@ impl<R> Ruleset for SumPlay<R> {
     type Position = Vec<Component>;
     type Move = PileMove;
     type Step = HeapStep;
+    type Value = crate::Nimber;
     type Rules = SumRules;
 
     fn rules(&self) -> &SumRules {

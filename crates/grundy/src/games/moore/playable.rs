@@ -103,6 +103,7 @@ impl Ruleset for MoorePlay {
     type Position = Vec<u64>;
     type Move = PileMove;
     type Step = MooreStep;
+    type Value = crate::Nimber;
     type Rules = Moore;
 
     fn rules(&self) -> &Moore {

@@ -60,6 +60,7 @@ impl Ruleset for NimPlay {
     type Position = Vec<u64>;
     type Move = PileMove;
     type Step = NimStep;
+    type Value = crate::Nimber;
     type Rules = Nim;
 
     fn convention(&self) -> Convention {

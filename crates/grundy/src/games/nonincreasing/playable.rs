@@ -101,6 +101,7 @@ impl Ruleset for CapPlay {
     type Position = CappedPiles;
     type Move = PileMove;
     type Step = CapStep;
+    type Value = crate::Nimber;
     type Rules = ShrinkingCap;
 
     fn rules(&self) -> &ShrinkingCap {

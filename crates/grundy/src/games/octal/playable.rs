@@ -318,6 +318,7 @@ impl Ruleset for OctalPlay {
     type Position = Vec<u64>;
     type Move = PileMove;
     type Step = OctalStep;
+    type Value = crate::Nimber;
     type Rules = Octal;
 
     fn convention(&self) -> Convention {

@@ -50,6 +50,7 @@ impl Ruleset for PairSplitPlay {
     type Position = Vec<[u64; 2]>;
     type Move = Regroup;
     type Step = PairSplitStep;
+    type Value = crate::Nimber;
     type Rules = PairSplit;
 
     fn rules(&self) -> &PairSplit {

@@ -123,6 +123,7 @@ impl Ruleset for StaircasePlay {
     type Position = Vec<u64>;
     type Move = PileMove;
     type Step = StairStep;
+    type Value = crate::Nimber;
     type Rules = Staircase;
 
     fn rules(&self) -> &Staircase {
@@ -229,6 +230,7 @@ impl Ruleset for GridPlay {
     type Position = Vec<u64>;
     type Move = PileMove;
     type Step = StairStep;
+    type Value = crate::Nimber;
     type Rules = Grid;
 
     fn rules(&self) -> &Grid {

@@ -163,7 +163,7 @@ pub fn analyze(
     };
     Analysis {
         outcome: Outcome::from_grundy(total),
-        grundy: Some(total),
+        value: Some(total),
         winning_moves: listed,
         winning_move_count: count,
         explanation,
@@ -497,7 +497,7 @@ mod tests {
         for piles in positions {
             let a = analyze(&piles, &values, &options);
             assert_eq!(
-                a.grundy,
+                a.value,
                 Some(memo.grundy(&Squares, &piles).unwrap()),
                 "{piles:?}"
             );

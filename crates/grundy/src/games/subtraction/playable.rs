@@ -164,6 +164,7 @@ impl Ruleset for SubtractionPlay {
     type Position = Vec<u64>;
     type Move = PileMove;
     type Step = HeapStep;
+    type Value = crate::Nimber;
     type Rules = Subtraction;
 
     fn rules(&self) -> &Subtraction {

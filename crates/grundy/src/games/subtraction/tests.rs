@@ -167,7 +167,7 @@ fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
         for piles in all_positions(3, 11) {
             let a = analyze(&sequence, &piles, &options).unwrap();
             assert_eq!(
-                a.grundy,
+                a.value,
                 Some(memo.grundy(&game, &piles).unwrap()),
                 "{set} {piles:?}"
             );
@@ -185,7 +185,7 @@ fn closed_form_and_every_winning_move_match_the_engine_exhaustively() {
                 .unwrap();
             // The documented order: the piles whose target g ⊕ x is below g first, then the
             // others; by pile within each group, then by increasing number taken.
-            let total = a.grundy.unwrap();
+            let total = a.value.unwrap();
             let order: Vec<(bool, usize, u64)> = a
                 .winning_moves
                 .iter()

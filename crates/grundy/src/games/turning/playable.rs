@@ -464,6 +464,7 @@ impl Ruleset for TurningPlay {
     type Position = Heads;
     type Move = TurnMove;
     type Step = TurningStep;
+    type Value = crate::Nimber;
     type Rules = Coins;
 
     fn rules(&self) -> &Coins {

@@ -45,6 +45,7 @@ impl Ruleset for WythoffPlay {
     type Position = [u64; 2];
     type Move = PileMove;
     type Step = WythoffStep;
+    type Value = crate::Nimber;
     type Rules = Wythoff;
 
     fn rules(&self) -> &Wythoff {
