@@ -91,6 +91,26 @@ impl Setup {
         }
     }
 
+    /// Parameter `param` as a number of at least 1 (its default when left out; `None` without
+    /// one); `zero` says why 0 is refused (`a move takes at least one stone, so k is at least 1`).
+    ///
+    /// # Errors
+    /// [`SetupError::BadParam`] naming the parameter and the bad text.
+    pub fn positive_of(&self, param: &ParamDoc, zero: &str) -> Result<Option<u64>, SetupError> {
+        let Some(text) = self.text_of(param) else {
+            return Ok(None);
+        };
+        let bad = |problem: String| SetupError::BadParam {
+            name: Token::new(param.name),
+            problem,
+        };
+        match parse_u64(text.trim()) {
+            Ok(0) => Err(bad(format!("'0': {zero}"))),
+            Ok(n) => Ok(Some(n)),
+            Err(problem) => Err(bad(format!("{} is {problem}", Token::new(text)))),
+        }
+    }
+
     /// Refuses misère play for a ruleset played under normal play only.
     ///
     /// # Errors

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::engine::EngineError;
 use crate::games::fibonacci::{CappedPile, FibStep, Fibonacci, MAX_K, TakeCapped};
-use crate::parse::{Token, parse_u64};
+use crate::parse::Token;
 use crate::ruleset::{
     About, FromSetup, Lists, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation,
     Refusal, Ruleset, Setup, SetupError, TestPlan, Unit, malformed, move_numbers,
@@ -75,21 +75,14 @@ impl FromSetup for FibonacciPlay {
     /// parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[K])?;
-        let text = setup.params.get(K.name).map_or(DEFAULT_K, String::as_str);
-        let bad = |problem: String| SetupError::BadParam {
+        let k = setup
+            .positive_of(&K, "a move takes at least one stone, so k is at least 1")?
+            .expect("k has a default");
+        let rules = Fibonacci::new(k).ok_or_else(|| SetupError::BadParam {
             name: Token::new(K.name),
-            problem,
-        };
-        let k = parse_u64(text.trim())
-            .map_err(|problem| bad(format!("{} is {problem}", Token::new(text))))?;
-        let rules = Fibonacci::new(k).ok_or_else(|| {
-            bad(if k == 0 {
-                "'0': a move takes at least one stone, so k is at least 1".to_string()
-            } else {
-                format!(
-                    "'{k}' is more than {MAX_K}, the largest k (the sequence would have too many terms below 2^64)"
-                )
-            })
+            problem: format!(
+                "'{k}' is more than {MAX_K}, the largest k (the sequence would have too many terms below 2^64)"
+            ),
         })?;
         Ok(FibonacciPlay { rules })
     }

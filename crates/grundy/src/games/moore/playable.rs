@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 
 use crate::engine::EngineError;
 use crate::games::moore::{self, Moore, MooreStep};
-use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
     About, FromSetup, MoveError, Notation, ParamDoc, ParamRole, Presentation, Ruleset, Setup,
     SetupError, TestPlan, Unit, amount, box_cost, index, malformed, move_numbers, one_from_largest,
@@ -57,23 +56,12 @@ impl FromSetup for MoorePlay {
     /// [`SetupError`] for a bad `k`, or another parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[K])?;
-        let text = setup.params.get(K.name).map_or(DEFAULT_K, String::as_str);
-        let k = match parse_u64(text.trim()) {
-            Ok(0) => {
-                return Err(SetupError::BadParam {
-                    name: Token::new(K.name),
-                    problem: "'0': a move takes from at least one pile, so k is at least 1"
-                        .to_string(),
-                });
-            }
-            Ok(k) => k,
-            Err(problem) => {
-                return Err(SetupError::BadParam {
-                    name: Token::new(K.name),
-                    problem: format!("{} is {problem}", Token::new(text)),
-                });
-            }
-        };
+        let k = setup
+            .positive_of(
+                &K,
+                "a move takes from at least one pile, so k is at least 1",
+            )?
+            .expect("k has a default");
         Ok(MoorePlay { rules: Moore { k } })
     }
 }

@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 
 use crate::engine::EngineError;
 use crate::games::nonincreasing::{self, CapStep, CappedPiles, ShrinkingCap};
-use crate::parse::{Token, parse_u64};
 use crate::ruleset::{
     About, FromSetup, Lists, MoveError, Notation, Numbered, ParamDoc, ParamRole, Presentation,
     Resume, Ruleset, Setup, SetupError, TestPlan, one_from_largest, show_numbers, take_from,
@@ -53,25 +52,12 @@ impl FromSetup for CapPlay {
     /// [`SetupError`] for a bad `k`, or another parameter.
     fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
         setup.only_params(&[K])?;
-        let bad = |problem: String| SetupError::BadParam {
-            name: Token::new(K.name),
-            problem,
-        };
-        let k = match setup.params.get(K.name) {
-            None => u64::MAX,
-            Some(text) => match parse_u64(text.trim()) {
-                Ok(0) => {
-                    return Err(bad(
-                        "'0': the first move takes at least one stone, so k is at least 1"
-                            .to_string(),
-                    ));
-                }
-                Ok(k) => k,
-                Err(problem) => {
-                    return Err(bad(format!("{} is {problem}", Token::new(text))));
-                }
-            },
-        };
+        let k = setup
+            .positive_of(
+                &K,
+                "the first move takes at least one stone, so k is at least 1",
+            )?
+            .unwrap_or(u64::MAX);
         Ok(CapPlay { k })
     }
 }
