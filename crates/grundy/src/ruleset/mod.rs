@@ -32,6 +32,8 @@ mod family;
 mod misere;
 mod notation;
 mod param;
+#[cfg(test)]
+mod partizan_tests;
 mod piles;
 mod read_move;
 mod setup;
