@@ -15,7 +15,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use crate::errors::{LimitError, bad_input};
 use crate::html;
-use crate::numbers::numbers;
+use crate::numbers::{from_words, numbers};
 
 /// The analysis of a position of a ruleset: outcome, Grundy value, winning moves; its JSON
 /// (`to_dict`), explanation (`explain`) and drawing in a notebook (`_repr_html_`).
@@ -183,7 +183,28 @@ impl Analysis {
             params: named_params(params)?,
         };
         let part = registry::with_ruleset(&setup, Part).map_err(bad_input)?;
-        let numbers = numbers(position, part)?;
+        let (setup, numbers) = match position.cast::<PyString>() {
+            // Typed as on the command line, read by the ruleset (a drawing, a row of coins, a
+            // sum's components) or else as numbers.
+            Ok(text) => {
+                let words: Vec<String> = text
+                    .to_string()
+                    .split_whitespace()
+                    .map(str::to_string)
+                    .collect();
+                match registry::read_words(&setup, &words).map_err(bad_input)? {
+                    Some(read) => read,
+                    None => {
+                        let numbers = from_words(&words, part)?;
+                        (setup, numbers)
+                    }
+                }
+            }
+            Err(_) => {
+                let numbers = numbers(position, part)?;
+                (setup, numbers)
+            }
+        };
         let (summary, _) = render(&setup, &numbers, max_moves, Want::Summary)?;
         Ok(Analysis {
             setup,

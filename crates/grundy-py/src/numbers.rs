@@ -43,6 +43,16 @@ fn from_items<'py>(
     Ok(numbers)
 }
 
+/// The numbers of a position typed as words that are numbers (`"3 4 5"`), each checked as the
+/// command line checks its arguments.
+pub fn from_words(words: &[String], part: &str) -> PyResult<Vec<u64>> {
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, word)| parse::parse_u64(word).map_err(|_| bad_value(i, word, part)))
+        .collect()
+}
+
 /// The error of value `index` (from 0), written `text`, as the command line words it.
 fn bad_value(index: usize, text: &str, part: &str) -> PyErr {
     let problem = match parse::parse_u64(text) {

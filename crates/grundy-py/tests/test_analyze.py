@@ -295,3 +295,39 @@ def test_the_type_stubs_match_the_module():
     stubtest = pytest.importorskip("mypy.stubtest")
     # PEP 800's @disjoint_base is newer than the Python versions the stubs serve.
     assert stubtest.test_stubs(stubtest.parse_options(["--ignore-disjoint-bases", "grundy"])) == 0
+
+
+# Positions typed as on the command line, read by the ruleset: (ruleset, parameters, the same as
+# command-line words, the text, the same position as numbers where it has them).
+TYPED = [
+    ("nim", {}, [], "3 4 5", [3, 4, 5]),
+    ("hackenbush", {}, [], "0-1,1-2,2-0", [0, 1, 1, 2, 2, 0]),
+    ("cutting", {}, [], "4x2 3x3", [4, 2, 3, 3]),
+    ("turning", {"rule": "mock"}, ["mock"], "THHTH", [1, 2, 4]),
+    ("sum", {}, [], "nim:3 lasker:7", None),
+    ("fibonacci", {"k": 3}, ["--k", "3"], "12 4", [12, 4]),
+]
+
+
+@pytest.mark.parametrize("game,params,words,text,numbers", TYPED, ids=[t[3] for t in TYPED])
+def test_a_position_typed_as_text_is_read_as_the_command_line_reads_it(
+    cli, game, params, words, text, numbers
+):
+    typed = grundy.analyze(game, text, **params)
+    assert typed.to_dict() == cli.json(game, *words, *text.split())
+    if numbers is not None:
+        assert typed.to_dict() == grundy.analyze(game, numbers, **params).to_dict()
+
+
+@pytest.mark.parametrize("game,params,words,text", [
+    ("nim", {}, [], "3 x 5"),
+    ("hackenbush", {}, [], "0-1,1-"),
+    ("turning", {"rule": "mock"}, ["mock"], "THXH"),
+    ("sum", {}, [], "nim:3 chess:7"),
+])
+def test_a_bad_word_of_a_typed_position_is_named_as_the_command_line_names_it(
+    cli, game, params, words, text
+):
+    with pytest.raises(ValueError) as refused:
+        grundy.analyze(game, text, **params)
+    assert str(refused.value) == cli.error(game, *words, *text.split())

@@ -92,7 +92,7 @@ class Analysis:
 
 def analyze(
     game: str,
-    position: _Position,
+    position: _Position | str,
     *,
     misere: bool = False,
     every: bool = False,
@@ -100,7 +100,9 @@ def analyze(
     **params: _ParamValue,
 ) -> Analysis:
     """Analyses position in the ruleset game (one of RULESETS), with its parameters named as on
-    the command line: analyze("nonincreasing", [3, 4, 5], k=3). every=True plays a sum of piles
+    the command line: analyze("nonincreasing", [3, 4, 5], k=3). A position given as a str is read as
+    the command line reads its words: "3 4 5", a drawing "0-1,1-2,2-0", a row "THHTH", a sum's
+    components "nim:3 lasker:7". every=True plays a sum of piles
     (nim, subtraction, lasker, sum) under the Every-SG rule: a move in every pile that can move."""
 
 def explore(
