@@ -1,4 +1,4 @@
-//! k-multiple dynamic subtraction, Fibonacci Nim for k = 2 (issue 51): one pile; the first move
+//! k-multiple dynamic subtraction, Fibonacci Nim for k = 2 (HDU 2516): one pile; the first move
 //! takes 1 to n − 1 stones; every later move takes at least one stone and at most k times what
 //! the previous move took. A position is the pile n and the cap c, the most the next move may
 //! take; a move that takes t leaves the pile n − t and the cap min(k·t, n − t).
