@@ -29,6 +29,8 @@ CASES = [
     # A pile before the first move, and a pile with its cap.
     ("fibonacci", {}, [], [[20], [13], [8, 3]]),
     ("fibonacci", {"k": 3}, ["--k", "3"], [[181, 181], [12, 4]]),
+    # The ZJOI 2009 sample (lost), the right end only, empty piles out of the row.
+    ("endnim", {}, [], [[3, 1, 9, 4], [1, 2], [0, 4, 2, 0, 7]]),
     # Edges as vertex pairs: a triangle with a stalk, two stalks, a cycle with a loop, parallel
     # edges and an edge out of play.
     ("hackenbush", {}, [], [[0, 1, 1, 2, 2, 0, 1, 3, 3, 4], [0, 1, 1, 2, 0, 3, 3, 4],

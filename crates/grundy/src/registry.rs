@@ -194,6 +194,7 @@ registry![
     crate::games::wythoff::WythoffPlay,
     crate::games::euclid::EuclidPlay,
     crate::games::fibonacci::FibonacciPlay,
+    crate::games::endnim::EndNimPlay,
     crate::games::hackenbush::HackenbushPlay,
     crate::games::cutting::CuttingPlay,
     crate::games::king::KingPlay,

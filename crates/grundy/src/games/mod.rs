@@ -2,6 +2,7 @@
 
 pub mod coins;
 pub mod cutting;
+pub mod endnim;
 pub mod euclid;
 pub mod fibonacci;
 pub mod grid;
