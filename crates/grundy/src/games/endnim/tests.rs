@@ -21,11 +21,16 @@ fn rows(len: usize, max: u64) -> Vec<Vec<u64>> {
 }
 
 #[test]
-fn outcomes_and_every_winning_move_equal_the_engine_on_all_rows_up_to_6_piles() {
+fn outcomes_and_every_winning_move_equal_the_engine_on_all_rows_of_up_to_6_piles_below_8() {
     let mut memo = Memo::new();
-    // Up to 5 piles of up to 5 stones, and 6 piles of up to 3, empty piles among them.
-    let mut all = rows(5, 5);
-    all.extend(rows(6, 3).into_iter().filter(|r| r.len() == 6));
+    // Every row of up to 6 piles below 8 (empty piles leave the row, so the rows of non-empty
+    // piles are every game of them), and up to 5 piles of up to 5 with empty piles among them.
+    let mut all: Vec<Vec<u64>> = rows(6, 7)
+        .into_iter()
+        .filter(|r| !r.is_empty() && r.iter().all(|&p| p > 0))
+        .collect();
+    assert_eq!(all.len(), (1..=6).map(|k| 7usize.pow(k)).sum::<usize>());
+    all.extend(rows(5, 5).into_iter().filter(|r| r.contains(&0)));
     let mut lost = 0;
     for piles in &all {
         let analysis = EndNim.analyze(piles, &ALL);

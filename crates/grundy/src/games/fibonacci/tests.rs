@@ -78,6 +78,56 @@ fn outcomes_and_every_winning_move_equal_the_engine_up_to_60_for_k_1_to_5() {
     }
 }
 
+/// Who wins (n, c), for every pile n up to `max` and every cap c ≤ n, from the rules alone: the
+/// player to move wins with a cap of c when they win with c − 1 or the take of c leaves a lost
+/// position, (n − c, min(k·c, n − c)). O(max²).
+fn won_by_the_rules(k: u64, max: usize) -> Vec<Vec<bool>> {
+    let mut won: Vec<Vec<bool>> = Vec::with_capacity(max + 1);
+    for n in 0..=max {
+        let mut row = vec![false; n + 1];
+        for c in 1..=n {
+            let left = n - c;
+            let cap = (k as usize).saturating_mul(c).min(left);
+            row[c] = row[c - 1] || !won[left][cap];
+        }
+        won.push(row);
+    }
+    won
+}
+
+#[test]
+fn every_position_up_to_2000_for_k_1_to_5_is_decided_as_the_rules_decide_it() {
+    for k in 1..=5 {
+        let rules = game(k);
+        let won = won_by_the_rules(k, 2000);
+        for n in 1..=2000u64 {
+            // The theorem: won exactly from a cap of the smallest term on.
+            let smallest = *rules.representation(n).last().unwrap();
+            let row = &won[n as usize];
+            let first_won = row.iter().position(|&w| w).unwrap() as u64;
+            assert_eq!(first_won, smallest, "k = {k}, n = {n}");
+            assert!(
+                row[smallest as usize..].iter().all(|&w| w),
+                "k = {k}, n = {n}"
+            );
+            // Every winning take with the whole pile allowed; a smaller cap keeps those within it.
+            let by_rules: Vec<u64> = (1..=n)
+                .filter(|&t| {
+                    let left = (n - t) as usize;
+                    !won[left][(k * t).min(n - t) as usize]
+                })
+                .collect();
+            assert_eq!(
+                rules.winning_takes(&CappedPile::new(n, n)),
+                by_rules,
+                "k = {k}, n = {n}"
+            );
+            let first_move: Vec<u64> = by_rules.iter().copied().filter(|&t| t < n).collect();
+            assert_eq!(rules.winning_takes(&CappedPile::first_move(n)), first_move);
+        }
+    }
+}
+
 #[test]
 fn the_lost_first_move_piles_are_the_terms_by_brute_force() {
     for k in 1..=8 {
