@@ -30,6 +30,23 @@ pub trait Move: Clone + Debug + PartialEq + Eq + Hash + Serialize {
     }
 }
 
+/// An example for a lost position's explanation, in `lang`: after the mover's `mover`, the
+/// opponent's winning `reply`.
+pub fn reply_example<M: Move>(mover: &M, reply: &M, lang: Lang) -> String {
+    lang.pick(
+        format!(
+            "For example, after \"{}\" the opponent replies \"{}\".",
+            mover.describe(Lang::En),
+            reply.describe(Lang::En)
+        ),
+        format!(
+            "例如先手“{}”之后，对手回应“{}”。",
+            mover.describe(Lang::Zh),
+            reply.describe(Lang::Zh)
+        ),
+    )
+}
+
 /// A move on piles (steps, cells) of stones: the shapes several rulesets share.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

@@ -33,7 +33,8 @@
 use serde::Serialize;
 
 use crate::lang::count_en;
-use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, MoveList, Outcome, PileMove};
+use crate::moves::reply_example;
+use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, MoveList, Outcome, PileMove};
 
 mod playable;
 #[cfg(test)]
@@ -532,18 +533,7 @@ impl Explain for EndStep {
                 format!("So R(a_1 … a_{{n−1}}) = {right} = a_n too. A take from the left end leaves a_1 another number than L(a_2 … a_n), one from the right end leaves a_n another than R(a_1 … a_{{n−1}}): as each complement is the only one, the opponent is left a winning row."),
                 format!("所以也有 R(a_1 … a_{{n−1}}) = {right} = a_n。从左端取，a_1 就不再等于 L(a_2 … a_n)；从右端取，a_n 就不再等于 R(a_1 … a_{{n−1}})：由于补数唯一，对手面对的都是必胜的一行。"),
             ),
-            EndStep::Example { mover, reply } => lang.pick(
-                format!(
-                    "For example, after \"{}\" the opponent replies \"{}\".",
-                    mover.describe(Lang::En),
-                    reply.describe(Lang::En)
-                ),
-                format!(
-                    "例如先手“{}”之后，对手回应“{}”。",
-                    mover.describe(Lang::Zh),
-                    reply.describe(Lang::Zh)
-                ),
-            ),
+            EndStep::Example { mover, reply } => reply_example(mover, reply, lang),
         }
     }
 }

@@ -33,6 +33,7 @@
 
 use serde::Serialize;
 
+use crate::moves::reply_example;
 use crate::{Analysis, AnalyzeOptions, Explain, Game, Lang, Move, MoveList, Outcome};
 
 mod playable;
@@ -559,18 +560,7 @@ impl Explain for FibStep {
                 format!("Any take t ≤ {cap} is less than the smallest term {smallest}. It leaves the other terms plus {smallest} − t, and the smallest term of {smallest} − t is at most {k}·t: were it more, the terms of {smallest} − t followed by those of t would be a second representation of {smallest}. So the opponent, who may take up to {k}·t, takes that term and is in the winning case."),
                 format!("任何取法 t ≤ {cap} 都小于最小项 {smallest}。剩下的是其余各项加上 {smallest} − t，而 {smallest} − t 的最小项至多是 {k}·t：否则 {smallest} − t 的各项再接上 t 的各项，就是 {smallest} 的第二种表示。所以至多可取 {k}·t 个的对手取走这一项，处于必胜情形。"),
             ),
-            FibStep::Example { mover, reply } => lang.pick(
-                format!(
-                    "For example, after \"{}\" the opponent replies \"{}\".",
-                    mover.describe(Lang::En),
-                    reply.describe(Lang::En)
-                ),
-                format!(
-                    "例如先手“{}”之后，对手回应“{}”。",
-                    mover.describe(Lang::Zh),
-                    reply.describe(Lang::Zh)
-                ),
-            ),
+            FibStep::Example { mover, reply } => reply_example(mover, reply, lang),
             FibStep::NoMove { pile: 0 } => lang.pick(
                 "The pile is empty: the player to move cannot move and loses.".to_string(),
                 "石子已取完：先手无法行动，必败。".to_string(),
