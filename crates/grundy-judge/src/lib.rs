@@ -19,6 +19,7 @@ mod hackenbush;
 mod heaps;
 mod input;
 mod nim;
+mod pile_rows;
 mod puzzles;
 mod splits;
 mod stairs;
@@ -118,6 +119,7 @@ pub fn problems() -> impl Iterator<Item = &'static Problem> {
         .chain(heaps::PROBLEMS)
         .chain(graph::PROBLEMS)
         .chain(euclid::PROBLEMS)
+        .chain(pile_rows::PROBLEMS)
         .chain(splits::PROBLEMS)
         .chain(hackenbush::PROBLEMS)
         .chain(classic::PROBLEMS)
