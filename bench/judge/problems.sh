@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `grundy judge ID` on the largest input `grundy gen ID --size max --seed 1` writes (the
 # statement's limits; where a statement gives no number of tests, the count its generator
-# documents), for every problem id given (by default the eleven classic problems and puzzles).
+# documents), for every problem id given (by default the thirteen classic problems and puzzles).
 # Prints a Markdown row per problem: the input's size, the median and the slowest of RUNS runs
 # (default 5) and the peak memory. Needs python3 and /usr/bin/time.
 set -euo pipefail
@@ -12,7 +12,7 @@ runs=${RUNS:-5}
 ids=("$@")
 if [ ${#ids[@]} -eq 0 ]; then
     ids=(poj-2311 hdu-1729 hdu-1404 hdu-2873 luogu-p2148 luogu-p2575 luogu-p4101 poj-3537
-         hdu-1730 hdu-1517 hdu-2147)
+         hdu-1730 hdu-1517 hdu-2147 hdu-2516 luogu-p2599)
 fi
 
 cargo build --release --quiet --manifest-path "$root/Cargo.toml" -p grundy-cli
