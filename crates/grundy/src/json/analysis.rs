@@ -1,4 +1,4 @@
-//! The JSON of an analysed position of an impartial ruleset.
+//! The JSON of an analysed position of a ruleset, its value under the key its kind names.
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
