@@ -126,13 +126,11 @@ mod tests {
     //! Each problem against a brute-force search written from its statement and solved by the
     //! generic engine, never by the walk of Euclid's algorithm the judge relies on.
     use grundy::{Convention, Game};
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
 
     use super::*;
     use crate::Case;
     use crate::nim::tests::check;
-    use crate::testing::{assert_both_answers, small_answers};
+    use crate::testing::{assert_both_answers, assert_max_input_is_valid, small_answers};
     use crate::{find, solve_bytes};
 
     /// "Subtracts a positive multiple of the smaller number from the larger one, and the result
@@ -258,10 +256,7 @@ mod tests {
     #[test]
     fn max_inputs_are_valid() {
         for id in ["hdu-1525", "hdu-3595"] {
-            let problem = find(id).unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(1);
-            let input = (problem.format)(&(problem.generate)(&mut rng, Size::Max));
-            solve_bytes(problem, input.as_bytes(), true).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_max_input_is_valid(id);
         }
     }
 }

@@ -321,11 +321,10 @@ mod tests {
     //! generic engine, never by the value tables or the Lasker formula the judge relies on.
     use grundy::engine::Memo;
     use grundy::{Convention, Game};
-    use rand::SeedableRng;
 
     use super::*;
     use crate::nim::tests::check;
-    use crate::testing::{assert_both_answers, small_answers};
+    use crate::testing::{assert_both_answers, assert_max_input_is_valid, small_answers};
     use crate::{find, solve_bytes};
 
     /// "Picks one pile and removes f stones, f a Fibonacci number 1, 2, 3, 5, 8, … (F(1) = 1,
@@ -474,10 +473,7 @@ mod tests {
     #[test]
     fn max_inputs_are_valid() {
         for id in ["hdu-1848", "hdu-1536", "hdu-3032"] {
-            let problem = find(id).unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(1);
-            let input = (problem.format)(&(problem.generate)(&mut rng, Size::Max));
-            solve_bytes(problem, input.as_bytes(), true).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_max_input_is_valid(id);
         }
     }
 }

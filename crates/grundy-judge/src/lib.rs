@@ -202,4 +202,29 @@ mod testing {
             "{id}: {won} won, {lost} lost"
         );
     }
+
+    /// Asserts, for a problem `id` that answers a line per case, that the lines `lost` and the
+    /// other lines of its small answers are both there, neither `ratio` times the other.
+    pub(crate) fn assert_lines_give_both_answers(id: &str, lost: &str, ratio: usize) {
+        let (mut won_count, mut lost_count) = (0, 0);
+        for answer in small_answers(id) {
+            for line in answer.lines() {
+                if line == lost {
+                    lost_count += 1;
+                } else {
+                    won_count += 1;
+                }
+            }
+        }
+        assert_both_answers(id, won_count, lost_count, ratio);
+    }
+
+    /// Asserts that problem `id` answers the input its generator makes at the statement's
+    /// limits from seed 1, with the limits checked.
+    pub(crate) fn assert_max_input_is_valid(id: &str) {
+        let problem = find(id).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let input = (problem.format)(&(problem.generate)(&mut rng, Size::Max));
+        solve_bytes(problem, input.as_bytes(), true).unwrap_or_else(|e| panic!("{id}: {e}"));
+    }
 }

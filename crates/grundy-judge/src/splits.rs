@@ -130,13 +130,9 @@ mod tests {
     //! generic engine, never by the value formulas the judge relies on.
     use grundy::engine::one_heap_each;
     use grundy::{Convention, Game, Outcome};
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
 
-    use super::*;
     use crate::nim::tests::check;
-    use crate::testing::{assert_both_answers, small_answers};
-    use crate::{find, solve_bytes};
+    use crate::testing::{assert_both_answers, assert_max_input_is_valid, small_answers};
 
     /// "Removes any positive number of candies from one heap, or splits one heap into three
     /// smaller heaps, each non-empty." A position is the heaps, sorted; its heaps are played
@@ -270,10 +266,7 @@ mod tests {
     #[test]
     fn max_inputs_are_valid() {
         for id in ["hdu-5795", "luogu-p3185"] {
-            let problem = find(id).unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(1);
-            let input = (problem.format)(&(problem.generate)(&mut rng, Size::Max));
-            solve_bytes(problem, input.as_bytes(), true).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_max_input_is_valid(id);
         }
     }
 }

@@ -132,6 +132,7 @@ mod tests {
 
     use super::*;
     use crate::nim::tests::check;
+    use crate::testing::assert_max_input_is_valid;
     use crate::{find, solve_bytes};
 
     /// "Takes any positive number of stones from one pile, or the same positive number from
@@ -229,10 +230,7 @@ mod tests {
     #[test]
     fn max_inputs_are_valid() {
         for id in ["poj-1067", "hdu-2177"] {
-            let problem = find(id).unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(1);
-            let input = (problem.format)(&(problem.generate)(&mut rng, Size::Max));
-            solve_bytes(problem, input.as_bytes(), true).unwrap_or_else(|e| panic!("{id}: {e}"));
+            assert_max_input_is_valid(id);
         }
     }
 }
